@@ -1,0 +1,43 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+
+GO       ?= go
+BIN      := bin/agent
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION)
+FUZZTIME ?= 20s
+
+.PHONY: build run test vet fmt-check bench fuzz clean
+
+build:
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) .
+
+## run: build and start the interactive screen in this repository
+run: build
+	./$(BIN)
+
+## test: vet, formatting check, and every test with the race detector
+test: vet fmt-check
+	$(GO) test -race -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+## bench: every benchmark, with allocations
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## fuzz: a short run of every fuzz target (FUZZTIME each, default 20s)
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$t"; \
+	    $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin

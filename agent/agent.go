@@ -1,0 +1,201 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
+)
+
+// Options are what an Agent needs. Provider, Tools, Approver and Sink are
+// required.
+type Options struct {
+	Provider llm.Provider
+	Tools    *tools.Registry
+	Approver Approver
+	Sink     Sink
+	Policy   classify.Policy
+	Config   Config
+	// Unconfined says shell commands run without the OS sandbox; then no
+	// shell or git call above safe runs without asking, whatever
+	// Config.AutoApprove says.
+	Unconfined bool
+	// Context is extra text for the system prompt (AGENTS.md and the like).
+	Context string
+}
+
+// Agent is one provider's conversation about one project root. Its methods
+// must not be called concurrently; the conversation outlives Run, so a
+// person's next prompt continues it.
+type Agent struct {
+	opts    Options
+	system  string
+	history []llm.Message
+	usage   llm.Usage
+}
+
+// Outcome says how a Run ended and what it cost.
+type Outcome struct {
+	Status Status
+	// Turns is how many requests this Run sent.
+	Turns int
+	// Denied and Blocked count the calls of this Run that did not run
+	// because a person or the policy refused them, or the classifier
+	// blocked them.
+	Denied  int
+	Blocked int
+	// Usage is this Run's total.
+	Usage llm.Usage
+}
+
+// New returns an agent ready to Run. It panics if a required option is nil:
+// that is a wiring mistake, not a runtime condition.
+func New(opts Options) *Agent {
+	if opts.Provider == nil || opts.Tools == nil || opts.Approver == nil || opts.Sink == nil {
+		panic("agent.New: Provider, Tools, Approver and Sink are required")
+	}
+	if opts.Config.MaxTurns < 1 {
+		opts.Config.MaxTurns = DefaultConfig().MaxTurns
+	}
+	a := &Agent{opts: opts, system: systemPrompt(opts.Tools.Root(), opts.Context)}
+	if n := opts.Config.Retries; n > 0 {
+		policy := llm.DefaultRetryPolicy()
+		policy.MaxRetries = n
+		a.opts.Provider = llm.WithRetry(opts.Provider, policy, a.onRetry)
+	}
+	return a
+}
+
+// onRetry publishes a retry the provider wrapper is about to make.
+func (a *Agent) onRetry(r llm.RetryInfo) {
+	a.publish(Event{
+		Type:    EventRetry,
+		Attempt: r.Attempt,
+		DelayMS: float64(r.Delay.Microseconds()) / 1000,
+		Error:   r.Err.Error(),
+		Text:    fmt.Sprintf("retry %d of %d in %s: %v", r.Attempt, r.MaxRetries, r.Delay.Round(time.Millisecond), r.Err),
+	})
+}
+
+// History returns a copy of the conversation so far.
+func (a *Agent) History() []llm.Message {
+	return append([]llm.Message(nil), a.history...)
+}
+
+// Run gives the model a task and works on it until the model answers
+// without calling a tool (StatusFinished), MaxTurns requests were sent
+// (StatusTurnLimit), ctx is cancelled (StatusCancelled) or the provider
+// fails (StatusFailed, with the error returned). Every tool call the model
+// made gets a result in the conversation, whatever the ending, so the next
+// Run continues a valid conversation. Run blocks; it publishes events to the
+// Sink from the calling goroutine.
+func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
+	var out Outcome
+	a.publish(Event{Type: EventRunStarted, Text: task, Model: a.opts.Provider.Model()})
+	a.history = append(a.history, llm.Message{Role: llm.RoleUser, Content: task})
+
+	finish := func(status Status, err error) (Outcome, error) {
+		out.Status = status
+		total := a.usage
+		e := Event{Type: EventRunFinished, Status: status, Turn: out.Turns, Total: &total}
+		if err != nil {
+			e.Error = err.Error()
+		}
+		a.publish(e)
+		return out, err
+	}
+
+	for {
+		if ctx.Err() != nil {
+			return finish(StatusCancelled, nil)
+		}
+		if out.Turns >= a.opts.Config.MaxTurns {
+			a.publish(Event{Type: EventError, Turn: out.Turns,
+				Error: fmt.Sprintf("turn limit reached: %d requests sent without a final answer", out.Turns)})
+			return finish(StatusTurnLimit, nil)
+		}
+		out.Turns++
+		turn := out.Turns
+		resp, err := a.opts.Provider.Stream(ctx, llm.Request{
+			System:   a.system,
+			Messages: a.history,
+			Tools:    a.toolSpecs(),
+		}, func(delta string) {
+			a.publish(Event{Type: EventText, Turn: turn, Text: delta})
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				return finish(StatusCancelled, nil)
+			}
+			a.publish(Event{Type: EventError, Turn: turn, Error: err.Error()})
+			return finish(StatusFailed, err)
+		}
+		u := resp.Usage
+		out.Usage = out.Usage.Add(u)
+		a.usage = a.usage.Add(u)
+		total := a.usage
+		a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total})
+
+		msg := resp.Message
+		msg.Role = llm.RoleAssistant
+		a.history = append(a.history, msg)
+		if len(msg.ToolCalls) == 0 {
+			return finish(StatusFinished, nil)
+		}
+		for _, call := range msg.ToolCalls {
+			res := a.handle(ctx, turn, call, &out)
+			a.history = append(a.history, llm.Message{
+				Role:       llm.RoleTool,
+				ToolCallID: call.ID,
+				ToolName:   call.Name,
+				Content:    res.Output,
+				IsError:    res.IsError,
+			})
+		}
+	}
+}
+
+// toolSpecs converts the registry's catalog for the provider.
+func (a *Agent) toolSpecs() []llm.ToolSpec {
+	specs := a.opts.Tools.Specs()
+	out := make([]llm.ToolSpec, len(specs))
+	for i, s := range specs {
+		out[i] = llm.ToolSpec{Name: s.Name, Description: s.Description, Parameters: s.Parameters}
+	}
+	return out
+}
+
+func (a *Agent) publish(e Event) {
+	e.Provider = a.opts.Provider.Name()
+	e.Time = time.Now()
+	a.opts.Sink.Publish(e)
+}
+
+// errCancelled is the result every unfinished call gets when the person
+// cancels, so the conversation stays valid.
+var errCancelled = errors.New("cancelled by the user")
+
+// systemPrompt tells the model where it is and how its tools behave.
+func systemPrompt(root, extra string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "You are a careful coding assistant working in the project at %s (%s/%s).\n", root, runtime.GOOS, runtime.GOARCH)
+	b.WriteString(`Use the tools to inspect and change the project. Rules:
+- Every path is relative to the project root; nothing outside it can be read or written through the file tools.
+- Each call is classified safe, warning, dangerous or blocked. Safe calls may run at once; others need approval and may be denied. When a call is denied or blocked, the result says why: do not repeat it, find another way or explain what you need.
+- Prefer read-only commands to explore; prefer read_file and write_file over shell for files.
+- Shell commands run non-interactively with bash -c in the project root, with a timeout.
+- When the task is done, answer with a short summary and no tool call.
+`)
+	if extra != "" {
+		b.WriteString("\n")
+		b.WriteString(extra)
+		b.WriteString("\n")
+	}
+	return b.String()
+}

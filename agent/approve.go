@@ -1,0 +1,61 @@
+package agent
+
+import (
+	"context"
+
+	"github.com/agentcli/agent/classify"
+)
+
+// ApprovalRequest is what a person (or the headless policy) is asked to
+// decide: one planned call whose level is above the auto-approve level and
+// below Blocked.
+type ApprovalRequest struct {
+	Provider string
+	Call     CallInfo
+	Verdict  classify.Verdict
+	// Preview is the unified diff of a write, edit or delete; empty otherwise.
+	Preview string
+}
+
+// Answer is the kind of decision an Approver returns.
+type Answer int
+
+// The answers an Approver can give. The zero value denies.
+const (
+	Deny Answer = iota
+	Approve
+	// Modify replaces the call's arguments with Decision.Args; the loop plans
+	// and classifies the new arguments and asks again if they need it.
+	Modify
+)
+
+// Decision is an Approver's answer.
+type Decision struct {
+	Answer Answer
+	// Reason is sent to the model with a denial.
+	Reason string
+	// Args are the new arguments of a Modify, as a JSON object.
+	Args string
+	// By is ByPerson or ByPolicy.
+	By string
+}
+
+// Approver decides on calls that are not auto-approved. Approve blocks until
+// it has an answer; when ctx is cancelled it returns ctx.Err() promptly, and
+// the call is treated as denied.
+type Approver interface {
+	Approve(ctx context.Context, req ApprovalRequest) (Decision, error)
+}
+
+// DenyAll is the headless Approver: with no person to ask, every call that
+// is not auto-approved is denied by policy, and the model is told why.
+type DenyAll struct{}
+
+// Approve denies req.
+func (DenyAll) Approve(_ context.Context, req ApprovalRequest) (Decision, error) {
+	return Decision{
+		Answer: Deny,
+		By:     ByPolicy,
+		Reason: "not auto-approved: level " + req.Verdict.Level.String() + " is above the auto-approve level and no person is there to approve it",
+	}, nil
+}

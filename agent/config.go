@@ -1,0 +1,70 @@
+package agent
+
+import (
+	"fmt"
+
+	"github.com/agentcli/agent/classify"
+)
+
+// Config is the [agent] section of the config: the loop's limits and how
+// much may run without asking.
+type Config struct {
+	// MaxTurns is how many requests one task may send to the provider
+	// before the run stops with StatusTurnLimit.
+	MaxTurns int `toml:"max_turns"`
+	// AutoApprove is the highest level that runs without asking.
+	// Blocked never runs, whatever this says.
+	AutoApprove classify.Level `toml:"auto_approve"`
+	// Retries is how often a request that failed before any text streamed
+	// (rate limit, server error, dropped connection) is sent again, with
+	// exponential backoff that honours Retry-After.
+	Retries int `toml:"retries"`
+}
+
+// DefaultConfig returns the built-in [agent] settings: 25 turns, only safe
+// actions run without asking, three retries.
+func DefaultConfig() Config {
+	return Config{MaxTurns: 25, AutoApprove: classify.Safe, Retries: 3}
+}
+
+// Validate reports the first setting that cannot work.
+func (c Config) Validate() error {
+	if c.MaxTurns < 1 {
+		return fmt.Errorf("agent.max_turns = %d: must be at least 1", c.MaxTurns)
+	}
+	if c.Retries < 0 || c.Retries > 20 {
+		return fmt.Errorf("agent.retries = %d: want 0 to 20", c.Retries)
+	}
+	if c.AutoApprove == classify.Blocked {
+		return fmt.Errorf("agent.auto_approve = blocked: blocked actions never run; use safe, warning or dangerous")
+	}
+	return nil
+}
+
+// ProviderConfig is one [providers.NAME] section: which wire format to
+// speak, where, with which key and model.
+type ProviderConfig struct {
+	// Type is the wire format: "openai" (also every OpenAI-compatible
+	// server), "ollama" or "anthropic".
+	Type string `toml:"type"`
+	// BaseURL is the server's address; empty means the type's default.
+	BaseURL string `toml:"base_url,omitempty"`
+	// APIKeyEnv names the environment variable holding the key. Keys are
+	// never written in config files.
+	APIKeyEnv string `toml:"api_key_env,omitempty"`
+	// Model is the model to ask for.
+	Model string `toml:"model"`
+}
+
+// Validate reports the first setting of provider name that cannot work.
+func (c ProviderConfig) Validate(name string) error {
+	switch c.Type {
+	case "openai", "ollama", "anthropic":
+	default:
+		return fmt.Errorf("providers.%s.type = %q: want one of openai, ollama, anthropic", name, c.Type)
+	}
+	if c.Model == "" {
+		return fmt.Errorf("providers.%s.model is empty: name the model to use", name)
+	}
+	return nil
+}

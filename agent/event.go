@@ -1,0 +1,120 @@
+package agent
+
+import (
+	"time"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/classify"
+)
+
+// EventType names what happened. The names are the "type" field of the
+// headless JSON Lines output and of session files: they are stable.
+type EventType string
+
+// The events the loop publishes, in the order a run produces them.
+const (
+	EventRunStarted  EventType = "run_started"
+	EventText        EventType = "text"
+	EventToolCall    EventType = "tool_call"
+	EventApproval    EventType = "approval"
+	EventToolOutput  EventType = "tool_output"
+	EventToolResult  EventType = "tool_result"
+	EventUsage       EventType = "usage"
+	EventRetry       EventType = "retry"
+	EventError       EventType = "error"
+	EventRunFinished EventType = "run_finished"
+)
+
+// Decision values of an approval event.
+const (
+	DecisionAuto     = "auto"     // the level was within the auto-approve level
+	DecisionApproved = "approved" // a person approved it
+	DecisionModified = "modified" // a person changed it, then it was approved
+	DecisionDenied   = "denied"   // a person or the headless policy refused it
+	DecisionBlocked  = "blocked"  // the classifier said blocked: it never runs
+)
+
+// Who decided an approval.
+const (
+	ByPolicy = "policy"
+	ByPerson = "person"
+)
+
+// Event is one thing that happened in a run. Only the fields of its Type are
+// set; the rest are zero and omitted from JSON.
+type Event struct {
+	Type     EventType `json:"type"`
+	Provider string    `json:"provider"`
+	Time     time.Time `json:"time"`
+	// Turn counts the requests sent to the provider in this run, from 1.
+	Turn int `json:"turn,omitempty"`
+
+	// Text is assistant text (EventText), a chunk of live command output
+	// (EventToolOutput), or the task (EventRunStarted).
+	Text string `json:"text,omitempty"`
+	// Model is the model asked (EventRunStarted).
+	Model string `json:"model,omitempty"`
+
+	// Call describes the tool call (EventToolCall, EventApproval,
+	// EventToolOutput, EventToolResult).
+	Call *CallInfo `json:"call,omitempty"`
+	// Decision and By describe an approval (EventApproval).
+	Decision string `json:"decision,omitempty"`
+	By       string `json:"by,omitempty"`
+	// Reason says why an action was denied or blocked (EventApproval).
+	Reason string `json:"reason,omitempty"`
+
+	// Result is the tool's outcome (EventToolResult).
+	Result *ResultInfo `json:"result,omitempty"`
+	// Usage is one request's usage, and Total the run's so far (EventUsage,
+	// EventRunFinished).
+	Usage *llm.Usage `json:"usage,omitempty"`
+	Total *llm.Usage `json:"total,omitempty"`
+
+	// Attempt and DelayMS describe a retry: the request failed with Error
+	// and is sent again, for the Attempt-th time, after DelayMS (EventRetry).
+	Attempt int     `json:"attempt,omitempty"`
+	DelayMS float64 `json:"delay_ms,omitempty"`
+
+	// Error is what went wrong (EventError, EventRetry, EventRunFinished
+	// when failed).
+	Error string `json:"error,omitempty"`
+	// Status is how the run ended (EventRunFinished).
+	Status Status `json:"status,omitempty"`
+}
+
+// CallInfo describes one planned tool call.
+type CallInfo struct {
+	ID   string `json:"id"`
+	Tool string `json:"tool"`
+	Args string `json:"args"`
+	// Summary is one line for a person: the command or the path.
+	Summary string `json:"summary,omitempty"`
+	// Level and Reasons are the classifier's verdict; empty when the call
+	// could not be planned (bad arguments, unknown tool).
+	Level   *classify.Level `json:"level,omitempty"`
+	Reasons []string        `json:"reasons,omitempty"`
+	Rule    string          `json:"rule,omitempty"`
+}
+
+// ResultInfo is the outcome of a tool call as the model will see it.
+type ResultInfo struct {
+	IsError    bool    `json:"is_error"`
+	ExitCode   int     `json:"exit_code"`
+	DurationMS float64 `json:"duration_ms"`
+	// Output is what the model receives (possibly cut, with a note).
+	Output string `json:"output"`
+}
+
+// Sink receives the events of a run, in order, from the agent's goroutine.
+// Publish must not block for long: a slow reader buffers or drops output
+// chunks itself. The sink owns nothing of the agent's.
+type Sink interface {
+	Publish(Event)
+}
+
+// SinkFunc adapts a function to a Sink.
+type SinkFunc func(Event)
+
+// Publish calls f(e).
+func (f SinkFunc) Publish(e Event) { f(e) }

@@ -1,0 +1,126 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
+)
+
+// maxModifications bounds how often a person may rewrite one call before it
+// counts as denied, so a confused approver cannot loop forever.
+const maxModifications = 10
+
+// handle takes one tool call through plan, classify, approve and run, and
+// returns what the model should read. It never returns a Go error: every
+// failure is a result with IsError set.
+func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Outcome) tools.Result {
+	if ctx.Err() != nil {
+		return a.finishCall(turn, CallInfo{ID: call.ID, Tool: call.Name, Args: call.Args}, errorResult(errCancelled.Error()))
+	}
+	args := call.Args
+	var note string // what the model is told when a person changed the call
+	for range maxModifications {
+		info := CallInfo{ID: call.ID, Tool: call.Name, Args: args}
+		plan, err := a.opts.Tools.Plan(call.Name, args)
+		if err != nil {
+			a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
+			return a.finishCall(turn, info, errorResult(note+err.Error()))
+		}
+		v := classify.Classify(plan.Action, a.opts.Policy)
+		info.Summary, info.Level, info.Reasons, info.Rule = plan.Summary, &v.Level, v.Reasons, v.Rule
+		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
+
+		if v.Level == classify.Blocked {
+			out.Blocked++
+			reason := strings.Join(v.Reasons, "; ")
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: reason})
+			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+reason+". This action never runs; do not retry it."))
+		}
+		if v.Level <= a.autoLevel(plan.Action.Kind) {
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
+			return a.run(ctx, turn, info, plan, note)
+		}
+
+		d, err := a.opts.Approver.Approve(ctx, ApprovalRequest{
+			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview,
+		})
+		if err != nil || ctx.Err() != nil {
+			out.Denied++
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionDenied, By: ByPerson, Reason: errCancelled.Error()})
+			return a.finishCall(turn, info, errorResult(errCancelled.Error()))
+		}
+		by := d.By
+		if by == "" {
+			by = ByPerson
+		}
+		switch d.Answer {
+		case Approve:
+			decision := DecisionApproved
+			if note != "" {
+				decision = DecisionModified
+			}
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: decision, By: by})
+			return a.run(ctx, turn, info, plan, note)
+		case Modify:
+			args = d.Args
+			note = fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", args)
+			continue
+		default:
+			out.Denied++
+			reason := d.Reason
+			if reason == "" {
+				reason = "no reason given"
+			}
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionDenied, By: by, Reason: reason})
+			return a.finishCall(turn, info, errorResult(fmt.Sprintf("%sdenied by %s: %s. The action did not run; try another way or ask.", note, by, reason)))
+		}
+	}
+	out.Denied++
+	info := CallInfo{ID: call.ID, Tool: call.Name, Args: args}
+	return a.finishCall(turn, info, errorResult("denied: the call was modified too many times"))
+}
+
+// autoLevel is the highest level of this kind of action that runs without
+// asking. Without the sandbox, commands get no more than safe.
+func (a *Agent) autoLevel(k classify.Kind) classify.Level {
+	lvl := a.opts.Config.AutoApprove
+	if a.opts.Unconfined && (k == classify.Shell || k == classify.Git) {
+		lvl = classify.Safe
+	}
+	if lvl >= classify.Blocked {
+		lvl = classify.Dangerous
+	}
+	return lvl
+}
+
+// run executes an approved plan, streaming its output as events.
+func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string) tools.Result {
+	res := plan.Run(ctx, func(chunk string) {
+		a.publish(Event{Type: EventToolOutput, Turn: turn, Call: &info, Text: chunk})
+	})
+	if ctx.Err() != nil && !res.IsError {
+		res.IsError = true
+		res.Output = errCancelled.Error() + "\n" + res.Output
+	}
+	res.Output = note + res.Output
+	return a.finishCall(turn, info, res)
+}
+
+// finishCall publishes the result event and returns the result.
+func (a *Agent) finishCall(turn int, info CallInfo, res tools.Result) tools.Result {
+	a.publish(Event{Type: EventToolResult, Turn: turn, Call: &info, Result: &ResultInfo{
+		IsError:    res.IsError,
+		ExitCode:   res.ExitCode,
+		DurationMS: float64(res.Duration.Microseconds()) / 1000,
+		Output:     res.Output,
+	}})
+	return res
+}
+
+func errorResult(msg string) tools.Result {
+	return tools.Result{Output: msg, IsError: true, ExitCode: -1}
+}

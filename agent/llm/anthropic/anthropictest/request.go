@@ -1,0 +1,153 @@
+package anthropictest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/llmtest"
+)
+
+// messagesRequest is the part of a messages request the fake reads,
+// decoded independently of the SDK.
+type messagesRequest struct {
+	Model     string          `json:"model"`
+	MaxTokens *int            `json:"max_tokens"`
+	System    json.RawMessage `json:"system"`
+	Messages  []struct {
+		Role    string          `json:"role"`
+		Content json.RawMessage `json:"content"`
+	} `json:"messages"`
+	Tools []struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		InputSchema json.RawMessage `json:"input_schema"`
+	} `json:"tools"`
+	Stream bool `json:"stream"`
+}
+
+// block is one content block of any type the fake understands.
+type block struct {
+	Type      string          `json:"type"`
+	Text      *string         `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"`
+	IsError   bool            `json:"is_error"`
+}
+
+// decode converts the request to neutral terms, refusing what the API
+// refuses. A user message's tool_result blocks become tool messages and
+// its text a user message after them, in the order the blocks come.
+func (m messagesRequest) decode(body []byte, h http.Header) (llmtest.Request, error) {
+	req := llmtest.Request{Model: m.Model, APIKey: h.Get("X-Api-Key"), Body: body}
+	if m.MaxTokens == nil {
+		return req, errors.New("max_tokens: Field required")
+	}
+	system, err := text(m.System)
+	if err != nil {
+		return req, fmt.Errorf("system: %w", err)
+	}
+	req.System = system
+	for i, msg := range m.Messages {
+		blocks, err := blocks(msg.Content)
+		if err != nil {
+			return req, fmt.Errorf("messages.%d.content: %w", i, err)
+		}
+		switch msg.Role {
+		case "user":
+			var words []string
+			flush := func() {
+				if len(words) > 0 {
+					req.Messages = append(req.Messages, llm.Message{Role: llm.RoleUser, Content: strings.Join(words, "")})
+					words = nil
+				}
+			}
+			for _, b := range blocks {
+				switch b.Type {
+				case "text":
+					words = append(words, *b.Text)
+				case "tool_result":
+					flush()
+					content, err := text(b.Content)
+					if err != nil {
+						return req, fmt.Errorf("messages.%d.content: tool_result: %w", i, err)
+					}
+					req.Messages = append(req.Messages, llm.Message{Role: llm.RoleTool, ToolCallID: b.ToolUseID, Content: content, IsError: b.IsError})
+				default:
+					return req, fmt.Errorf("messages.%d.content: unexpected block type %q in a user message", i, b.Type)
+				}
+			}
+			flush()
+		case "assistant":
+			out := llm.Message{Role: llm.RoleAssistant}
+			for _, b := range blocks {
+				switch b.Type {
+				case "text":
+					out.Content += *b.Text
+				case "tool_use":
+					var obj map[string]any
+					if json.Unmarshal(b.Input, &obj) != nil || obj == nil {
+						return req, fmt.Errorf("messages.%d.content: tool_use.input: Input should be a valid dictionary", i)
+					}
+					var compact bytes.Buffer
+					json.Compact(&compact, b.Input)
+					out.ToolCalls = append(out.ToolCalls, llm.ToolCall{ID: b.ID, Name: b.Name, Args: compact.String()})
+				default:
+					return req, fmt.Errorf("messages.%d.content: unexpected block type %q in an assistant message", i, b.Type)
+				}
+			}
+			req.Messages = append(req.Messages, out)
+		default:
+			return req, fmt.Errorf("messages.%d.role: Input should be 'user' or 'assistant'", i)
+		}
+	}
+	for _, t := range m.Tools {
+		req.Tools = append(req.Tools, llm.ToolSpec{Name: t.Name, Description: t.Description, Parameters: t.InputSchema})
+	}
+	return req, nil
+}
+
+// blocks reads message content: a string is one text block.
+func blocks(raw json.RawMessage) ([]block, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return []block{{Type: "text", Text: &s}}, nil
+	}
+	var out []block
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return nil, errors.New("Input should be a valid list")
+	}
+	for _, b := range out {
+		if b.Type == "text" && (b.Text == nil || strings.TrimSpace(*b.Text) == "") {
+			return nil, errors.New("text content blocks must contain non-whitespace text")
+		}
+	}
+	return out, nil
+}
+
+// text reads a system prompt or a tool result's content: a string, text
+// blocks joined, or nothing.
+func text(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	bs, err := blocks(raw)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, x := range bs {
+		if x.Type != "text" {
+			return "", fmt.Errorf("unexpected block type %q", x.Type)
+		}
+		b.WriteString(*x.Text)
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,149 @@
+package anthropictest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/llmtest"
+)
+
+// event is one server-sent event: its name and its JSON data.
+type event struct {
+	name string
+	data string
+}
+
+// obj is shorthand for the event payloads.
+type obj = map[string]any
+
+// malformed is an event whose JSON is cut off; streamError is the error
+// event the API sends when it fails after the stream began.
+var (
+	malformed   = event{"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"bro`}
+	streamError = event{"error", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`}
+)
+
+// events returns turn n's stream in the API's order: message_start, ping,
+// a text block, one tool_use block per call with its input in
+// input_json_delta fragments, message_delta with the stop reason and the
+// output count, message_stop.
+func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Usage) []event {
+	var out []event
+	emit := func(name string, data obj) {
+		data["type"] = name
+		out = append(out, event{name, marshal(data)})
+	}
+	emit("message_start", obj{"message": obj{
+		"id": fmt.Sprintf("msg_fake_%d", n), "type": "message", "role": "assistant", "content": []any{},
+		"model": model, "stop_reason": nil, "stop_sequence": nil,
+		"usage": obj{"input_tokens": usage.InputTokens, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0},
+	}})
+	emit("ping", obj{})
+	index := 0
+	if turn.Text != "" {
+		emit("content_block_start", obj{"index": index, "content_block": obj{"type": "text", "text": ""}})
+		for _, piece := range llmtest.TextChunks(turn.Text, f.CharByChar) {
+			emit("content_block_delta", obj{"index": index, "delta": obj{"type": "text_delta", "text": piece}})
+		}
+		emit("content_block_stop", obj{"index": index})
+		index++
+	}
+	for i, c := range turn.Calls {
+		start := obj{"type": "tool_use", "name": c.Name, "input": obj{}}
+		if !f.NoIDs {
+			start["id"] = turn.CallID(n, i)
+		}
+		emit("content_block_start", obj{"index": index, "content_block": start})
+		emit("content_block_delta", obj{"index": index, "delta": obj{"type": "input_json_delta", "partial_json": ""}})
+		for _, piece := range llmtest.ArgChunks(c.Args, f.CharByChar) {
+			emit("content_block_delta", obj{"index": index, "delta": obj{"type": "input_json_delta", "partial_json": piece}})
+		}
+		emit("content_block_stop", obj{"index": index})
+		index++
+	}
+	stop := "end_turn"
+	if len(turn.Calls) > 0 {
+		stop = "tool_use"
+	}
+	emit("message_delta", obj{"delta": obj{"stop_reason": stop, "stop_sequence": nil}, "usage": obj{"output_tokens": usage.OutputTokens}})
+	emit("message_stop", obj{})
+	switch {
+	case f.Malformed:
+		out = slices.Insert(out, 1, malformed)
+	case f.StreamError:
+		out = slices.Insert(out, 1, streamError)
+	}
+	return out
+}
+
+// stream writes the events, flushing each, with the fault's delay before
+// each one; under CutAfter it drops the connection mid-body.
+func stream(w http.ResponseWriter, r *http.Request, events []event, f llmtest.Fault) {
+	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Request-Id", "req_fake")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	for i, e := range events {
+		if !llmtest.Pause(r.Context(), f.Delay) {
+			return
+		}
+		if f.CutAfter > 0 && i == f.CutAfter {
+			panic(http.ErrAbortHandler) // the client sees an unexpected EOF
+		}
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, e.data); err != nil {
+			return
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+}
+
+// writeError answers with the fault's status and the body the API sends.
+func writeError(w http.ResponseWriter, f llmtest.Fault, model string) {
+	status := f.Status
+	kind, msg := "invalid_request_error", http.StatusText(status)
+	switch {
+	case f.ContextLength:
+		if status == 0 {
+			status = http.StatusBadRequest
+		}
+		msg = "prompt is too long: 210344 tokens > 200000 maximum"
+	case status == http.StatusUnauthorized:
+		kind, msg = "authentication_error", "invalid x-api-key"
+	case status == http.StatusForbidden:
+		kind, msg = "permission_error", "Your API key does not have permission to use the specified resource."
+	case status == http.StatusNotFound:
+		kind, msg = "not_found_error", "model: "+model
+	case status == http.StatusRequestEntityTooLarge:
+		kind, msg = "request_too_large", "Request exceeds the maximum allowed number of bytes."
+	case status == http.StatusTooManyRequests:
+		kind, msg = "rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit"
+	case status == 529:
+		kind, msg = "overloaded_error", "Overloaded"
+	case status >= 500:
+		kind, msg = "api_error", "Internal server error"
+	}
+	if f.Message != "" {
+		msg = f.Message
+	}
+	if f.RetryAfter != "" {
+		w.Header().Set("Retry-After", f.RetryAfter)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Request-Id", "req_fake")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(obj{"type": "error", "error": obj{"type": kind, "message": msg}, "request_id": "req_fake"})
+}
+
+func marshal(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // our own values: cannot fail
+	}
+	return string(b)
+}

@@ -1,0 +1,101 @@
+package anthropic
+
+import (
+	"strings"
+
+	sdk "github.com/anthropics/anthropic-sdk-go"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/internal/wire"
+)
+
+// assembler builds one Response from the events of a stream.
+type assembler struct {
+	text  strings.Builder
+	calls []*partialCall
+	// byBlock maps a content block index to its call.
+	byBlock map[int64]*partialCall
+	stop    string
+	usage   llm.Usage
+	done    bool
+}
+
+// partialCall is a tool_use block whose input is still arriving.
+type partialCall struct {
+	id, name string
+	// start is the input of content_block_start: {} when the input
+	// streams, but whole for servers that send no deltas.
+	start string
+	args  strings.Builder
+}
+
+// add folds one event in, passing text to onText.
+func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
+	switch ev.Type {
+	case "message_start":
+		u := ev.Message.Usage
+		// Cached input is input all the same, for budgets.
+		a.usage.InputTokens = int(u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens)
+		a.usage.OutputTokens = int(u.OutputTokens)
+	case "content_block_start":
+		cb := ev.ContentBlock
+		switch cb.Type {
+		case "text":
+			if cb.Text != "" {
+				a.text.WriteString(cb.Text)
+				onText(cb.Text)
+			}
+		case "tool_use":
+			pc := &partialCall{id: cb.ID, name: cb.Name, start: cb.JSON.Input.Raw()}
+			a.calls = append(a.calls, pc)
+			if a.byBlock == nil {
+				a.byBlock = map[int64]*partialCall{}
+			}
+			a.byBlock[ev.Index] = pc
+		}
+	case "content_block_delta":
+		switch ev.Delta.Type {
+		case "text_delta":
+			if ev.Delta.Text != "" {
+				a.text.WriteString(ev.Delta.Text)
+				onText(ev.Delta.Text)
+			}
+		case "input_json_delta":
+			if pc := a.byBlock[ev.Index]; pc != nil {
+				pc.args.WriteString(ev.Delta.PartialJSON)
+			}
+		}
+	case "message_delta":
+		a.stop = string(ev.Delta.StopReason)
+		// Counts here are totals for the message so far.
+		a.usage.OutputTokens = int(ev.Usage.OutputTokens)
+		if ev.Usage.JSON.InputTokens.Valid() && ev.Usage.InputTokens > 0 {
+			a.usage.InputTokens = int(ev.Usage.InputTokens + ev.Usage.CacheCreationInputTokens + ev.Usage.CacheReadInputTokens)
+		}
+	case "message_stop":
+		a.done = true
+	}
+}
+
+// response returns what has been assembled so far.
+func (a *assembler) response() llm.Response {
+	resp := llm.Response{
+		Message:    llm.Message{Role: llm.RoleAssistant, Content: a.text.String()},
+		Usage:      a.usage,
+		StopReason: a.stop,
+	}
+	for _, pc := range a.calls {
+		if pc.id == "" {
+			pc.id = wire.NewCallID() // kept, should response be asked for again
+		}
+		args := pc.args.String()
+		if args == "" {
+			args = pc.start
+		}
+		if args == "" {
+			args = "{}"
+		}
+		resp.Message.ToolCalls = append(resp.Message.ToolCalls, llm.ToolCall{ID: pc.id, Name: pc.name, Args: args})
+	}
+	return resp
+}

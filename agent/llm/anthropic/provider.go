@@ -1,0 +1,141 @@
+package anthropic
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+
+	sdk "github.com/anthropics/anthropic-sdk-go"
+	"github.com/anthropics/anthropic-sdk-go/option"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/internal/wire"
+)
+
+// Defaults used when Options leave a field empty.
+const (
+	DefaultAPIKeyEnv = "ANTHROPIC_API_KEY"
+	DefaultMaxTokens = 8192
+)
+
+// Options configure one Anthropic provider.
+type Options struct {
+	// Name is the configured provider name; "" means "anthropic".
+	Name string
+	// BaseURL is the API root, without /v1; "" means DefaultBaseURL().
+	BaseURL string
+	// APIKey is sent as x-api-key.
+	APIKey string
+	// APIKeyEnv names the variable the key came from, for auth errors;
+	// "" means ANTHROPIC_API_KEY.
+	APIKeyEnv string
+	Model     string
+	// MaxTokens caps each reply, which the API requires; 0 means
+	// DefaultMaxTokens.
+	MaxTokens int
+	// HTTPClient is used for every request; nil means a client with
+	// connect and header timeouts but no overall timeout.
+	HTTPClient *http.Client
+}
+
+// DefaultBaseURL returns ANTHROPIC_BASE_URL, or the Anthropic API.
+func DefaultBaseURL() string {
+	if u := os.Getenv("ANTHROPIC_BASE_URL"); u != "" {
+		return u
+	}
+	return "https://api.anthropic.com"
+}
+
+// Provider streams messages from the Anthropic API or a server that
+// speaks it. It implements llm.Provider and llm.ModelLister, and is safe
+// for concurrent use.
+type Provider struct {
+	name      string
+	baseURL   string
+	model     string
+	keyEnv    string
+	keySet    bool
+	maxTokens int
+	client    sdk.Client
+}
+
+// New returns a Provider for o. It fails when no model is set or the base
+// URL is not an http(s) URL; it does not contact the server. The SDK's own
+// retries are off (llm.WithRetry does that, with events) and so is its
+// reading of the environment: the key is the one in o.
+func New(o Options) (*Provider, error) {
+	if o.Name == "" {
+		o.Name = "anthropic"
+	}
+	if o.Model == "" {
+		return nil, fmt.Errorf("%s: %w", o.Name, llm.ErrNoModel)
+	}
+	if o.BaseURL == "" {
+		o.BaseURL = DefaultBaseURL()
+	}
+	base, err := wire.BaseURL(o.Name, o.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if o.APIKeyEnv == "" {
+		o.APIKeyEnv = DefaultAPIKeyEnv
+	}
+	if o.MaxTokens <= 0 {
+		o.MaxTokens = DefaultMaxTokens
+	}
+	opts := []option.RequestOption{
+		option.WithoutEnvironmentDefaults(),
+		option.WithBaseURL(base + "/"),
+		option.WithHTTPClient(wire.HTTPClient(o.HTTPClient)),
+		option.WithMaxRetries(0),
+	}
+	if o.APIKey != "" {
+		opts = append(opts, option.WithAPIKey(o.APIKey))
+	}
+	return &Provider{
+		name:      o.Name,
+		baseURL:   base,
+		model:     o.Model,
+		keyEnv:    o.APIKeyEnv,
+		keySet:    o.APIKey != "",
+		maxTokens: o.MaxTokens,
+		client:    sdk.NewClient(opts...),
+	}, nil
+}
+
+// Name returns the configured provider name.
+func (p *Provider) Name() string { return p.name }
+
+// Model returns the model requested.
+func (p *Provider) Model() string { return p.model }
+
+// Stream sends req and blocks until the reply is complete, calling onText
+// with each text delta as it arrives. Tool calls come back whole, their
+// arguments joined from the input_json_delta fragments exactly as sent; a
+// call without an id gets a fresh one. On failure the Response holds what
+// arrived before it, and the error is ctx's error when ctx was cancelled,
+// else an *llm.Error.
+func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delta string)) (llm.Response, error) {
+	if onText == nil {
+		onText = func(string) {}
+	}
+	sctx, slot := wire.WithSlot(ctx)
+	stream := p.client.Messages.NewStreaming(sctx, p.params(req))
+	defer stream.Close()
+
+	var a assembler
+	for stream.Next() {
+		a.add(stream.Current(), onText)
+	}
+	switch err := stream.Err(); {
+	case ctx.Err() != nil:
+		return a.response(), ctx.Err()
+	case err != nil:
+		return a.response(), p.failure(err, slot)
+	case !a.done:
+		return a.response(), p.failure(fmt.Errorf("the stream ended before message_stop: %w", io.ErrUnexpectedEOF), slot)
+	}
+	return a.response(), nil
+}

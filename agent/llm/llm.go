@@ -1,0 +1,94 @@
+// Package llm holds the provider-neutral conversation: messages, tool calls,
+// tool specs, usage, and the Provider interface each wire-format adapter
+// implements. It knows no wire format itself.
+package llm
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Role is who a message is from.
+type Role string
+
+// The roles of a conversation.
+const (
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+	// RoleTool carries one tool result, answering the assistant's call with
+	// the same ToolCallID.
+	RoleTool Role = "tool"
+)
+
+// Message is one entry of the conversation. The system prompt is not a
+// message: it travels in Request.System.
+type Message struct {
+	Role    Role   `json:"role"`
+	Content string `json:"content,omitempty"`
+	// ToolCalls are the calls an assistant message makes, in order.
+	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	// ToolCallID and ToolName identify the call a RoleTool message answers.
+	ToolCallID string `json:"tool_call_id,omitempty"`
+	ToolName   string `json:"tool_name,omitempty"`
+	// IsError marks a tool result that reports a failure.
+	IsError bool `json:"is_error,omitempty"`
+}
+
+// ToolCall is one complete call the model made.
+type ToolCall struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Args is the arguments exactly as the model wrote them: usually a JSON
+	// object, but it may be malformed, and the tools report that to the model.
+	Args string `json:"args"`
+}
+
+// ToolSpec describes a tool to the model.
+type ToolSpec struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+}
+
+// Request is one turn's input to a provider.
+type Request struct {
+	System   string
+	Messages []Message
+	Tools    []ToolSpec
+}
+
+// Usage is what one request cost in tokens, as the provider reported it.
+type Usage struct {
+	InputTokens  int `json:"input_tokens"`
+	OutputTokens int `json:"output_tokens"`
+}
+
+// Add returns the sum of two usages.
+func (u Usage) Add(v Usage) Usage {
+	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens}
+}
+
+// Response is a provider's complete reply to one Request.
+type Response struct {
+	// Message is the assistant message: its text and its tool calls, with
+	// every call's arguments fully assembled.
+	Message Message
+	Usage   Usage
+	// StopReason is the provider's own word for why it stopped
+	// ("stop", "tool_calls", "length"...), for display only.
+	StopReason string
+}
+
+// Provider is one LLM behind one wire format.
+type Provider interface {
+	// Name is the configured provider name ("openai", "deepseek"...).
+	Name() string
+	// Model is the model the provider will ask for.
+	Model() string
+	// Stream sends the request and blocks until the reply is complete,
+	// calling onText with each piece of assistant text as it arrives (from
+	// the calling goroutine). Cancelling ctx stops the stream and returns
+	// ctx's error. Errors say what went wrong in words a person can act on
+	// (which variable holds a bad key, which server did not answer).
+	Stream(ctx context.Context, req Request, onText func(delta string)) (Response, error)
+}

@@ -1,0 +1,107 @@
+package llmtest
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/agentcli/agent/agent/llm"
+)
+
+// The model, key and key variable the conformance suite configures
+// adapters with, so fakes and tests agree on them.
+const (
+	Model     = "test-model"
+	APIKey    = "sk-test-key"
+	APIKeyEnv = "TEST_API_KEY"
+)
+
+// Script is a scripted conversation. Turn i answers a request that already
+// holds i assistant messages, so a retried request gets the same turn and
+// a conversation replayed from the start gets the same answers.
+type Script []Turn
+
+// Turn is the model's answer to one request: text, tool calls, or both,
+// and the faults that hit it.
+type Turn struct {
+	Text  string `json:"text,omitempty"`
+	Calls []Call `json:"calls,omitempty"`
+	// Usage is what the fake reports; zero means an estimate from the
+	// request and the answer (see EstimateUsage).
+	Usage llm.Usage `json:"usage,omitzero"`
+	Fault Fault     `json:"fault,omitzero"`
+}
+
+// Call is one tool call the model makes. Name need not be a tool the agent
+// knows, and Args need not be valid JSON: both are how a test plays a
+// model that errs. (Ollama's wire format carries arguments as a JSON
+// object, so its fake sends invalid Args as text, as Ollama does when it
+// cannot parse a model's call.)
+type Call struct {
+	// ID is the call's id; "" means the fake makes one up (CallID).
+	ID   string `json:"id,omitempty"`
+	Name string `json:"name"`
+	Args string `json:"args"`
+}
+
+// Fault is what goes wrong with a turn. The zero value is a clean answer.
+// A fake applies the whole Fault to the first Times requests for the turn
+// and answers cleanly after that, so "503 once, then fine" is
+// Fault{Status: 503, Times: 1}.
+type Fault struct {
+	// Times is how many requests for this turn the fault hits; 0 means
+	// every one.
+	Times int `json:"times,omitempty"`
+
+	// Status answers with this HTTP status and the format's error body
+	// instead of a stream.
+	Status int `json:"status,omitempty"`
+	// RetryAfter is the Retry-After header sent with Status ("2", or an
+	// HTTP date); "" sends none.
+	RetryAfter string `json:"retry_after,omitempty"`
+	// Message replaces the format's usual error message for Status.
+	Message string `json:"message,omitempty"`
+	// ContextLength answers with the format's context-window error (400
+	// unless Status says otherwise).
+	ContextLength bool `json:"context_length,omitempty"`
+
+	// CutAfter closes the connection abruptly after this many stream
+	// events (0: never), as a dropped connection does.
+	CutAfter int `json:"cut_after,omitempty"`
+	// Malformed sends an event of broken JSON right after the first one.
+	Malformed bool `json:"malformed,omitempty"`
+	// StreamError sends the format's error event (a server failure
+	// reported inside a stream that began with status 200) right after the
+	// first event.
+	StreamError bool `json:"stream_error,omitempty"`
+	// Delay waits this long before each stream event: a slow model.
+	Delay time.Duration `json:"delay,omitempty"`
+	// CharByChar streams text and arguments one character per event.
+	CharByChar bool `json:"char_by_char,omitempty"`
+	// Interleave alternates the argument fragments of the turn's calls
+	// (OpenAI only: the other formats stream one call at a time).
+	Interleave bool `json:"interleave,omitempty"`
+	// NoIDs sends the turn's calls without ids.
+	NoIDs bool `json:"no_ids,omitempty"`
+}
+
+// Failing reports whether the fault replaces the stream with an error
+// status.
+func (f Fault) Failing() bool { return f.Status != 0 || f.ContextLength }
+
+// CallID returns the id the fakes give call i of turn n: its scripted ID,
+// or "call_<n>_<i>".
+func (t Turn) CallID(n, i int) string {
+	if id := t.Calls[i].ID; id != "" {
+		return id
+	}
+	return fmt.Sprintf("call_%d_%d", n, i)
+}
+
+// Say is a turn that answers with text only.
+func Say(text string) Turn { return Turn{Text: text} }
+
+// Use is a turn that makes the given calls.
+func Use(calls ...Call) Turn { return Turn{Calls: calls} }
+
+// UseTool is a call of tool name with arguments args and a made-up id.
+func UseTool(name, args string) Call { return Call{Name: name, Args: args} }

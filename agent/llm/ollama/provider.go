@@ -1,0 +1,135 @@
+package ollama
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/ollama/ollama/api"
+	"github.com/ollama/ollama/envconfig"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/internal/wire"
+)
+
+// Options configure one Ollama provider.
+type Options struct {
+	// Name is the configured provider name; "" means "ollama".
+	Name string
+	// BaseURL is the server; "" means DefaultBaseURL().
+	BaseURL string
+	Model   string
+	// ContextLength sets the model's context window (Ollama's num_ctx);
+	// 0 keeps the server's default, which is small for an agent.
+	ContextLength int
+	// HTTPClient is used for every request; nil means a client with
+	// connect and header timeouts but no overall timeout.
+	HTTPClient *http.Client
+}
+
+// DefaultBaseURL returns the server the ollama command itself would use:
+// OLLAMA_HOST, read the way Ollama reads it, or http://127.0.0.1:11434.
+func DefaultBaseURL() string {
+	return envconfig.Host().String()
+}
+
+// Provider streams chats from one Ollama server. It implements
+// llm.Provider and llm.ModelLister, and is safe for concurrent use.
+type Provider struct {
+	name    string
+	baseURL string
+	model   string
+	numCtx  int
+	client  *api.Client
+}
+
+// New returns a Provider for o. It fails when no model is set or the base
+// URL is not an http(s) URL; it does not contact the server.
+func New(o Options) (*Provider, error) {
+	if o.Name == "" {
+		o.Name = "ollama"
+	}
+	if o.Model == "" {
+		return nil, fmt.Errorf("%s: %w", o.Name, llm.ErrNoModel)
+	}
+	if o.BaseURL == "" {
+		o.BaseURL = DefaultBaseURL()
+	}
+	base, err := wire.BaseURL(o.Name, o.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	u, _ := url.Parse(base) // checked by wire.BaseURL
+	return &Provider{
+		name:    o.Name,
+		baseURL: base,
+		model:   o.Model,
+		numCtx:  o.ContextLength,
+		client:  api.NewClient(u, wire.HTTPClient(o.HTTPClient)),
+	}, nil
+}
+
+// Name returns the configured provider name.
+func (p *Provider) Name() string { return p.name }
+
+// Model returns the model requested.
+func (p *Provider) Model() string { return p.model }
+
+// Stream sends req and blocks until the reply is complete, calling onText
+// with each piece of text as it arrives. Ollama sends each tool call whole;
+// a call without an id gets a fresh one. On failure the Response holds
+// what arrived before it, and the error is ctx's error when ctx was
+// cancelled, else an *llm.Error.
+func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delta string)) (llm.Response, error) {
+	if onText == nil {
+		onText = func(string) {}
+	}
+	var (
+		text strings.Builder
+		resp = llm.Response{Message: llm.Message{Role: llm.RoleAssistant}}
+		done bool
+	)
+	partial := func() llm.Response {
+		resp.Message.Content = text.String()
+		return resp
+	}
+	sctx, slot := wire.WithSlot(ctx)
+	err := p.client.Chat(sctx, p.request(req), func(r api.ChatResponse) error {
+		if d := r.Message.Content; d != "" {
+			text.WriteString(d)
+			onText(d)
+		}
+		for _, tc := range r.Message.ToolCalls {
+			id := tc.ID
+			if id == "" {
+				id = wire.NewCallID()
+			}
+			args := tc.Function.Arguments
+			resp.Message.ToolCalls = append(resp.Message.ToolCalls, llm.ToolCall{ID: id, Name: tc.Function.Name, Args: args.String()})
+		}
+		if r.Done {
+			done = true
+			resp.StopReason = r.DoneReason
+			resp.Usage = llm.Usage{InputTokens: r.PromptEvalCount, OutputTokens: r.EvalCount}
+		}
+		return nil
+	})
+	switch {
+	case ctx.Err() != nil:
+		return partial(), ctx.Err()
+	case err != nil:
+		return partial(), p.failure(err, slot)
+	case !done && slot.Status >= http.StatusBadRequest:
+		// An error status with an empty body: the library reads no line
+		// and reports nothing.
+		f := p.base(slot)
+		f.Status = slot.Status
+		return partial(), p.describe(f)
+	case !done:
+		return partial(), p.failure(fmt.Errorf("the stream ended before its final line: %w", io.ErrUnexpectedEOF), slot)
+	}
+	return partial(), nil
+}

@@ -1,0 +1,41 @@
+package openai_test
+
+import (
+	"testing"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/llmtest"
+	"github.com/agentcli/agent/agent/llm/openai"
+	"github.com/agentcli/agent/agent/llm/openai/openaitest"
+)
+
+// harness runs the shared conformance suite against this adapter and its
+// fake.
+var harness = llmtest.Harness{
+	Serve: func(t testing.TB, s llmtest.Script) llmtest.Server { return openaitest.NewServer(t, s) },
+	Connect: func(t testing.TB, baseURL string) llm.Provider {
+		return newProvider(t, baseURL)
+	},
+	URLSuffix: "/v1",
+	Caps:      llmtest.Caps{Interleave: true, RawArgs: true, Auth: true},
+}
+
+func TestConformance(t *testing.T) { llmtest.RunConformance(t, harness) }
+
+// newProvider returns the adapter configured the way the suite expects.
+func newProvider(t testing.TB, baseURL string) *openai.Provider {
+	t.Helper()
+	p, err := openai.New(openai.Options{
+		Name:      "fake",
+		BaseURL:   baseURL,
+		APIKey:    llmtest.APIKey,
+		APIKeyEnv: llmtest.APIKeyEnv,
+		Model:     llmtest.Model,
+	})
+	if err != nil {
+		t.Fatalf("New() error = %v", err)
+	}
+	return p
+}
+
+func BenchmarkStream(b *testing.B) { llmtest.BenchmarkStream(b, harness) }

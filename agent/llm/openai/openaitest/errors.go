@@ -1,0 +1,66 @@
+package openaitest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/agentcli/agent/agent/llm/llmtest"
+)
+
+// apiError is the body of an error response.
+type apiError struct {
+	Error struct {
+		Message string  `json:"message"`
+		Type    string  `json:"type"`
+		Param   *string `json:"param"`
+		Code    *string `json:"code"`
+	} `json:"error"`
+}
+
+// writeError answers with the fault's status and the body the API sends
+// for it.
+func writeError(w http.ResponseWriter, f llmtest.Fault, model string) {
+	status := f.Status
+	var body apiError
+	code := func(c string) *string { return &c }
+	switch {
+	case f.ContextLength:
+		if status == 0 {
+			status = http.StatusBadRequest
+		}
+		body.Error.Message = "This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages."
+		body.Error.Type = "invalid_request_error"
+		body.Error.Code = code("context_length_exceeded")
+	case status == http.StatusUnauthorized:
+		body.Error.Message = "Incorrect API key provided: sk-te****. You can find your API key at https://platform.openai.com/account/api-keys."
+		body.Error.Type = "invalid_request_error"
+		body.Error.Code = code("invalid_api_key")
+	case status == http.StatusForbidden:
+		body.Error.Message = "You are not allowed to sample from this model"
+		body.Error.Type = "invalid_request_error"
+	case status == http.StatusNotFound:
+		body.Error.Message = fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", model)
+		body.Error.Type = "invalid_request_error"
+		body.Error.Code = code("model_not_found")
+	case status == http.StatusTooManyRequests:
+		body.Error.Message = "Rate limit reached for requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s."
+		body.Error.Type = "requests"
+		body.Error.Code = code("rate_limit_exceeded")
+	case status >= 500:
+		body.Error.Message = "The server had an error while processing your request. Sorry about that!"
+		body.Error.Type = "server_error"
+	default:
+		body.Error.Message = http.StatusText(status)
+		body.Error.Type = "invalid_request_error"
+	}
+	if f.Message != "" {
+		body.Error.Message = f.Message
+	}
+	if f.RetryAfter != "" {
+		w.Header().Set("Retry-After", f.RetryAfter)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(body)
+}

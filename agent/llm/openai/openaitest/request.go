@@ -1,0 +1,117 @@
+package openaitest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/llmtest"
+)
+
+// chatRequest is the part of a chat completion request the fake reads,
+// decoded independently of any client library so that it checks what the
+// adapter really sent.
+type chatRequest struct {
+	Model         string        `json:"model"`
+	Messages      []chatMessage `json:"messages"`
+	Tools         []chatTool    `json:"tools"`
+	Stream        bool          `json:"stream"`
+	StreamOptions *struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
+}
+
+type chatMessage struct {
+	Role string `json:"role"`
+	// Content is a string, an array of parts, or null.
+	Content    json.RawMessage `json:"content"`
+	ToolCalls  []chatToolCall  `json:"tool_calls"`
+	ToolCallID string          `json:"tool_call_id"`
+}
+
+type chatToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+type chatTool struct {
+	Type     string `json:"type"`
+	Function struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters"`
+	} `json:"function"`
+}
+
+// decode converts the request to neutral terms, rejecting what the API
+// rejects: an unknown role, a tool message without content or id, a tool
+// call that is not a function.
+func (c chatRequest) decode(body []byte, h http.Header) (llmtest.Request, error) {
+	req := llmtest.Request{Model: c.Model, APIKey: apiKey(h), Body: body}
+	var system []string
+	for i, m := range c.Messages {
+		content, err := text(m.Content)
+		if err != nil {
+			return req, fmt.Errorf("messages[%d].content: %w", i, err)
+		}
+		switch m.Role {
+		case "system", "developer":
+			system = append(system, content)
+		case "user":
+			req.Messages = append(req.Messages, llm.Message{Role: llm.RoleUser, Content: content})
+		case "assistant":
+			out := llm.Message{Role: llm.RoleAssistant, Content: content}
+			for j, tc := range m.ToolCalls {
+				if tc.Type != "function" {
+					return req, fmt.Errorf("messages[%d].tool_calls[%d].type: expected 'function', got %q", i, j, tc.Type)
+				}
+				out.ToolCalls = append(out.ToolCalls, llm.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: tc.Function.Arguments})
+			}
+			req.Messages = append(req.Messages, out)
+		case "tool":
+			if len(m.Content) == 0 || string(m.Content) == "null" {
+				return req, fmt.Errorf("missing required parameter: 'messages[%d].content'", i)
+			}
+			if m.ToolCallID == "" {
+				return req, fmt.Errorf("missing required parameter: 'messages[%d].tool_call_id'", i)
+			}
+			req.Messages = append(req.Messages, llm.Message{Role: llm.RoleTool, Content: content, ToolCallID: m.ToolCallID})
+		default:
+			return req, fmt.Errorf("messages[%d].role: unknown role %q", i, m.Role)
+		}
+	}
+	req.System = strings.Join(system, "\n\n")
+	for _, t := range c.Tools {
+		req.Tools = append(req.Tools, llm.ToolSpec{Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters})
+	}
+	return req, nil
+}
+
+// text reads message content: a string, text parts joined, or nothing.
+func text(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return s, nil
+	}
+	var parts []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	if err := json.Unmarshal(raw, &parts); err != nil {
+		return "", fmt.Errorf("expected a string or an array of parts")
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		b.WriteString(p.Text)
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,148 @@
+// Package openaitest is a fake OpenAI chat completions server for tests:
+// it plays an llmtest.Script over real SSE on a loopback port, records
+// every request, and injects the faults the script asks for. The agent's
+// end-to-end tests point the real binary at URL().
+package openaitest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/agentcli/agent/agent/llm/llmtest"
+)
+
+// Server is a running fake. Its methods are safe for concurrent use.
+type Server struct {
+	player *llmtest.Player
+	srv    *httptest.Server
+	t      testing.TB
+
+	mu     sync.Mutex
+	models []string
+}
+
+// NewServer starts a fake playing script on a loopback port and closes it
+// when t's test ends. A request the script has no turn for, or one whose
+// conversation a real server would reject (a tool call without its
+// result), is answered with 400 and reported with t.Errorf.
+func NewServer(t testing.TB, script llmtest.Script) *Server {
+	t.Helper()
+	s := Start(script)
+	s.t = t
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a fake outside a test (say, in a process of its own);
+// problems are only answered with 400. Call Close when done.
+func Start(script llmtest.Script) *Server {
+	s := &Server{player: llmtest.NewPlayer(script), models: []string{llmtest.Model}}
+	s.srv = httptest.NewServer(s.Handler())
+	return s
+}
+
+// URL returns the base URL to configure, ending in /v1.
+func (s *Server) URL() string { return s.srv.URL + "/v1" }
+
+// Requests returns every chat request received so far, decoded.
+func (s *Server) Requests() []llmtest.Request { return s.player.Requests() }
+
+// SetModels sets the ids GET /v1/models lists (default: llmtest.Model).
+func (s *Server) SetModels(ids ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.models = slices.Clone(ids)
+}
+
+// Close hangs up on every client and stops the server.
+func (s *Server) Close() {
+	s.srv.CloseClientConnections()
+	s.srv.Close()
+}
+
+// Handler returns the fake's routes, for serving it some other way.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v1/chat/completions", s.chat)
+	mux.HandleFunc("GET /v1/models", s.listModels)
+	return mux
+}
+
+// chat answers one chat completion request from the script.
+func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return
+	}
+	var wreq chatRequest
+	if err := json.Unmarshal(body, &wreq); err != nil {
+		s.reject(w, fmt.Sprintf("We could not parse the JSON body of your request: %v", err))
+		return
+	}
+	req, err := wreq.decode(body, r.Header)
+	if err == nil {
+		err = req.Validate()
+	}
+	if err != nil {
+		s.player.Record(req)
+		s.reject(w, err.Error())
+		return
+	}
+	n, turn, fault, ok := s.player.Play(req)
+	switch {
+	case !ok:
+		s.reject(w, fmt.Sprintf("fake server: the script has no turn %d (the request holds %d assistant messages)", n, n))
+		return
+	case !wreq.Stream:
+		s.reject(w, "fake server: only streaming requests are supported")
+		return
+	case fault.Failing():
+		writeError(w, fault, wreq.Model)
+		return
+	}
+	usage := llmtest.EstimateUsage(req, turn)
+	includeUsage := wreq.StreamOptions != nil && wreq.StreamOptions.IncludeUsage
+	stream(w, r, events(n, turn, fault, wreq.Model, usage, includeUsage), fault)
+}
+
+// reject answers 400 the way the API does and reports it to the test.
+func (s *Server) reject(w http.ResponseWriter, msg string) {
+	if s.t != nil {
+		s.t.Errorf("openaitest: %s", msg)
+	}
+	writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, "")
+}
+
+// listModels answers GET /v1/models.
+func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	ids := slices.Clone(s.models)
+	s.mu.Unlock()
+	type model struct {
+		ID      string `json:"id"`
+		Object  string `json:"object"`
+		Created int64  `json:"created"`
+		OwnedBy string `json:"owned_by"`
+	}
+	list := struct {
+		Object string  `json:"object"`
+		Data   []model `json:"data"`
+	}{Object: "list", Data: []model{}}
+	for _, id := range ids {
+		list.Data = append(list.Data, model{ID: id, Object: "model", Created: 1700000000, OwnedBy: "fake"})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(list)
+}
+
+// apiKey returns the bearer token of a request.
+func apiKey(h http.Header) string {
+	return strings.TrimPrefix(h.Get("Authorization"), "Bearer ")
+}

@@ -1,0 +1,174 @@
+package openaitest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/llmtest"
+)
+
+// chunk is one chat.completion.chunk as the API streams it.
+type chunk struct {
+	ID                string   `json:"id"`
+	Object            string   `json:"object"`
+	Created           int64    `json:"created"`
+	Model             string   `json:"model"`
+	SystemFingerprint string   `json:"system_fingerprint"`
+	Choices           []choice `json:"choices"`
+	// Usage is null on every chunk but the last when usage was asked
+	// for, and absent otherwise.
+	Usage json.RawMessage `json:"usage,omitempty"`
+}
+
+type choice struct {
+	Index        int     `json:"index"`
+	Delta        delta   `json:"delta"`
+	Logprobs     any     `json:"logprobs"`
+	FinishReason *string `json:"finish_reason"`
+}
+
+type delta struct {
+	Role      string          `json:"role,omitempty"`
+	Content   *string         `json:"content,omitempty"`
+	ToolCalls []toolCallDelta `json:"tool_calls,omitempty"`
+}
+
+// toolCallDelta is one fragment of a call: the first of each call carries
+// id, type and name with empty arguments; the rest only arguments.
+type toolCallDelta struct {
+	Index    int    `json:"index"`
+	ID       string `json:"id,omitempty"`
+	Type     string `json:"type,omitempty"`
+	Function struct {
+		Name      string `json:"name,omitempty"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// malformed is a chunk cut off in the middle of its JSON.
+const malformed = `{"id":"chatcmpl-fake","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"brok`
+
+// streamError is the error object the API sends inside a stream that
+// already began with 200.
+const streamError = `{"error":{"message":"The server had an error while processing your request. Sorry about that!","type":"server_error","param":null,"code":null}}`
+
+// events returns the data payloads of turn n's stream, in order, ending
+// with [DONE]: a role chunk, text chunks, each call's first fragment then
+// its argument fragments (alternating between calls under Interleave), a
+// chunk with the finish_reason, and the usage chunk when asked for.
+func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.Usage, includeUsage bool) []string {
+	base := chunk{ID: fmt.Sprintf("chatcmpl-fake-%d", n), Object: "chat.completion.chunk", Created: 1700000000, Model: model, SystemFingerprint: "fp_fake"}
+	if includeUsage {
+		base.Usage = json.RawMessage("null")
+	}
+	var out []string
+	emit := func(d delta, finish *string) {
+		c := base
+		c.Choices = []choice{{Delta: d, FinishReason: finish}}
+		out = append(out, marshal(c))
+	}
+
+	empty := ""
+	emit(delta{Role: "assistant", Content: &empty}, nil)
+	for _, piece := range llmtest.TextChunks(turn.Text, f.CharByChar) {
+		emit(delta{Content: &piece}, nil)
+	}
+
+	fragments := make([][]toolCallDelta, len(turn.Calls))
+	for i, c := range turn.Calls {
+		head := toolCallDelta{Index: i, Type: "function"}
+		if !f.NoIDs {
+			head.ID = turn.CallID(n, i)
+		}
+		head.Function.Name = c.Name
+		fragments[i] = append(fragments[i], head)
+		for _, piece := range llmtest.ArgChunks(c.Args, f.CharByChar) {
+			var frag toolCallDelta
+			frag.Index = i
+			frag.Function.Arguments = piece
+			fragments[i] = append(fragments[i], frag)
+		}
+	}
+	if f.Interleave {
+		for k := 0; ; k++ {
+			sent := false
+			for i := range fragments {
+				if k < len(fragments[i]) {
+					emit(delta{ToolCalls: []toolCallDelta{fragments[i][k]}}, nil)
+					sent = true
+				}
+			}
+			if !sent {
+				break
+			}
+		}
+	} else {
+		for i := range fragments {
+			for _, frag := range fragments[i] {
+				emit(delta{ToolCalls: []toolCallDelta{frag}}, nil)
+			}
+		}
+	}
+
+	finish := "stop"
+	if len(turn.Calls) > 0 {
+		finish = "tool_calls"
+	}
+	emit(delta{}, &finish)
+	if includeUsage {
+		c := base
+		c.Choices = []choice{}
+		c.Usage, _ = json.Marshal(map[string]int{
+			"prompt_tokens":     usage.InputTokens,
+			"completion_tokens": usage.OutputTokens,
+			"total_tokens":      usage.InputTokens + usage.OutputTokens,
+		})
+		out = append(out, marshal(c))
+	}
+	out = append(out, "[DONE]")
+
+	switch {
+	case f.Malformed:
+		out = slices.Insert(out, 1, malformed)
+	case f.StreamError:
+		out = slices.Insert(out, 1, streamError)
+	}
+	return out
+}
+
+// stream writes the payloads as server-sent events, flushing each, with
+// the fault's delay before each one; under CutAfter it drops the
+// connection without ending the response properly.
+func stream(w http.ResponseWriter, r *http.Request, payloads []string, f llmtest.Fault) {
+	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	for i, p := range payloads {
+		if !llmtest.Pause(r.Context(), f.Delay) {
+			return
+		}
+		if f.CutAfter > 0 && i == f.CutAfter {
+			// Aborting the handler closes the connection mid-body: the
+			// client sees an unexpected EOF, as when a network drops.
+			panic(http.ErrAbortHandler)
+		}
+		if _, err := fmt.Fprintf(w, "data: %s\n\n", p); err != nil {
+			return
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+}
+
+func marshal(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // our own types: cannot fail
+	}
+	return string(b)
+}

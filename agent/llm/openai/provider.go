@@ -1,0 +1,133 @@
+package openai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	goopenai "github.com/sashabaranov/go-openai"
+
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/internal/wire"
+)
+
+// DefaultBaseURL is the OpenAI API, used when Options.BaseURL is empty.
+const DefaultBaseURL = "https://api.openai.com/v1"
+
+// Options configure one OpenAI-compatible provider.
+type Options struct {
+	// Name is the configured provider name ("openai", "deepseek"); it
+	// prefixes errors. "" means "openai".
+	Name string
+	// BaseURL is the API root, ending in /v1 for most servers; "" means
+	// DefaultBaseURL.
+	BaseURL string
+	// APIKey is sent as a bearer token; it may be empty for local servers.
+	APIKey string
+	// APIKeyEnv names the variable the key came from, so an auth error
+	// can say which one to fix.
+	APIKeyEnv string
+	Model     string
+	// HTTPClient is used for every request; nil means a client with
+	// connect and header timeouts but no overall timeout, since a stream
+	// may last minutes.
+	HTTPClient *http.Client
+}
+
+// Provider streams chat completions from one OpenAI-compatible server. It
+// implements llm.Provider and llm.ModelLister, and is safe for concurrent
+// use.
+type Provider struct {
+	name    string
+	baseURL string
+	model   string
+	keyEnv  string
+	keySet  bool
+	client  *goopenai.Client
+}
+
+// New returns a Provider for o. It fails when no model is set or the base
+// URL is not an http(s) URL; it does not contact the server.
+func New(o Options) (*Provider, error) {
+	if o.Name == "" {
+		o.Name = "openai"
+	}
+	if o.Model == "" {
+		return nil, fmt.Errorf("%s: %w", o.Name, llm.ErrNoModel)
+	}
+	if o.BaseURL == "" {
+		o.BaseURL = DefaultBaseURL
+	}
+	base, err := wire.BaseURL(o.Name, o.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	cfg := goopenai.DefaultConfig(o.APIKey)
+	cfg.BaseURL = base
+	cfg.HTTPClient = wire.HTTPClient(o.HTTPClient)
+	// Keep-alive comments (OpenRouter sends them while a model thinks)
+	// count as empty messages; the library's default limit of 300 in a
+	// row can end a slow but healthy stream.
+	cfg.EmptyMessagesLimit = 100_000
+	return &Provider{
+		name:    o.Name,
+		baseURL: cfg.BaseURL,
+		model:   o.Model,
+		keyEnv:  o.APIKeyEnv,
+		keySet:  o.APIKey != "",
+		client:  goopenai.NewClientWithConfig(cfg),
+	}, nil
+}
+
+// Name returns the configured provider name.
+func (p *Provider) Name() string { return p.name }
+
+// Model returns the model requested.
+func (p *Provider) Model() string { return p.model }
+
+// Stream sends req and blocks until the reply is complete, calling onText
+// with each text delta as it arrives. Tool calls come back whole in the
+// Response, in the order of their indexes; a call the server sent without
+// an id gets a fresh one. On failure the Response holds what arrived
+// before it, and the error is ctx's error when ctx was cancelled, else an
+// *llm.Error.
+func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delta string)) (llm.Response, error) {
+	if onText == nil {
+		onText = func(string) {}
+	}
+	sctx, slot := wire.WithSlot(ctx)
+	stream, err := p.client.CreateChatCompletionStream(sctx, p.request(req))
+	if err != nil {
+		if ctx.Err() != nil {
+			return llm.Response{}, ctx.Err()
+		}
+		return llm.Response{}, p.failure(err, slot)
+	}
+	defer stream.Close()
+
+	var a assembler
+	for {
+		chunk, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return a.response(), ctx.Err()
+			}
+			return a.response(), p.failure(err, slot)
+		}
+		a.add(chunk, onText)
+	}
+	if ctx.Err() != nil {
+		return a.response(), ctx.Err()
+	}
+	if !a.finished {
+		// A clean end without a finish_reason is a proxy or server that
+		// gave up mid-reply: the calls may be cut short.
+		return a.response(), p.failure(fmt.Errorf("the stream ended without a finish_reason: %w", io.ErrUnexpectedEOF), slot)
+	}
+	return a.response(), nil
+}

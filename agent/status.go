@@ -1,0 +1,16 @@
+package agent
+
+// Status is how a run ended.
+type Status string
+
+// The ways a run ends.
+const (
+	// StatusFinished: the model answered without calling a tool.
+	StatusFinished Status = "finished"
+	// StatusTurnLimit: the run stopped at MaxTurns.
+	StatusTurnLimit Status = "turn_limit"
+	// StatusCancelled: the context was cancelled (Ctrl+C, SIGINT).
+	StatusCancelled Status = "cancelled"
+	// StatusFailed: the provider failed (unreachable, bad key...).
+	StatusFailed Status = "failed"
+)

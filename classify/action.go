@@ -1,0 +1,60 @@
+package classify
+
+// Kind says what sort of action is being judged.
+type Kind int
+
+// The kinds of action the tools can propose.
+const (
+	// Shell runs Action.Command with bash -c in Action.Root.
+	Shell Kind = iota
+	// Read reads the file or directory at Action.Path.
+	Read
+	// Write creates or replaces (or edits) the file at Action.Path.
+	Write
+	// Delete removes Action.Path; Action.IsDir says whether it is a tree.
+	Delete
+	// Git runs git with Action.Args (no shell) in Action.Root.
+	Git
+)
+
+var kindNames = [...]string{"shell", "read", "write", "delete", "git"}
+
+// String returns the lowercase name of the kind.
+func (k Kind) String() string {
+	if k < Shell || k > Git {
+		return "unknown"
+	}
+	return kindNames[k]
+}
+
+// Action is one thing a tool proposes to do, described well enough to judge
+// it without touching the system. The tools build it when they plan a call;
+// the classifier never performs I/O to complete it.
+type Action struct {
+	Kind Kind
+	// Command is the shell source exactly as it will run (Kind Shell).
+	Command string
+	// Args is git's argument vector, without "git" itself (Kind Git).
+	Args []string
+	// Path is the absolute, cleaned path the file action touches, with
+	// symlinks already resolved by the caller (Kinds Read, Write, Delete).
+	Path string
+	// IsDir reports that Path is a directory (a Delete of a tree).
+	IsDir bool
+	// Root is the absolute project root. Required for every kind.
+	Root string
+	// Home is the user's home directory, used for "~", "$HOME" and the
+	// credential stores under it. Empty means unknown.
+	Home string
+}
+
+// Verdict is the classifier's judgement of one Action.
+type Verdict struct {
+	// Level is the worst level of any part of the action.
+	Level Level `json:"level"`
+	// Reasons name the parts that decided the level, worst first, in words
+	// a person can check (for example "rm -rf build: recursive forced delete").
+	Reasons []string `json:"reasons"`
+	// Rule names the built-in or user rule that decided the level, if any.
+	Rule string `json:"rule,omitempty"`
+}

@@ -1,0 +1,243 @@
+package classify
+
+import (
+	"strings"
+)
+
+// static returns a handler that gives every use of a command one level.
+func static(l Level, why, rule string) handler {
+	return func(c *cmd) { c.add(l, why, rule) }
+}
+
+// blocked returns a handler for programs that never run.
+func blocked(why string) handler {
+	return func(c *cmd) { c.add(Blocked, why, "builtin:"+blockedRule(c.name)) }
+}
+
+func blockedRule(name string) string {
+	switch name {
+	case "sudo", "su", "doas", "pkexec", "runuser", "chroot", "nsenter", "setpriv", "capsh", "sg", "newgrp", "visudo":
+		return "privilege-escalation"
+	case "shutdown", "reboot", "halt", "poweroff", "telinit", "kexec":
+		return "shutdown"
+	}
+	return "disk"
+}
+
+// cd changes the directory later commands run in. The classifier keeps
+// every directory a command may run in (see dirs).
+func cd(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{stop: true})
+	c.add(Safe, "changes directory", "builtin:cd")
+	switch {
+	case len(ops) == 0:
+		c.d.add(c.wk.pl.home)
+	case ops[0].dyn || ops[0].s == "-" || strings.HasPrefix(ops[0].s, "+") || strings.HasPrefix(ops[0].s, "-"):
+		c.d.unknown = true
+	default:
+		cands, unknown := c.wk.resolve(ops[0], c.d)
+		for _, p := range cands {
+			c.d.add(p)
+		}
+		c.d.unknown = c.d.unknown || unknown
+	}
+}
+
+func popd(c *cmd) {
+	c.add(Safe, "changes directory", "builtin:cd")
+	c.d.unknown = true
+}
+
+// kill signals processes: Warning, SIGKILL Dangerous, and every process
+// (pid -1) Blocked.
+func kill(c *cmd) {
+	args := c.rest()
+	sig := ""
+	var pids []field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		s := a.s
+		switch {
+		case a.dyn:
+			pids = append(pids, a)
+		case s == "-l" || s == "-L" || s == "--list" || s == "--table":
+			c.add(Safe, "lists signals", "builtin:read-only")
+			return
+		case s == "-s" || s == "-n" || s == "--signal":
+			if i+1 < len(args) {
+				i++
+				sig = args[i].s
+			}
+		case s == "--":
+			pids = append(pids, args[i+1:]...)
+			i = len(args)
+		case sig == "" && len(pids) == 0 && strings.HasPrefix(s, "-") && len(s) > 1:
+			sig = s[1:]
+		default:
+			pids = append(pids, a)
+		}
+	}
+	if len(pids) == 0 && sig == "1" {
+		// "kill -1" with no pid is read as every process.
+		pids = append(pids, lit("-1"))
+	}
+	for _, p := range pids {
+		if p.s == "-1" {
+			c.add(Blocked, "signals every process", "builtin:kill-all")
+			return
+		}
+	}
+	switch strings.TrimPrefix(strings.ToUpper(sig), "SIG") {
+	case "9", "KILL":
+		c.add(Dangerous, "kills processes without letting them clean up", "builtin:kill-9")
+	default:
+		c.add(Warning, "signals processes", "builtin:kill")
+	}
+	for _, p := range pids {
+		if p.s == "1" || p.s == "0" || (strings.HasPrefix(p.s, "-") && !p.dyn) {
+			c.add(Dangerous, "signals init or a whole process group", "builtin:kill-group")
+			return
+		}
+	}
+}
+
+// date prints the date; -s sets the clock.
+func date(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "dfrI", long: []string{"--date", "--file", "--reference"}})
+	if has(flags, "s", "--set") {
+		c.add(Dangerous, "sets the system clock", "builtin:system")
+		return
+	}
+	c.add(Safe, "prints the date", "builtin:read-only")
+}
+
+// hostname prints the host name, or with an operand sets it.
+func hostname(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "F", long: []string{"--file"}})
+	if len(ops) > 0 || has(flags, "F", "--file") {
+		c.add(Dangerous, "sets the host name", "builtin:system")
+		return
+	}
+	c.add(Safe, "prints the host name", "builtin:read-only")
+}
+
+// withArgs returns a handler that is Safe without operands or options and
+// l with them: "umask" prints, "umask 077" changes.
+func withArgs(why string, l Level, changeWhy, rule string) handler {
+	return func(c *cmd) {
+		if len(c.rest()) == 0 {
+			c.add(Safe, why, "builtin:read-only")
+			return
+		}
+		c.add(l, changeWhy, rule)
+	}
+}
+
+// history lists commands; other options change or run the history.
+func history(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "d"})
+	if has(flags, "c", "d", "w", "a", "r", "n", "s", "p") {
+		c.add(Warning, "changes the shell history", "builtin:shell-builtin")
+		return
+	}
+	c.add(Safe, "lists the shell history", "builtin:read-only")
+}
+
+// hash -p maps a name to any program, changing what the name runs.
+func hash(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "pdt"})
+	if has(flags, "p") {
+		c.add(Dangerous, "maps a command name to another program", "builtin:env-override")
+		return
+	}
+	c.add(Safe, "manages the command cache", "builtin:shell-builtin")
+}
+
+// enable -f loads a builtin from a shared library.
+func enable(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "f"})
+	if has(flags, "f") {
+		c.add(Dangerous, "loads a shell builtin from a library", "builtin:env-override")
+		return
+	}
+	c.add(Warning, "enables or disables shell builtins", "builtin:shell-builtin")
+}
+
+// systemctl reads status Safe-ly; changes services Dangerous; powers off
+// Blocked.
+func systemctl(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{short: "tpHMnos", long: []string{"--type", "--property", "--host", "--machine", "--lines", "--output", "--state", "--signal"}})
+	verb := ""
+	if len(ops) > 0 {
+		verb = ops[0].s
+	}
+	switch verb {
+	case "", "status", "show", "list-units", "list-unit-files", "list-timers", "list-sockets",
+		"list-dependencies", "is-active", "is-enabled", "is-failed", "cat", "help", "get-default":
+		c.add(Safe, "reads service state", "builtin:read-only")
+	case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "rescue", "emergency", "isolate", "default", "soft-reboot":
+		c.add(Blocked, "shuts down or restarts the machine", "builtin:shutdown")
+	default:
+		c.add(Dangerous, "changes system services", "builtin:system")
+	}
+}
+
+// initCmd: "init 0" and "init 6" shut down or reboot.
+func initCmd(c *cmd) {
+	if len(c.rest()) > 0 {
+		c.add(Blocked, "changes the run level", "builtin:shutdown")
+		return
+	}
+	c.add(Warning, "unknown command", "builtin:unknown")
+}
+
+// crontab -l lists; anything else installs jobs that run later, unseen.
+func crontab(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "u"})
+	if has(flags, "l") && !has(flags, "r", "e", "i") {
+		c.add(Safe, "lists scheduled jobs", "builtin:read-only")
+		return
+	}
+	c.add(Dangerous, "changes scheduled jobs", "builtin:schedule")
+}
+
+// sysctl reads kernel settings; -w or name=value changes them.
+func sysctl(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "p"})
+	for _, op := range ops {
+		if strings.Contains(op.s, "=") {
+			c.add(Dangerous, "changes kernel settings", "builtin:system")
+			return
+		}
+	}
+	if has(flags, "w", "--write", "p", "--load", "--system") {
+		c.add(Dangerous, "changes kernel settings", "builtin:system")
+		return
+	}
+	c.add(Safe, "reads kernel settings", "builtin:read-only")
+}
+
+// netConfig is ip or ifconfig: showing is Safe, changing Dangerous.
+func netConfig(c *cmd) {
+	for _, a := range c.rest() {
+		switch a.s {
+		case "add", "del", "delete", "set", "change", "replace", "flush", "up", "down", "append", "prepend", "mtu", "netmask", "alias", "-alias":
+			c.add(Dangerous, "changes network configuration", "builtin:system")
+			return
+		}
+	}
+	if c.name == "ifconfig" && len(c.rest()) > 1 {
+		c.add(Dangerous, "changes network configuration", "builtin:system")
+		return
+	}
+	c.add(Safe, "shows network configuration", "builtin:read-only")
+}
+
+// mount without arguments lists mounts; with them it changes them.
+func mount(c *cmd) {
+	if len(c.rest()) == 0 || (len(c.rest()) == 1 && (c.rest()[0].s == "-l" || c.rest()[0].s == "--list")) {
+		c.add(Safe, "lists mounts", "builtin:read-only")
+		return
+	}
+	c.add(Dangerous, "changes mounted file systems", "builtin:system")
+}

@@ -1,0 +1,453 @@
+package classify
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// cmd is one simple command being judged, after expansion and unwrapping.
+type cmd struct {
+	wk   *walker
+	args []field // args[0] is the command name as written
+	name string  // the normalised name: base name, lower case
+	text string  // source text, for reasons
+	d    dirs    // where it may run; cd and pushd change it
+	in   *stdin
+	// start indexes this command's first finding in the judge.
+	start int
+	// closed is set once this command's own part is finished; rules then
+	// no longer touch what follows.
+	closed bool
+	// pending holds the commands and scripts this command runs. They are
+	// judged after its own part is closed, each as parts of their own.
+	pending []func()
+	// canon is the command line with options that do not change what it
+	// does removed ("git push" for "git -c color.ui=never push"), which
+	// raise-only rules also match.
+	canon string
+}
+
+// handler judges a command whose name it is registered under.
+type handler func(c *cmd)
+
+// call judges a simple command: assignments, substitutions, then the
+// command itself.
+func (wk *walker) call(ce *syntax.CallExpr, d dirs, in *stdin) dirs {
+	for _, a := range ce.Assigns {
+		wk.subst(a, d)
+	}
+	for _, w := range ce.Args {
+		wk.subst(w, d)
+	}
+	if len(ce.Args) == 0 {
+		risky := false
+		for _, a := range ce.Assigns {
+			risky = wk.assign(a, d) || risky
+		}
+		if !risky {
+			wk.j.add(Safe, wk.text(ce)+": sets a shell variable", "builtin:assignment")
+		}
+		return d
+	}
+	for _, a := range ce.Assigns {
+		wk.assign(a, d)
+	}
+	args := make([]field, 0, len(ce.Args))
+	for _, w := range ce.Args {
+		args = wk.expand(args, w)
+	}
+	text := wk.text(ce)
+	if len(args) > 1 && args[0].variant && args[1].variant && args[1].w == args[0].w {
+		// The command name comes from a loop variable: each value runs a
+		// different command.
+		n := 1
+		for n < len(args) && args[n].w == args[0].w {
+			n++
+		}
+		for _, name := range args[:n] {
+			d = wk.command(append([]field{name}, args[n:]...), text, d, in)
+		}
+		return d
+	}
+	return wk.command(args, text, d, in)
+}
+
+// command judges the command line args (args[0] is the name) and returns
+// the directories later commands may run in.
+func (wk *walker) command(args []field, text string, d dirs, in *stdin) dirs {
+	if wk.depth > maxDepth {
+		wk.j.add(Blocked, text+": commands nested too deeply to follow", "builtin:too-deep")
+		return d
+	}
+	c := &cmd{wk: wk, args: args, text: text, d: d, in: in, start: len(wk.j.findings)}
+	c.dispatch()
+	c.closePart()
+	for _, f := range c.pending {
+		f()
+	}
+	return c.d
+}
+
+// later queues what this command runs, to be judged once its own part is
+// closed.
+func (c *cmd) later(f func()) { c.pending = append(c.pending, f) }
+
+// closePart applies the command rules to this command's own findings and
+// ends its part. A wrapper's own part (env's assignments, time -o) only
+// takes raise-only rules: rules are for the command it runs.
+func (c *cmd) closePart() {
+	if c.closed {
+		return
+	}
+	c.closed = true
+	c.wk.j.commandRules(c.start, c.args, c.canon, c.text, wrappers[c.name])
+}
+
+// dispatch normalises the command name and calls its handler.
+func (c *cmd) dispatch() {
+	if len(c.args) == 0 {
+		return
+	}
+	nf := c.args[0]
+	if nf.dyn {
+		c.dynamicName()
+		return
+	}
+	name, byPath := normName(nf.s)
+	c.name = name
+	if byPath {
+		c.add(Warning, "runs a program by its path", "builtin:program-path")
+		if c.wk.isFetched(nf, c.d) {
+			c.add(Blocked, "runs a file that was just downloaded or decoded", "builtin:remote-code")
+		}
+	}
+	c.note()
+	if h, ok := commands[name]; ok {
+		h(c)
+		return
+	}
+	if strings.HasPrefix(name, "mkfs") || strings.HasPrefix(name, "mke2fs") {
+		c.add(Blocked, "makes a file system", "builtin:disk")
+		return
+	}
+	c.unknown()
+}
+
+// stdBinDirs hold the system's own programs: /bin/rm is rm. A program
+// anywhere else may be anything, so it is at least Warning.
+var stdBinDirs = []string{
+	"/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin",
+	"/usr/local/sbin", "/opt/homebrew/bin", "/opt/local/bin", "/usr/libexec",
+}
+
+// normName returns the name a command is judged by, and whether it was run
+// by a path outside the standard directories. Names are lower-cased since
+// case-insensitive file systems find RM as rm.
+func normName(s string) (name string, byPath bool) {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		dir := path.Clean("/" + s[:i])
+		byPath = !strings.HasPrefix(s, "/")
+		if !byPath {
+			byPath = true
+			for _, d := range stdBinDirs {
+				if dir == d {
+					byPath = false
+				}
+			}
+		}
+		s = s[i+1:]
+	}
+	return lower(s), byPath
+}
+
+// lower lower-cases ASCII without allocating when there is nothing to do.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// add records a finding for this command.
+func (c *cmd) add(l Level, why, rule string) {
+	c.wk.j.add(l, c.text+": "+why, rule)
+}
+
+// rest returns the arguments after the command name.
+func (c *cmd) rest() []field { return c.args[1:] }
+
+// run judges the command a wrapper runs. The wrapper's own findings stay
+// as they are; user rules apply to the command it runs.
+func (c *cmd) run(inner []field) {
+	if len(inner) == 0 {
+		return
+	}
+	c.later(func() { c.d = c.wk.command(inner, c.text, c.d, c.in) })
+}
+
+// script judges a string the command runs as shell source. Like run, it
+// ends this command's own part first, so a user rule for the command
+// cannot change the verdict on the script.
+func (c *cmd) script(src string, lang syntax.LangVariant) {
+	c.later(func() { c.wk.script(src, lang, c.d, c.in) })
+}
+
+// path judges an access to the path in f as part of this command. A
+// placeholder for anything below a directory (find's {}) deletes a tree.
+func (c *cmd) path(acc access, f field) {
+	if f.deep && acc == accDelete {
+		acc = accDeleteTree
+	}
+	c.wk.judgeField(acc, f, c.d, c.text)
+}
+
+// output judges a file a build writes: inside the project (and outside
+// .git) that is part of building, so Safe; elsewhere the path rules decide.
+func (c *cmd) output(f field) {
+	if !f.dyn {
+		cands, unknown := c.wk.resolve(f, c.d)
+		inside := !unknown && len(cands) > 0
+		for _, p := range cands {
+			if !c.wk.pl.inRoot(p) || p == c.wk.pl.root || touchesGitDir(strings.TrimPrefix(p, c.wk.pl.root)) {
+				inside = false
+			}
+		}
+		if inside {
+			for _, p := range cands {
+				l, why, rule := c.wk.j.pathRules(p, &c.wk.pl, Safe, "writes build output inside the project", "builtin:build")
+				c.wk.j.add(l, c.text+": "+why, rule)
+			}
+			return
+		}
+	}
+	c.path(accWrite, f)
+}
+
+// read judges every operand as a file the command reads; "-" is stdin.
+func (c *cmd) read(ops []field) {
+	for _, op := range ops {
+		if op.s != "-" || op.dyn {
+			c.path(accRead, op)
+		}
+	}
+}
+
+// unknown judges a command the classifier does not know.
+func (c *cmd) unknown() {
+	c.add(Warning, "unknown command", "builtin:unknown")
+	c.credArgs()
+}
+
+// credArgs raises a command that names a credential store in its
+// arguments: whatever it is, it may read it.
+func (c *cmd) credArgs() {
+	for _, a := range c.rest() {
+		if a.dyn {
+			continue
+		}
+		v := a.s
+		if _, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "-") {
+			v = val
+		}
+		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.Contains(v, "..") {
+			continue
+		}
+		cands, _ := c.wk.resolve(lit(v), c.d)
+		for _, p := range cands {
+			if c.wk.pl.isCredentialStore(p) {
+				c.add(Dangerous, "names a credential store ("+a.s+")", "builtin:credential-store")
+				return
+			}
+		}
+	}
+}
+
+// dynamicName judges a command whose name is not known until it runs.
+func (c *cmd) dynamicName() {
+	switch {
+	case c.args[0].w != nil && wordFetches(c.args[0].w):
+		c.add(Blocked, "runs a command named by downloaded or decoded data", "builtin:remote-code")
+	case destructiveArgs(c.rest()):
+		c.add(Dangerous, "command name comes from a variable or substitution, with destructive arguments", "builtin:dynamic-command")
+	default:
+		c.add(Warning, "command name comes from a variable or substitution", "builtin:dynamic-command")
+	}
+	c.credArgs()
+}
+
+// destructiveArgs reports arguments that would make most commands
+// destructive: forced or recursive flags, or the file system's top.
+func destructiveArgs(args []field) bool {
+	for _, a := range args {
+		s := lower(a.s)
+		if a.dyn {
+			continue
+		}
+		if len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsAny(s[1:], "rf9") {
+			return true
+		}
+		switch s {
+		case "--force", "--recursive", "--hard", "--no-preserve-root", "-delete", "--delete",
+			"/", "/*", "~", "~/", "*", ".", "..", "drop", "delete", "destroy", "truncate",
+			"purge", "prune", "reset", "push", "wipe", "format", "kill", "rm":
+			return true
+		}
+		if strings.HasPrefix(s, "/") && (s == "/" || path.Dir(s) == "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// note records what this command writes to a pipe, for the next stage.
+// Whatever reads downloaded or decoded input passes that taint on.
+func (c *cmd) note() {
+	s := c.wk.stage
+	if s == nil || wrappers[c.name] {
+		return
+	}
+	if c.in != nil && c.in.pipe != nil {
+		s.network = s.network || c.in.pipe.network
+		s.decode = s.decode || c.in.pipe.decode
+	}
+	if lineFilters[c.name] {
+		s.filter = true
+	}
+	switch {
+	case fetchers[c.name]:
+		s.network = true
+	case decodes(c.name, c.rest()):
+		s.decode = true
+	case c.name == "printf" && len(c.args) == 2:
+		// A format with only \n, \t and \\ escapes prints itself.
+		s.text += decodeANSIC(c.args[1].s)
+	case c.name == "echo":
+		var b strings.Builder
+		for i, a := range c.rest() {
+			if a.dyn {
+				s.other = true
+				return
+			}
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(a.s)
+		}
+		s.text += b.String() + "\n"
+	case c.name == "cat" && c.in != nil && c.in.doc != nil && len(c.args) == 1:
+		if !c.in.docLit {
+			s.other = true
+			return
+		}
+		s.text += c.in.docText
+	case c.name == "cat":
+		s.files = true
+	default:
+		s.other = true
+	}
+}
+
+// lineFilters only drop or reorder the lines they read, so paths stay
+// paths through them.
+var lineFilters = map[string]bool{
+	"grep": true, "egrep": true, "fgrep": true, "rg": true, "sort": true, "uniq": true,
+	"head": true, "tail": true, "tac": true, "shuf": true,
+}
+
+// fetchers download from the network.
+var fetchers = map[string]bool{
+	"curl": true, "wget": true, "fetch": true, "http": true, "https": true,
+	"xh": true, "aria2c": true, "nc": true, "ncat": true, "netcat": true,
+	"socat": true, "lwp-request": true, "lwp-download": true, "get": true,
+	"telnet": true, "ftp": true, "tftp": true, "scp": true, "sftp": true,
+	"ssh": true, "rsync": true, "gsutil": true, "aws": true, "gcloud": true,
+	"az": true, "gh": true, "dig": true, "nslookup": true, "host": true,
+}
+
+// decodes reports a command that turns encoded or obfuscated text back
+// into something that could be a script: piping that into a shell hides
+// the script from any reader.
+func decodes(name string, args []field) bool {
+	switch name {
+	case "base64", "base32", "basenc":
+		for _, a := range args {
+			if a.s == "-d" || a.s == "-D" || a.s == "--decode" || (strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && strings.ContainsAny(a.s, "dD")) {
+				return true
+			}
+		}
+	case "xxd":
+		for _, a := range args {
+			if strings.HasPrefix(a.s, "-") && strings.Contains(a.s, "r") {
+				return true
+			}
+		}
+	case "uudecode", "gunzip", "zcat", "gzcat", "bunzip2", "bzcat", "unxz", "xzcat",
+		"unzstd", "zstdcat", "lzcat", "unlzma", "rev", "tr", "iconv", "recode", "openssl":
+		return true
+	case "gzip", "bzip2", "xz", "zstd", "lz4":
+		for _, a := range args {
+			if a.s == "-d" || a.s == "--decompress" || a.s == "-dc" || a.s == "-cd" {
+				return true
+			}
+		}
+	case "printf":
+		if len(args) != 1 || args[0].dyn || strings.Contains(args[0].s, "%") {
+			return true
+		}
+		for i := 0; i+1 < len(args[0].s); i++ {
+			if args[0].s[i] == '\\' {
+				if strings.IndexByte("nt\\", args[0].s[i+1]) < 0 {
+					return true
+				}
+				i++
+			}
+		}
+	case "echo":
+		escapes := false
+		for _, a := range args {
+			if strings.HasPrefix(a.s, "-") && strings.Contains(a.s, "e") {
+				escapes = true
+			}
+			if escapes && strings.Contains(a.s, "\\") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordFetches reports whether a word's substitutions download from the
+// network or decode data, so that its value is code nobody has seen.
+func wordFetches(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		ce, ok := n.(*syntax.CallExpr)
+		if !ok {
+			return true
+		}
+		var args []field
+		for _, a := range ce.Args {
+			if v, ok := litWord(a); ok {
+				args = append(args, lit(v))
+			} else {
+				args = append(args, field{dyn: true})
+			}
+		}
+		for i, a := range args {
+			name, _ := normName(a.s)
+			if fetchers[name] || decodes(name, args[i+1:]) {
+				found = true
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}

@@ -1,0 +1,185 @@
+package classify
+
+// commands maps a normalised command name to its handler. It is filled
+// once by init (handlers refer back to it through wrappers) and never
+// changed afterwards.
+var commands map[string]handler
+
+func init() {
+	commands = map[string]handler{}
+	set := func(h handler, names ...string) {
+		for _, n := range names {
+			commands[n] = h
+		}
+	}
+
+	// Read-only utilities whose operands are files they read.
+	set(lister("lists files", "ITw", "--ignore", "--hide", "--format", "--sort", "--time", "--color", "--block-size", "--quoting-style", "--indicator-style", "--time-style", "--width", "--tabsize"), "ls", "dir", "vdir", "exa", "eza", "lsd")
+	set(reader("prints files", "bs", "--separator"), "cat", "tac", "nl", "zcat", "bzcat", "xzcat", "zstdcat", "gzcat", "bat", "batcat")
+	set(reader("prints part of files", "nc", "--lines", "--bytes"), "head")
+	set(reader("prints the end of files", "ncs", "--lines", "--bytes", "--sleep-interval", "--pid"), "tail")
+	set(reader("counts", "", "--files0-from"), "wc")
+	set(reader("inspects files", "mfFeP", "--magic-file", "--separator", "--exclude", "--parameter"), "file")
+	set(reader("inspects files", "c", "--format", "--printf"), "stat")
+	set(lister("measures disk use", "dBtX", "--max-depth", "--block-size", "--threshold", "--exclude-from", "--exclude", "--time-style"), "du", "df", "ncdu")
+	set(reader("hashes files", ""), "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shasum", "b2sum", "cksum", "sum", "md5", "b3sum")
+	set(reader("dumps files", "AjNtwesnfcgsl", "--address-radix", "--skip-bytes", "--read-bytes", "--format", "--width"), "od", "hexdump", "hd", "strings")
+	set(reader("formats text", "scoNRWHOEldjtevwpgb12", "--separator", "--output-separator", "--table-columns", "--delimiters", "--width"), "column", "paste", "join", "fold", "fmt", "pr", "expand", "unexpand", "rev", "look", "nroff", "tsort")
+	set(reader("cuts fields", "dfcb", "--delimiter", "--fields", "--characters", "--bytes", "--output-delimiter"), "cut")
+	set(reader("compares files", "xXIFLDCUSinb", "--exclude", "--exclude-from", "--ignore-matching-lines", "--label", "--ifdef", "--context", "--unified", "--starting-file", "--ignore-initial", "--bytes", "--from-file", "--to-file", "--color"), "diff", "cmp", "comm", "sdiff", "diff3", "colordiff", "difft", "delta")
+	set(reader("encodes or decodes files", "w", "--wrap"), "base64", "base32", "basenc")
+	set(reader("queries JSON", "L", "--indent", "--arg", "--argjson", "--slurpfile", "--rawfile", "--from-file"), "jq", "gojq", "jaq")
+	set(lister("shows a directory tree", "LPIo"), "tree")
+	set(xxd, "xxd")
+	set(reader("searches files", ""), "which", "whereis", "locate", "plocate")
+	set(reader("validates files", ""), "shellcheck", "hadolint", "yamllint", "markdownlint", "actionlint", "xmllint", "jsonlint", "tflint", "cppcheck", "codespell")
+	set(grep, "grep", "egrep", "fgrep", "zgrep", "rg", "ripgrep", "ag", "ack", "pt", "ugrep", "git-grep")
+	set(awk, "awk", "gawk", "mawk", "nawk")
+	set(sed, "sed", "gsed")
+	set(sortCmd, "sort")
+	set(uniq, "uniq")
+	set(find, "find", "gfind")
+	set(fd, "fd", "fdfind")
+
+	// Read-only programs that take no file operands.
+	set(static(Safe, "prints text or information", "builtin:read-only"),
+		"echo", "printf", "pwd", "true", "false", ":", "test", "[", "type", "whoami", "id",
+		"groups", "cal", "uname", "uptime", "arch", "nproc", "seq", "yes", "sleep", "printenv",
+		"locale", "tty", "ps", "pgrep", "pidof", "lsof", "free", "vmstat", "iostat", "w", "who", "last",
+		"help", "dirs", "jobs", "times", "getconf", "logname", "users", "expr", "factor", "numfmt",
+		"tput", "clear", "wait", "shift", "exit", "return", "break", "continue", "getopts", "read",
+		"mapfile", "readarray", "set", "shopt", "unset", "compgen", "complete", "compopt", "caller",
+		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei", "cloc",
+		"scc", "ulimit", "let", "local", "declare", "typeset", "export", "readonly", "disown",
+		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "nslookup-version", "sw_vers", "env-version",
+		"bc", "dc", "cowsay", "banner", "figlet", "usleep", "timedatectl-status", "stty", "reset",
+		"iconv", "recode", "unalias", "umask-print")
+	set(cd, "cd", "pushd")
+	set(popd, "popd")
+	set(kill, "kill")
+	set(date, "date", "gdate")
+	set(hostname, "hostname")
+	set(history, "history")
+	set(hash, "hash")
+	set(enable, "enable")
+	set(withArgs("prints the file mode mask", Warning, "changes the file mode mask", "builtin:shell-builtin"), "umask")
+	set(static(Dangerous, "re-runs commands from the history, unseen", "builtin:dynamic-script"), "fc", "r")
+	set(static(Warning, "changes key bindings or job state", "builtin:shell-builtin"), "bind", "fg", "bg", "suspend", "logout", "ulimit-set")
+
+	// Shells, interpreters and the builtins that run strings.
+	set(shell, "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "lksh", "oksh", "loksh", "bosh")
+	set(foreignShell, "fish", "csh", "tcsh", "pwsh", "powershell", "nu", "xonsh", "elvish", "rc", "es", "ion", "oil", "osh", "ysh")
+	set(eval, "eval")
+	set(source, "source", ".")
+	set(trap, "trap")
+	set(alias, "alias")
+	set(interpreter, "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs",
+		"ruby", "irb", "perl", "php", "lua", "luajit", "rscript", "r", "julia", "tclsh", "wish",
+		"osascript", "jshell", "groovy", "scala", "kotlin", "swift", "guile", "racket", "sbcl",
+		"clisp", "ocaml", "ghci", "runghc", "runhaskell", "elixir", "erl", "escript", "crystal")
+
+	// Wrappers.
+	set(env, "env")
+	set(commandBuiltin, "command")
+	set(simpleWrapper("", 0), "builtin", "nohup", "unbuffer", "catchsegv")
+	set(execBuiltin, "exec")
+	set(simpleWrapper("n", 0, "--adjustment"), "nice")
+	set(pidWrapper("cnt", 0), "ionice")
+	set(simpleWrapper("sk", 1, "--signal", "--kill-after"), "timeout", "gtimeout")
+	set(timeCmd, "time")
+	set(simpleWrapper("ioe", 0, "--input", "--output", "--error"), "stdbuf")
+	set(simpleWrapper("", 0), "setsid")
+	set(simpleWrapper("tw", 0), "caffeinate")
+	set(simpleWrapper("", 0, "--tool", "--log-file", "--suppressions"), "valgrind")
+	set(pidWrapper("TPD", 1), "chrt")
+	set(pidWrapper("", 1), "taskset")
+	set(tracer, "strace", "ltrace")
+	set(flock, "flock")
+	set(xargs, "xargs", "gxargs")
+	set(watch, "watch")
+	set(parallel, "parallel")
+	set(scriptCmd, "script")
+	set(multicall, "busybox", "toybox")
+	set(direnv, "direnv")
+
+	// Files.
+	set(rm, "rm", "grm", "unlink")
+	set(rmdir, "rmdir")
+	set(copyLike("copies files", accRead), "cp", "gcp", "install", "ginstall")
+	set(copyLike("moves files", accDelete), "mv", "gmv")
+	set(copyLike("creates a link", accRead), "ln", "gln")
+	set(writer(Warning, "creates directories", "builtin:mkdir", "m", "--mode", "--context"), "mkdir")
+	set(writer(Warning, "creates or updates files", "builtin:touch", "dtr", "--date", "--reference", "--time"), "touch")
+	set(writer(Warning, "changes file sizes", "builtin:truncate", "sro", "--size", "--reference"), "truncate")
+	set(chmod, "chmod")
+	set(chown, "chown", "chgrp")
+	set(tee, "tee")
+	set(dd, "dd")
+	set(shred, "shred", "srm", "wipe")
+	set(tar, "tar", "gtar", "bsdtar")
+	set(zip, "zip")
+	set(unzip, "unzip", "7z", "7za", "unrar")
+	set(compressor, "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz")
+	set(patch, "patch")
+	set(mktemp, "mktemp")
+	set(static(Warning, "splits files into pieces", "builtin:write-project"), "split", "csplit")
+
+	// Editors, pagers, servers and interactive programs.
+	set(readerAt(Warning, "starts a pager", "builtin:pager", false, "pPxbhjyz", "--pattern", "--log-file", "--tag", "--tabs"), "less", "more", "most", "zless", "zmore")
+	set(static(Warning, "starts a pager", "builtin:pager"), "man", "info", "pinfo")
+	set(static(Warning, "starts an editor", "builtin:editor"), "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "gedit", "kate", "micro", "hx", "helix", "ed", "ex", "view", "pico", "joe", "mate", "zed", "cursor")
+	set(static(Warning, "opens a file or application", "builtin:open"), "open", "xdg-open", "gio", "start")
+	set(static(Warning, "starts an interactive program", "builtin:interactive"), "top", "htop", "btop", "tmux", "screen", "zellij", "mc", "ranger", "nnn", "lf", "fzf", "tig", "lazygit", "gitui")
+	set(static(Warning, "uses the network", "builtin:network"), "ping", "ping6", "traceroute", "tracepath", "mtr", "whois", "dig", "nslookup", "host", "drill", "ssh-keyscan")
+
+	// Network and remote machines.
+	set(curl, "curl")
+	set(wget, "wget", "wget2")
+	set(httpie, "http", "https", "xh", "xhs")
+	set(remote, "ssh", "scp", "sftp", "rsync", "mosh")
+	set(static(Dangerous, "opens raw network connections", "builtin:remote"), "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "lftp", "ssh-copy-id", "ssh-add")
+	set(static(Warning, "manages SSH keys or agents", "builtin:ssh-key"), "ssh-keygen", "ssh-agent")
+	set(docker, "docker", "podman", "nerdctl")
+	set(kubectl, "kubectl", "oc", "k", "microk8s.kubectl")
+	set(readVerbs("changes the cluster", "list", "ls", "status", "get", "history", "show", "template", "lint", "search", "version", "env", "help"), "helm")
+	set(readVerbs("changes infrastructure", "plan", "validate", "show", "output", "graph", "providers", "version", "init", "fmt", "console", "list", "help", "get", "login-status", "preview", "ls", "whoami", "about", "logs", "stack"), "terraform", "tofu", "terragrunt", "pulumi")
+	set(cloudCLI, "aws", "gcloud", "az", "gsutil", "doctl", "flyctl", "heroku")
+	set(gh, "gh")
+	set(dbClient, "psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "duckdb", "pgcli", "mycli", "litecli", "usql", "cqlsh")
+
+	// Git.
+	set(gitCmd, "git")
+
+	// Build, test and package tools.
+	set(goCmd, "go")
+	set(cargo, "cargo")
+	set(npm, "npm", "pnpm", "yarn", "bun")
+	set(static(Warning, "downloads and runs a package", "builtin:npx"), "npx", "bunx", "pnpx", "uvx", "pipx-run")
+	set(pip, "pip", "pip3", "pip2")
+	set(makeCmd, "make", "gmake", "bmake")
+	set(buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"}), "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "swift", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
+	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "ctest", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
+	set(compiler, "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "tsc", "vue-tsc", "esbuild", "swc", "babel", "webpack", "rollup", "vite", "parcel", "kotlinc", "scalac", "ghc", "nim", "gccgo", "tinygo")
+	set(static(Safe, "checks the project", "builtin:lint"), "mypy", "pyright", "pylint", "flake8", "pyflakes", "bandit", "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet", "pycodestyle", "pydocstyle", "vulture")
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "biome", "rubocop", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
+	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "black", "isort", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "autopep8", "yapf", "shfmt", "stylua", "taplo", "dprint")
+	set(static(Dangerous, "installs programs outside the project", "builtin:global-install"), "pipx", "gem", "rustup", "nvm", "asdf", "mise", "sdk", "volta", "corepack", "conda", "mamba", "micromamba", "cpan", "cpanm", "opam", "ghcup")
+	set(static(Warning, "installs or changes project dependencies", "builtin:install"), "uv", "poetry", "pipenv", "bundle", "bundler", "composer", "pdm", "hatch", "rye", "renv", "go-task", "task", "just", "cargo-make", "earthly")
+	set(systemPackages("search", "show", "list", "info", "policy", "depends", "rdepends", "showpkg", "madison", "outdated", "deps", "uses", "leaves", "doctor", "config", "--version", "-v", "help", "provides", "whatprovides", "repoquery"), "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "yum", "dnf", "rpm", "pacman", "yay", "paru", "apk", "zypper", "snap", "flatpak", "port", "emerge", "nix-env", "brew", "pkg", "xbps-install", "choco", "winget", "scoop")
+
+	// The system: privileges, disks, power, services, processes.
+	set(blocked("privilege escalation"), "sudo", "su", "doas", "pkexec", "runuser", "chroot", "nsenter", "setpriv", "capsh", "sg", "newgrp", "visudo", "sudoedit")
+	set(blocked("formats or rewrites a disk"), "mkfs", "mke2fs", "mkswap", "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted", "wipefs", "blkdiscard", "lvremove", "vgremove", "pvremove", "mdadm", "diskutil", "newfs", "format")
+	set(blocked("shuts down or restarts the machine"), "shutdown", "reboot", "halt", "poweroff", "telinit", "kexec")
+	set(initCmd, "init")
+	set(static(Blocked, "signals every process", "builtin:kill-all"), "killall5")
+	set(static(Dangerous, "kills processes by name", "builtin:kill-9"), "pkill", "killall", "skill", "slay")
+	set(systemctl, "systemctl")
+	set(static(Dangerous, "changes system services", "builtin:system"), "service", "launchctl", "rc-service", "update-rc.d", "chkconfig", "sv")
+	set(crontab, "crontab")
+	set(static(Dangerous, "schedules commands to run later, unseen", "builtin:schedule"), "at", "batch", "anacron", "systemd-run")
+	set(sysctl, "sysctl")
+	set(netConfig, "ip", "ifconfig", "route")
+	set(mount, "mount")
+	set(static(Dangerous, "changes the system", "builtin:system"), "umount", "swapon", "swapoff", "iptables", "ip6tables", "nft", "ufw", "firewall-cmd", "pfctl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "passwd", "chpasswd", "chsh", "chfn", "modprobe", "insmod", "rmmod", "setcap", "chattr", "hdparm", "cryptsetup", "dmsetup", "losetup", "update-alternatives", "ldconfig", "sysctl-write", "timedatectl", "hostnamectl", "localectl", "scutil", "defaults", "csrutil", "spctl", "tccutil", "nvram", "bless", "unshare")
+}

@@ -1,0 +1,68 @@
+package classify
+
+import "strings"
+
+// riskyEnvNames change which program runs, what it loads, or what a shell
+// or tool runs on its own: setting one makes a command at least Dangerous.
+var riskyEnvNames = map[string]bool{
+	"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true,
+	"DYLD_INSERT_LIBRARIES": true, "DYLD_LIBRARY_PATH": true,
+	"DYLD_FRAMEWORK_PATH": true, "BASH_ENV": true, "ENV": true,
+	"PROMPT_COMMAND": true, "PS0": true, "PS1": true, "PS4": true,
+	"SHELLOPTS": true, "BASHOPTS": true, "IFS": true, "CDPATH": true,
+	"HOME": true, "ZDOTDIR": true, "XDG_CONFIG_HOME": true,
+	"NODE_OPTIONS": true, "NODE_PATH": true, "PYTHONPATH": true,
+	"PYTHONSTARTUP": true, "PYTHONHOME": true, "PERL5OPT": true,
+	"PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true,
+	"JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "GOFLAGS": true,
+	"RUSTC_WRAPPER": true, "RUSTC": true, "CARGO_BUILD_RUSTC_WRAPPER": true,
+	"GIT_SSH": true, "GIT_SSH_COMMAND": true, "GIT_PAGER": true,
+	"GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "GIT_EXEC_PATH": true,
+	"GIT_EXTERNAL_DIFF": true, "GIT_ASKPASS": true, "GIT_PROXY_COMMAND": true,
+	"GIT_CONFIG": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true,
+	"GIT_CONFIG_COUNT": true, "GIT_DIR": true, "GIT_WORK_TREE": true,
+	"GIT_TEMPLATE_DIR": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true,
+	"PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "EDITOR": true,
+	"VISUAL": true, "BROWSER": true, "LESSOPEN": true, "LESSCLOSE": true,
+	"NPM_CONFIG_SCRIPT_SHELL": true, "TERMINAL": true,
+}
+
+// riskyEnv reports whether assigning name changes what runs. Names are
+// matched exactly, and GIT_CONFIG_KEY_n/GIT_CONFIG_VALUE_n, which set any
+// git option, by prefix; npm reads its config case-insensitively.
+func riskyEnv(name string) bool {
+	if riskyEnvNames[name] {
+		return true
+	}
+	if strings.HasPrefix(name, "GIT_CONFIG_") {
+		return true
+	}
+	if l := strings.ToLower(name); strings.HasPrefix(l, "npm_config_") {
+		return riskyEnvNames[strings.ToUpper(l)]
+	}
+	return false
+}
+
+// commandEnv are variables whose value is itself a command line that a
+// program hands to the shell; promptEnv are expanded like a double-quoted
+// word, so substitutions in them run.
+var commandEnv = map[string]bool{
+	"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EDITOR": true,
+	"GIT_SEQUENCE_EDITOR": true, "GIT_EXTERNAL_DIFF": true, "GIT_PROXY_COMMAND": true,
+	"PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "EDITOR": true,
+	"VISUAL": true, "BROWSER": true, "PROMPT_COMMAND": true, "LESSOPEN": true,
+	"LESSCLOSE": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true,
+}
+
+var promptEnv = map[string]bool{"PS0": true, "PS1": true, "PS2": true, "PS4": true}
+
+// envValue judges the value of a risky variable when it is code, so that
+// "GIT_SSH_COMMAND='rm -rf ~'" is judged as what it runs.
+func (wk *walker) envValue(name, value string, d dirs) {
+	switch {
+	case commandEnv[name]:
+		wk.script(strings.TrimPrefix(strings.TrimPrefix(value, "|"), "!"), bashLang, d, nil)
+	case promptEnv[name]:
+		wk.script(": "+value, bashLang, d, nil)
+	}
+}

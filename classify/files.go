@@ -1,0 +1,642 @@
+package classify
+
+import (
+	"strings"
+)
+
+// rm deletes files; recursive or forced deletes are Dangerous, and what is
+// deleted is judged by the path rules (the root, a home, / are Blocked).
+func rm(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{})
+	rec := has(flags, "r", "R", "--recursive")
+	force := has(flags, "f", "--force")
+	for _, op := range ops {
+		// An option that comes from a variable may be -rf.
+		if op.dyn && strings.HasPrefix(op.s, "-") {
+			rec, force = true, true
+		}
+	}
+	switch {
+	case rec && force:
+		c.add(Dangerous, "recursive forced delete", "builtin:rm-recursive")
+	case rec:
+		c.add(Dangerous, "recursive delete", "builtin:rm-recursive")
+	case force:
+		c.add(Dangerous, "forced delete", "builtin:rm-force")
+	default:
+		c.add(Warning, "deletes files", "builtin:rm")
+	}
+	if has(flags, "--no-preserve-root") {
+		c.add(Blocked, "turns off the guard against deleting /", "builtin:delete-root")
+	}
+	acc := accDelete
+	if rec {
+		acc = accDeleteTree
+	}
+	for _, op := range ops {
+		c.path(acc, op)
+	}
+}
+
+func rmdir(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{})
+	c.add(Warning, "removes empty directories", "builtin:rm")
+	for _, op := range ops {
+		c.path(accDelete, op)
+	}
+}
+
+// copyLike judges cp, mv, install and ln: sources are read (or, for mv,
+// deleted) and the destination written.
+func copyLike(why string, srcAcc access) handler {
+	return func(c *cmd) {
+		flags, ops := parseOpts(c.rest(), optSpec{short: "tSmogb", long: []string{"--target-directory", "--suffix", "--mode", "--owner", "--group"}})
+		c.add(Warning, why, "builtin:"+c.name)
+		if c.name == "install" && has(flags, "d", "--directory") {
+			for _, op := range ops {
+				c.path(accWrite, op)
+			}
+			return
+		}
+		dest, ok := value(flags, "t", "--target-directory")
+		if !ok {
+			if len(ops) == 0 {
+				return
+			}
+			if len(ops) == 1 && c.name == "ln" {
+				// "ln -s TARGET" makes a link named after TARGET here.
+				c.path(accWrite, lit(baseName(ops[0].s)))
+				return
+			}
+			dest, ops = ops[len(ops)-1], ops[:len(ops)-1]
+		}
+		if c.name != "ln" {
+			for _, op := range ops {
+				c.path(srcAcc, op)
+			}
+		}
+		c.path(accWrite, dest)
+	}
+}
+
+func baseName(s string) string {
+	s = strings.TrimRight(s, "/")
+	if i := strings.LastIndexByte(s, '/'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// writer judges commands whose operands are all files they create or change.
+func writer(l Level, why, rule, valShort string, valLong ...string) handler {
+	return func(c *cmd) {
+		_, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})
+		c.add(l, why, rule)
+		for _, op := range ops {
+			c.path(accWrite, op)
+		}
+	}
+}
+
+// chmod changes permissions: Warning, recursive or setuid Dangerous, and
+// on a system path Blocked through the path rules.
+func chmod(c *cmd) {
+	var mode *field
+	var files []field
+	rec := false
+	endOpts := false
+	for i, a := range c.rest() {
+		s := a.s
+		switch {
+		case endOpts || a.dyn:
+			files = append(files, c.rest()[i])
+		case s == "--":
+			endOpts = true
+		case s == "--recursive" || (strings.HasPrefix(s, "--") && longMatch(s, "--recursive")):
+			rec = true
+		case strings.HasPrefix(s, "--"):
+			// --reference=FILE stands for the mode.
+			if strings.HasPrefix(s, "--reference") && mode == nil {
+				m := lit(s)
+				mode = &m
+			}
+		case len(s) > 1 && s[0] == '-' && strings.Trim(s[1:], "cfvR") == "":
+			rec = rec || strings.Contains(s, "R")
+		case mode == nil:
+			m := c.rest()[i]
+			mode = &m
+		default:
+			files = append(files, c.rest()[i])
+		}
+	}
+	switch {
+	case rec:
+		c.add(Dangerous, "changes permissions recursively", "builtin:chmod-recursive")
+	case mode != nil && setuidMode(mode.s):
+		c.add(Dangerous, "sets the setuid or setgid bit", "builtin:chmod-setuid")
+	default:
+		c.add(Warning, "changes file permissions", "builtin:chmod")
+	}
+	if mode != nil && worldWritable(mode.s) {
+		c.add(Warning, "makes files writable by everyone", "builtin:chmod")
+	}
+	for _, f := range files {
+		if rec {
+			c.wholeTree(f, "changes permissions of")
+		}
+		c.path(accWrite, f)
+	}
+}
+
+// wholeTree blocks a recursive change to the file system's top, a home
+// directory or the project root and its parents.
+func (c *cmd) wholeTree(f field, what string) {
+	if f.dyn {
+		return
+	}
+	cands, _ := c.wk.resolve(f, c.d)
+	for _, p := range cands {
+		if p == "/" || c.wk.pl.isHomeDir(p) || isAncestor(p, c.wk.pl.home) || (isAncestor(p, c.wk.pl.root) && p != c.wk.pl.root) {
+			c.add(Blocked, what+" a whole home, root or file system recursively", "builtin:whole-tree")
+			return
+		}
+	}
+}
+
+func setuidMode(m string) bool {
+	if isOctal(m) {
+		return len(m) == 4 && (m[0]-'0')&6 != 0
+	}
+	return strings.Contains(m, "s")
+}
+
+func worldWritable(m string) bool {
+	if isOctal(m) {
+		return (m[len(m)-1]-'0')&2 != 0
+	}
+	for part := range strings.SplitSeq(m, ",") {
+		who, perm, ok := strings.Cut(part, "+")
+		if !ok {
+			who, perm, ok = strings.Cut(part, "=")
+		}
+		if ok && (who == "" || strings.ContainsAny(who, "oa")) && strings.Contains(perm, "w") {
+			return true
+		}
+	}
+	return false
+}
+
+func isOctal(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '7' {
+			return false
+		}
+	}
+	return true
+}
+
+// chown changes ownership, which is Dangerous wherever it is done.
+func chown(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{long: []string{"--from"}})
+	c.add(Dangerous, "changes file ownership", "builtin:chown")
+	if !has(flags, "--reference") && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	rec := has(flags, "R", "--recursive")
+	for _, op := range ops {
+		if rec {
+			c.wholeTree(op, "changes ownership of")
+		}
+		c.path(accWrite, op)
+	}
+}
+
+// tee copies its input to files.
+func tee(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{})
+	c.add(Safe, "copies its input to its output", "builtin:tee")
+	fetched := c.in != nil && c.in.pipe != nil && (c.in.pipe.network || c.in.pipe.decode)
+	for _, op := range ops {
+		c.path(accWrite, op)
+		if fetched {
+			c.wk.markFetched(op, c.d)
+		}
+	}
+}
+
+// dd copies data between the files named by if= and of=.
+func dd(c *cmd) {
+	c.add(Safe, "copies data", "builtin:dd")
+	for _, a := range c.rest() {
+		if a.dyn {
+			if strings.HasPrefix(a.s, "of=") || !strings.Contains(a.s, "=") {
+				c.wk.unknownPath(accWrite, c.text, "a path that is not known until it runs")
+			}
+			continue
+		}
+		switch k, v, _ := strings.Cut(a.s, "="); k {
+		case "if":
+			c.path(accRead, field{s: v})
+		case "of":
+			c.path(accWrite, field{s: v})
+		}
+	}
+}
+
+// shred overwrites files so they cannot be recovered.
+func shred(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{short: "ns", long: []string{"--iterations", "--size", "--random-source"}})
+	c.add(Dangerous, "overwrites files beyond recovery", "builtin:shred")
+	for _, op := range ops {
+		c.path(accDelete, op)
+	}
+}
+
+// tar lists (Safe), creates or extracts archives (Warning), and can run
+// programs of its own: --to-command, --use-compress-program and the like.
+func tar(c *cmd) {
+	args := c.rest()
+	if len(args) > 0 && !args[0].dyn && args[0].s != "" && !strings.HasPrefix(args[0].s, "-") {
+		// Old style: "tar xzf file" bundles the options in the first word.
+		args = append([]field{lit("-" + args[0].s)}, args[1:]...)
+	}
+	flags, ops := parseOpts(args, optSpec{
+		short: "fCbgHIKLNTVXF",
+		long: []string{"--file", "--directory", "--use-compress-program", "--to-command",
+			"--checkpoint-action", "--rsh-command", "--info-script", "--new-volume-script",
+			"--exclude", "--transform", "--xform", "--owner", "--group", "--mode", "--format",
+			"--files-from", "--exclude-from", "--newer", "--after-date", "--label", "--index-file"},
+	})
+	archive, hasArchive := value(flags, "f", "--file")
+	dir, hasDir := value(flags, "C", "--directory")
+	switch {
+	case has(flags, "c", "--create"):
+		c.add(Warning, "creates an archive", "builtin:tar")
+		if hasArchive && archive.s != "-" {
+			c.path(accWrite, archive)
+		}
+		c.read(ops)
+	case has(flags, "x", "--extract", "--get"):
+		c.add(Warning, "extracts an archive", "builtin:tar")
+		if hasArchive && archive.s != "-" {
+			c.path(accRead, archive)
+		}
+		target := lit(".")
+		if hasDir {
+			target = dir
+		}
+		c.path(accWrite, target)
+		if has(flags, "P", "--absolute-names") {
+			c.add(Dangerous, "extracts absolute paths, which may land anywhere", "builtin:tar")
+		}
+	case has(flags, "t", "--list", "d", "--diff", "--compare"):
+		c.add(Safe, "lists an archive", "builtin:read-only")
+		if hasArchive && archive.s != "-" {
+			c.path(accRead, archive)
+		}
+	default:
+		c.add(Warning, "changes an archive", "builtin:tar")
+		if hasArchive && archive.s != "-" {
+			c.path(accWrite, archive)
+		}
+	}
+	for _, p := range values(flags, "I", "--use-compress-program", "--to-command", "--rsh-command", "F", "--info-script", "--new-volume-script") {
+		c.add(Warning, "runs a program of its own", "builtin:tar-program")
+		c.programString(p)
+	}
+	for _, a := range values(flags, "--checkpoint-action") {
+		if _, prog, ok := strings.Cut(a.s, "exec="); ok || a.dyn {
+			c.add(Warning, "runs a program at checkpoints", "builtin:tar-program")
+			c.programString(field{s: prog, dyn: a.dyn})
+		}
+	}
+}
+
+// programString judges a string a tool hands to sh -c.
+func (c *cmd) programString(f field) {
+	if f.dyn {
+		c.add(Dangerous, "runs a program that is not known until it runs", "builtin:dynamic-script")
+		return
+	}
+	c.script(f.s, bashLang)
+}
+
+// zip creates archives; -TT runs a program to test them.
+func zip(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "bnitx", long: []string{"--unzip-command", "--exclude", "--include"}})
+	c.add(Warning, "creates an archive", "builtin:zip")
+	if len(ops) > 0 {
+		c.path(accWrite, ops[0])
+		c.read(ops[1:])
+	}
+	for _, p := range values(flags, "--unzip-command") {
+		c.programString(p)
+	}
+	for i, a := range c.rest() {
+		if a.s == "-TT" && i+1 < len(c.rest()) {
+			c.programString(c.rest()[i+1])
+		}
+	}
+}
+
+func unzip(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "dxP"})
+	if has(flags, "l", "v", "t", "Z", "p", "c") {
+		c.add(Safe, "lists or tests an archive", "builtin:read-only")
+		c.read(ops)
+		return
+	}
+	c.add(Warning, "extracts an archive", "builtin:unzip")
+	c.read(ops[:min(len(ops), 1)])
+	target := lit(".")
+	if d, ok := value(flags, "d"); ok {
+		target = d
+	}
+	c.path(accWrite, target)
+}
+
+// compressor judges gzip, xz and the like: to stdout or listing is Safe,
+// in place Warning.
+func compressor(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "S", long: []string{"--suffix"}})
+	if has(flags, "c", "--stdout", "--to-stdout", "l", "--list", "t", "--test") {
+		c.add(Safe, "writes to standard output", "builtin:read-only")
+		c.read(ops)
+		return
+	}
+	c.add(Warning, "replaces files with their (de)compressed form", "builtin:compress")
+	for _, op := range ops {
+		c.path(accWrite, op)
+	}
+}
+
+func patch(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "pdioDBFrVYzgx", long: []string{"--strip", "--directory", "--input", "--output", "--reject-file", "--prefix", "--suffix", "--backup-if-mismatch"}})
+	if has(flags, "--dry-run", "C", "--check") {
+		c.add(Safe, "checks a patch", "builtin:read-only")
+		return
+	}
+	c.add(Warning, "applies a patch to project files", "builtin:patch")
+	if out, ok := value(flags, "o", "--output"); ok {
+		c.path(accWrite, out)
+	}
+	if in, ok := value(flags, "i", "--input"); ok {
+		c.path(accRead, in)
+	}
+	for _, op := range ops {
+		c.path(accWrite, op)
+	}
+}
+
+// sortCmd reads files; -o writes one, --compress-program runs one.
+func sortCmd(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "ktSoT", long: []string{"--key", "--field-separator", "--buffer-size", "--output", "--temporary-directory", "--compress-program", "--files0-from", "--parallel", "--batch-size", "--random-source", "--sort"}})
+	c.add(Safe, "sorts lines", "builtin:read-only")
+	c.read(ops)
+	if out, ok := value(flags, "o", "--output"); ok {
+		c.path(accWrite, out)
+	}
+	if prog, ok := value(flags, "--compress-program"); ok {
+		c.run([]field{prog, {s: "-d", dyn: false}})
+	}
+}
+
+// uniq reads its first operand and writes its second.
+func uniq(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{short: "fsw", long: []string{"--skip-fields", "--skip-chars", "--check-chars", "--group", "--all-repeated"}})
+	c.add(Safe, "filters repeated lines", "builtin:read-only")
+	if len(ops) > 0 {
+		c.read(ops[:1])
+	}
+	if len(ops) > 1 {
+		c.path(accWrite, ops[1])
+	}
+}
+
+// mktemp creates a fresh temporary file or directory, which harms nothing.
+func mktemp(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "p", long: []string{"--tmpdir", "--suffix"}})
+	c.add(Safe, "creates a temporary file", "builtin:mktemp")
+	if _, ok := value(flags, "p", "--tmpdir"); !ok && !has(flags, "t") {
+		for _, op := range ops {
+			if strings.Contains(op.s, "/") || op.dyn {
+				c.path(accWrite, op)
+			}
+		}
+	}
+}
+
+// reader judges a read-only command whose operands are files it reads.
+// valShort and valLong name the options that take an argument.
+func reader(why, valShort string, valLong ...string) handler {
+	return readerAt(Safe, why, "builtin:read-only", false, valShort, valLong...)
+}
+
+// lister is a reader that reads the current directory without operands.
+func lister(why, valShort string, valLong ...string) handler {
+	return readerAt(Safe, why, "builtin:read-only", true, valShort, valLong...)
+}
+
+// readerAt is reader with a level of its own (a pager is Warning).
+func readerAt(l Level, why, rule string, dot bool, valShort string, valLong ...string) handler {
+	return func(c *cmd) {
+		_, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})
+		c.add(l, why, rule)
+		if len(ops) == 0 && dot {
+			ops = []field{lit(".")}
+		}
+		c.read(ops)
+		if c.name == "ls" && len(c.rest()) == 0 {
+			c.lists([]field{lit(".")}, true)
+		}
+	}
+}
+
+// xxd dumps files; -r turns a dump back into bytes and writes them.
+func xxd(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "cglosn", long: []string{"-cols", "-groupsize", "-len", "-seek", "-name"}})
+	if has(flags, "r", "-revert") && len(ops) > 1 {
+		c.add(Warning, "writes bytes from a dump", "builtin:write-project")
+		c.read(ops[:1])
+		c.path(accWrite, ops[1])
+		return
+	}
+	c.add(Safe, "dumps files", "builtin:read-only")
+	c.read(ops[:min(len(ops), 1)])
+	if len(ops) > 1 {
+		c.path(accWrite, ops[1])
+	}
+}
+
+// grep searches files: the first operand is the pattern unless -e or -f
+// gives it. rg --pre runs a program on every file it searches.
+func grep(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{
+		short: "efmABCDdgtTMj",
+		long: []string{"--regexp", "--file", "--max-count", "--after-context", "--before-context",
+			"--context", "--devices", "--directories", "--include", "--exclude", "--exclude-dir",
+			"--exclude-from", "--label", "--color", "--colour", "--glob", "--iglob", "--type",
+			"--type-not", "--type-add", "--pre", "--pre-glob", "--max-filesize", "--max-columns",
+			"--threads", "--encoding", "--engine", "--ignore-file", "--replace", "--sort", "--sortr",
+			"--max-depth", "--path-separator", "--context-separator", "--field-match-separator"},
+	})
+	c.add(Safe, "searches text", "builtin:read-only")
+	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, f := range values(flags, "f", "--file") {
+		c.path(accRead, f)
+	}
+	if len(ops) == 0 && (c.name != "grep" && c.name != "egrep" && c.name != "fgrep" || has(flags, "r", "R", "--recursive", "--dereference-recursive")) {
+		ops = []field{lit(".")}
+	}
+	c.read(ops)
+	if has(flags, "l", "--files-with-matches", "--files") && !has(flags, "c", "o") {
+		c.lists(ops, true)
+	}
+	if pre, ok := value(flags, "--pre"); ok && (c.name == "rg" || c.name == "ripgrep") {
+		c.add(Warning, "runs a preprocessor on every file it searches", "builtin:rg-pre")
+		c.run([]field{pre, {s: "FILE", dyn: true}})
+	}
+}
+
+// awk runs a program that can write files and run commands: Safe only
+// when the program visibly does neither.
+func awk(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "fFvei", long: []string{"--file", "--field-separator", "--assign", "--source", "--include", "--load"}})
+	progs := values(flags, "e", "--source")
+	if files := values(flags, "f", "--file", "i", "--include", "--load"); len(files) > 0 {
+		c.add(Warning, "runs an awk program from a file", "builtin:awk-file")
+		for _, f := range files {
+			if f.s == "inplace" {
+				c.add(Warning, "edits files in place", "builtin:awk-inplace")
+			}
+		}
+	} else if len(progs) == 0 && len(ops) > 0 {
+		progs, ops = ops[:1], ops[1:]
+	}
+	level, why := Safe, "processes text"
+	for _, p := range progs {
+		l, w := judgeAwk(p)
+		if l > level {
+			level, why = l, w
+		}
+	}
+	c.add(level, why, "builtin:awk")
+	for _, op := range ops {
+		if !op.dyn && strings.Contains(op.s, "=") && !strings.HasPrefix(op.s, "/") {
+			continue // var=value operands set variables
+		}
+		c.read([]field{op})
+	}
+}
+
+// judgeAwk looks for what an awk program can do beyond printing: system(),
+// pipes to or from commands, output redirections, extensions.
+func judgeAwk(p field) (Level, string) {
+	if p.dyn {
+		return Warning, "awk program is not known until it runs"
+	}
+	code := stripAwkLiterals(p.s)
+	switch {
+	case strings.Contains(code, "system") || strings.Contains(code, "|") || strings.Contains(code, "@load"):
+		return Dangerous, "awk program runs commands"
+	case strings.Contains(code, ">") && strings.Contains(code, "print"):
+		return Warning, "awk program may write files"
+	}
+	return Safe, "processes text"
+}
+
+// stripAwkLiterals blanks out strings and regular expression literals, so
+// that "|" in /a|b/ is not taken for a pipe.
+func stripAwkLiterals(s string) string {
+	var b strings.Builder
+	prev := byte('(')
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '"':
+			j := i + 1
+			for j < len(s) && s[j] != '"' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			b.WriteString(`""`)
+			i = j
+			prev = '"'
+			continue
+		case ch == '/' && strings.IndexByte("(,~!&|{;=\n", prev) >= 0:
+			j := i + 1
+			for j < len(s) && s[j] != '/' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			b.WriteString("//")
+			i = j
+			prev = '/'
+			continue
+		}
+		b.WriteByte(ch)
+		if ch != ' ' && ch != '\t' {
+			prev = ch
+		}
+	}
+	return b.String()
+}
+
+// sed prints text unless -i edits in place; its script can also write
+// files (w) and run commands (e), which the script scanner finds.
+func sed(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "efl", long: []string{"--expression", "--file", "--line-length"}})
+	inPlace := has(flags, "i", "--in-place")
+	if inPlace && len(ops) > 0 && ops[0].s == "" && !ops[0].dyn {
+		ops = ops[1:] // BSD sed: -i ''
+	}
+	scripts := values(flags, "e", "--expression")
+	if files := values(flags, "f", "--file"); len(files) > 0 {
+		c.add(Warning, "runs a sed script from a file", "builtin:sed-file")
+		for _, f := range files {
+			c.path(accRead, f)
+		}
+	} else if len(scripts) == 0 && len(ops) > 0 {
+		scripts, ops = ops[:1], ops[1:]
+	}
+	if inPlace {
+		c.add(Warning, "edits files in place", "builtin:sed-in-place")
+	} else {
+		c.add(Safe, "prints text", "builtin:read-only")
+	}
+	for _, s := range scripts {
+		if s.dyn {
+			c.add(Warning, "sed script is not known until it runs", "builtin:sed-script")
+			continue
+		}
+		r := scanSed(s.s)
+		if r.exec {
+			c.add(Dangerous, "sed script runs shell commands", "builtin:sed-exec")
+		}
+		for _, cmd := range r.cmds {
+			c.script(cmd, bashLang)
+		}
+		if !r.ok {
+			c.add(Warning, "sed script not understood", "builtin:sed-script")
+		}
+		for _, w := range r.writes {
+			c.path(accWrite, lit(w))
+		}
+	}
+	for _, op := range ops {
+		if inPlace {
+			c.path(accWrite, op)
+		} else {
+			c.path(accRead, op)
+		}
+	}
+}

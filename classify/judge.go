@@ -1,0 +1,71 @@
+package classify
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+)
+
+// maxReasons bounds Verdict.Reasons so a long script cannot flood the
+// approval screen; the worst reasons come first, so none that decided the
+// level is dropped.
+const maxReasons = 12
+
+// finding is the judgement of one part of an action.
+type finding struct {
+	level  Level
+	reason string
+	rule   string
+}
+
+// judge collects the findings of one Classify call. Findings are grouped in
+// parts: a simple command with its arguments is one part, each redirection
+// and each environment assignment another, so that a user rule for a
+// command can change that command's level and nothing else.
+type judge struct {
+	findings []finding
+	pol      *Policy
+	// fetched holds the paths written with downloaded or decoded data,
+	// so that running them later is seen for what it is.
+	fetched []string
+}
+
+// add records a finding in the current part.
+func (j *judge) add(l Level, reason, rule string) {
+	j.findings = append(j.findings, finding{level: l, reason: reason, rule: rule})
+}
+
+// level returns the worst level recorded since index start.
+func (j *judge) level(start int) Level {
+	l := Safe
+	for _, f := range j.findings[start:] {
+		l = Max(l, f.level)
+	}
+	return l
+}
+
+// verdict sorts the findings worst first, drops repeated reasons and builds
+// the Verdict. With no findings at all nothing runs, which is Safe.
+func (j *judge) verdict(empty string) Verdict {
+	if len(j.findings) == 0 {
+		return Verdict{Level: Safe, Reasons: []string{empty}, Rule: "builtin:empty"}
+	}
+	slices.SortStableFunc(j.findings, func(a, b finding) int { return cmp.Compare(b.level, a.level) })
+	v := Verdict{Level: j.findings[0].level, Rule: j.findings[0].rule}
+	v.Reasons = make([]string, 0, min(len(j.findings), maxReasons+1))
+	dropped := 0
+	for i, f := range j.findings {
+		if slices.Contains(v.Reasons, f.reason) || (i > 0 && j.findings[i-1].reason == f.reason) {
+			continue
+		}
+		if len(v.Reasons) == maxReasons {
+			dropped++
+			continue
+		}
+		v.Reasons = append(v.Reasons, f.reason)
+	}
+	if dropped > 0 {
+		v.Reasons = append(v.Reasons, "and "+strconv.Itoa(dropped)+" more")
+	}
+	return v
+}

@@ -1,0 +1,99 @@
+package classify
+
+import (
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A parser is costly to make (two 1 KiB buffers) and not safe for
+// concurrent use, so each Classify call borrows one from a pool.
+type parser struct {
+	p *syntax.Parser
+	r strings.Reader
+}
+
+var parsers = [...]sync.Pool{
+	{New: func() any { return &parser{p: syntax.NewParser(syntax.Variant(syntax.LangBash))} }},
+	{New: func() any { return &parser{p: syntax.NewParser(syntax.Variant(syntax.LangZsh))} }},
+	{New: func() any {
+		return &parser{p: syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(16))}
+	}},
+}
+
+func pool(lang syntax.LangVariant) *sync.Pool {
+	if lang == syntax.LangZsh {
+		return &parsers[1]
+	}
+	return &parsers[0]
+}
+
+// script judges src as a shell program run in one of d, reading in. Statements are
+// judged as they are parsed: bash runs the lines before a syntax error, so
+// what parsed before it counts, and the error itself is at least Warning.
+func (wk *walker) script(src string, lang syntax.LangVariant, d dirs, in *stdin) {
+	sub := *wk
+	sub.src = src
+	sub.depth = wk.depth + 1
+	if sub.depth > maxDepth {
+		wk.j.add(Blocked, shorten(src)+": commands nested too deeply to follow", "builtin:too-deep")
+		return
+	}
+	pp := pool(lang)
+	p := pp.Get().(*parser)
+	defer pp.Put(p)
+	p.r.Reset(src)
+	var perr error
+	for s, err := range p.p.StmtsSeq(&p.r) {
+		// Never stop the loop early: StmtsSeq yields once more after an
+		// error, and a range function must not be called after a break.
+		switch {
+		case perr != nil:
+		case err != nil:
+			perr = err
+		default:
+			d = sub.stmt(s, d, in)
+		}
+	}
+	if perr != nil {
+		sub.parseError(perr, d, in)
+	}
+}
+
+// parseError judges source the parser rejected. Bash may still run part
+// of it, and what it runs is unseen. So the source is parsed again with the
+// missing tokens supplied, and what that finds is judged too; and a
+// privileged or destructive program named anywhere in it makes it Blocked.
+func (wk *walker) parseError(err error, d dirs, in *stdin) {
+	text := shorten(wk.src)
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		msg = msg[i+2:]
+	}
+	wk.j.add(Warning, text+": does not parse ("+msg+")", "builtin:parse-error")
+	pp := &parsers[2]
+	p := pp.Get().(*parser)
+	p.r.Reset(wk.src)
+	if f, _ := p.p.Parse(&p.r, ""); f != nil {
+		wk.stmts(f.Stmts, d, in)
+	}
+	pp.Put(p)
+	for tok := range strings.FieldsFuncSeq(wk.src, func(r rune) bool {
+		return strings.ContainsRune(" \t\r\n;&|()<>`'\"\\${}", r)
+	}) {
+		if name, _ := normName(tok); blockedNames[name] {
+			wk.j.add(Blocked, text+": does not parse, and names "+name, "builtin:parse-error")
+			return
+		}
+	}
+}
+
+// blockedNames are programs that are Blocked whatever their arguments.
+var blockedNames = map[string]bool{
+	"sudo": true, "su": true, "doas": true, "pkexec": true, "runuser": true,
+	"chroot": true, "nsenter": true, "setpriv": true, "capsh": true, "sg": true,
+	"newgrp": true, "mkfs": true, "mke2fs": true, "mkswap": true, "fdisk": true,
+	"sfdisk": true, "parted": true, "wipefs": true, "shutdown": true,
+	"reboot": true, "halt": true, "poweroff": true, "telinit": true,
+}

@@ -1,0 +1,309 @@
+package classify
+
+import (
+	"path"
+	"strings"
+)
+
+// access is what an action does to a path.
+type access uint8
+
+const (
+	accRead access = iota
+	accWrite
+	accDelete
+	accDeleteTree
+)
+
+// place is what the classifier knows of the machine: the project root and
+// the home directory, both cleaned and absolute.
+type place struct {
+	// root is empty when unknown: then nothing is inside the root.
+	root string
+	// home is a placeholder that matches no real path when unknown, so
+	// that "~/.ssh" is still recognised as a credential store.
+	home string
+}
+
+// unknownHome stands for the home directory when Action.Home is empty. It
+// is absolute so that paths under it are judged as outside the root.
+const unknownHome = "/~"
+
+func newPlace(a Action) place {
+	pl := place{home: unknownHome}
+	if a.Root != "" {
+		pl.root = path.Clean("/" + a.Root)
+	}
+	if a.Home != "" {
+		pl.home = path.Clean("/" + a.Home)
+	}
+	return pl
+}
+
+// within reports whether p is dir or below it. Both must be clean.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || (strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/')
+}
+
+// inRoot reports whether p is the root or below it.
+func (pl *place) inRoot(p string) bool { return pl.root != "" && within(p, pl.root) }
+
+// homeRel splits a path under some user's home directory into that home
+// and the rest: under Action.Home, /root, /var/root, /home/NAME or
+// /Users/NAME. Other users' credentials are guarded as well as ours.
+func (pl *place) homeRel(p string) (home, rel string, ok bool) {
+	if within(p, pl.home) {
+		return pl.home, strings.TrimPrefix(strings.TrimPrefix(p, pl.home), "/"), true
+	}
+	for _, h := range [...]string{"/root", "/var/root"} {
+		if within(p, h) {
+			return h, strings.TrimPrefix(strings.TrimPrefix(p, h), "/"), true
+		}
+	}
+	for _, base := range [...]string{"/home/", "/Users/"} {
+		if rest, found := strings.CutPrefix(p, base); found && rest != "" {
+			name, rel, _ := strings.Cut(rest, "/")
+			return base + name, rel, true
+		}
+	}
+	return "", "", false
+}
+
+// isHomeDir reports whether p is a user's home directory itself.
+func (pl *place) isHomeDir(p string) bool {
+	_, rel, ok := pl.homeRel(p)
+	return ok && rel == ""
+}
+
+// isAncestor reports whether p is dir or one of its parents.
+func isAncestor(p, dir string) bool { return dir != "" && within(dir, p) }
+
+// underAny reports whether the lower-cased path lp is one of dirs or below.
+func underAny(lp string, dirs []string) bool {
+	for _, d := range dirs {
+		if within(lp, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// systemDirs are never written by the agent. Compared in lower case, as
+// macOS file systems ignore case.
+var systemDirs = []string{
+	"/etc", "/usr", "/boot", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+	"/libx32", "/sys", "/proc", "/efi", "/snap", "/var/lib", "/var/db",
+	"/var/spool/cron", "/system", "/library", "/private/etc", "/private/var/db",
+}
+
+// credentialDirs hold secrets under a home directory (lower case, relative).
+var credentialDirs = []string{
+	".ssh", ".aws", ".config/gcloud", ".gnupg", ".azure", ".kube",
+	".docker/config.json", ".netrc", "_netrc", ".git-credentials",
+	".config/gh", ".config/hub", ".password-store", ".vault-token",
+	".pgpass", ".my.cnf", ".npmrc", ".pypirc", ".cargo/credentials",
+	".cargo/credentials.toml", ".terraform.d/credentials.tfrc.json",
+	".local/share/keyrings", "library/keychains", ".config/op", ".mozilla",
+	".config/google-chrome", ".config/chromium", "library/cookies",
+	"library/application support/google/chrome", ".authinfo",
+	".authinfo.gpg", ".boto", ".s3cfg", ".config/rclone", ".oci",
+	".config/doctl", ".gem/credentials", ".m2/settings-security.xml",
+}
+
+// systemSecrets are credential stores outside any home (lower case).
+var systemSecrets = []string{
+	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
+	"/etc/sudoers", "/etc/sudoers.d", "/etc/master.passwd",
+	"/private/etc/master.passwd", "/etc/ssl/private", "/run/secrets",
+	"/var/run/secrets", "/var/lib/kubelet", "/proc/kcore", "/dev/mem",
+	"/dev/kmem", "/dev/port",
+}
+
+// startupFiles under a home run code at the next login or shell start, so
+// writing them is as good as running a command later, unseen.
+var startupFiles = []string{
+	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
+	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout", ".cshrc",
+	".tcshrc", ".kshrc", ".mkshrc", ".config/fish", ".inputrc", ".xprofile",
+	".xinitrc", ".xsession", ".config/autostart", ".config/systemd",
+	".config/environment.d", ".pam_environment", "library/launchagents",
+}
+
+// isCredentialStore reports whether p (clean) holds credentials.
+func (pl *place) isCredentialStore(p string) bool {
+	lp := strings.ToLower(p)
+	if underAny(lp, systemSecrets) {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(lp, "/proc/"); ok {
+		pid, file, _ := strings.Cut(rest, "/")
+		if pid != "" && (file == "environ" || file == "mem") {
+			return true
+		}
+		// /proc/PID/root is another view of the whole file system.
+		if inner, ok := strings.CutPrefix(file, "root/"); ok {
+			return pl.isCredentialStore("/" + inner)
+		}
+	}
+	if rest, ok := strings.CutPrefix(lp, "/etc/ssh/ssh_host_"); ok && !strings.HasSuffix(rest, ".pub") {
+		return true
+	}
+	if _, rel, ok := pl.homeRel(p); ok && underAny(strings.ToLower(rel), credentialDirs) {
+		return true
+	}
+	return false
+}
+
+// isStartupFile reports whether p runs at a later login or shell start.
+func (pl *place) isStartupFile(p string) bool {
+	_, rel, ok := pl.homeRel(p)
+	return ok && underAny(strings.ToLower(rel), startupFiles)
+}
+
+// isSecretName reports whether a file name looks like it holds secrets.
+func isSecretName(base string) bool {
+	b := strings.ToLower(base)
+	if strings.HasPrefix(b, ".env") {
+		for _, tmpl := range [...]string{"example", "sample", "template", "dist"} {
+			if strings.HasSuffix(b, tmpl) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, key := range [...]string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"} {
+		if strings.HasPrefix(b, key) {
+			return !strings.HasSuffix(b, ".pub")
+		}
+	}
+	for _, ext := range [...]string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup"} {
+		if strings.HasSuffix(b, ext) {
+			return true
+		}
+	}
+	switch b {
+	case ".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".htpasswd",
+		".pgpass", "credentials", "credentials.json", ".dockercfg", ".vault-token",
+		"secrets.json", "secrets.yml", "secrets.yaml", ".authinfo":
+		return true
+	}
+	return false
+}
+
+// isGitDir reports whether a path component is a repository's .git, in any
+// case and in the spellings case-insensitive or Windows file systems accept.
+func isGitDir(comp string) bool {
+	c := strings.ToLower(strings.TrimRight(comp, ". "))
+	return c == ".git" || c == "git~1" || strings.HasPrefix(c, ".git::")
+}
+
+// touchesGitDir reports whether any component of p is a .git directory.
+func touchesGitDir(p string) bool {
+	for comp := range strings.SplitSeq(p, "/") {
+		if isGitDir(comp) {
+			return true
+		}
+	}
+	return false
+}
+
+// device classifies a path under /dev: harmless ones are the terminal,
+// the bit bucket and descriptors; everything else is hardware.
+func device(lp string) (isDev, harmless bool) {
+	rest, ok := strings.CutPrefix(lp, "/dev/")
+	if !ok {
+		return false, false
+	}
+	switch rest {
+	case "null", "zero", "full", "stdin", "stdout", "stderr", "tty", "random", "urandom":
+		return true, true
+	}
+	if strings.HasPrefix(rest, "fd/") {
+		return true, true
+	}
+	if strings.HasPrefix(rest, "shm/") {
+		// Shared memory is an ordinary temporary file system.
+		return false, false
+	}
+	return true, false
+}
+
+// judgePath judges one access to the clean absolute path p. Shell commands
+// writing outside the root are Dangerous; the file tools never write there,
+// so for them it is Blocked. It returns the level, why and the rule id.
+func (pl *place) judgePath(acc access, p string, shell bool) (Level, string, string) {
+	lp := strings.ToLower(p)
+	isDev, harmless := device(lp)
+	if acc == accRead {
+		switch {
+		case pl.isCredentialStore(p):
+			return Blocked, "reads a credential store", "builtin:credential-store"
+		case pl.inRoot(p) && isSecretName(path.Base(p)):
+			return Warning, "reads a file that may hold secrets", "builtin:secret-file"
+		case pl.inRoot(p):
+			return Safe, "reads inside the project", "builtin:read-project"
+		case isDev && harmless:
+			return Safe, "reads a standard device", "builtin:read-device"
+		}
+		return Warning, "reads outside the project root", "builtin:read-outside"
+	}
+	switch {
+	case isDev && harmless:
+		if acc == accWrite {
+			return Safe, "writes to a standard stream", "builtin:dev-null"
+		}
+		return Blocked, "deletes a device node", "builtin:device"
+	case isDev && !harmless:
+		return Blocked, "writes to a device", "builtin:device"
+	case pl.isCredentialStore(p):
+		return Blocked, "writes a credential store", "builtin:credential-store"
+	case pl.isStartupFile(p):
+		return Blocked, "writes a shell or login startup file", "builtin:startup-file"
+	case underAny(lp, systemDirs):
+		return Blocked, "writes a system path", "builtin:system-path"
+	}
+	if acc != accWrite {
+		switch {
+		case p == "/":
+			return Blocked, "deletes the whole file system", "builtin:delete-root"
+		case pl.isHomeDir(p) || isAncestor(p, pl.home):
+			return Blocked, "deletes a home directory", "builtin:delete-home"
+		case isAncestor(p, pl.root):
+			return Blocked, "deletes the project root", "builtin:delete-root"
+		}
+	} else if !shell && p == pl.root {
+		return Blocked, "writes the project root itself", "builtin:write-root"
+	}
+	if pl.inRoot(p) {
+		if touchesGitDir(strings.TrimPrefix(p, pl.root)) {
+			return Blocked, "writes inside .git", "builtin:git-dir"
+		}
+		switch acc {
+		case accDelete:
+			return Warning, "deletes a project file", "builtin:delete-project"
+		case accDeleteTree:
+			return Dangerous, "deletes a directory tree", "builtin:delete-tree"
+		}
+		return Warning, "writes inside the project", "builtin:write-project"
+	}
+	if touchesGitDir(p) {
+		return Blocked, "writes inside .git", "builtin:git-dir"
+	}
+	why := "writes outside the project root"
+	switch acc {
+	case accDelete:
+		why = "deletes outside the project root"
+	case accDeleteTree:
+		why = "deletes a directory tree outside the project root"
+	}
+	if !shell {
+		return Blocked, why, "builtin:write-outside"
+	}
+	return Dangerous, why, "builtin:write-outside"
+}
+
+// cleanPath cleans an absolute path lexically.
+func cleanPath(p string) string { return path.Clean(p) }

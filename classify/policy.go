@@ -1,0 +1,72 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Policy is the user-adjustable part of classification: the [[rules]] of the
+// config. The zero value (no rules) applies only the built-in rules.
+type Policy struct {
+	// Rules are matched against each simple command (after unwrapping) or
+	// each file path; the first match sets that part's level. Raise-only
+	// rules are then applied on top, whatever their place in the list, and
+	// can only raise it. A Blocked part is never changed.
+	Rules []Rule `toml:"rules"`
+}
+
+// Rule sets the level of matching commands or paths. Exactly one of Command
+// and Path is set.
+type Rule struct {
+	// Command is a prefix pattern over a simple command's words, where "*"
+	// matches any run of characters: "npm run lint*".
+	Command string `toml:"command,omitempty"`
+	// Path is a glob over the absolute path of a file action or redirection
+	// target; a relative glob is taken relative to the project root.
+	Path string `toml:"path,omitempty"`
+	// Level is the level a match gets. A rule can never lower Blocked.
+	Level Level `toml:"level"`
+	// Reason is shown with verdicts this rule decided.
+	Reason string `toml:"reason,omitempty"`
+	// RaiseOnly is set by the config loader for rules from a project's own
+	// .agent/config.toml: such a rule may raise a level, never lower it.
+	RaiseOnly bool `toml:"-"`
+}
+
+// ErrInvalidRule is wrapped by every error Validate returns.
+var ErrInvalidRule = errors.New("invalid rule")
+
+// Validate checks every rule: exactly one of Command and Path is set, the
+// level is one of the four, and a path glob is well formed. It returns all
+// the problems found, joined, each naming the rule by its position in the
+// list (counting from 1) and wrapping ErrInvalidRule; nil means the policy
+// can be used.
+func (p Policy) Validate() error {
+	var errs []error
+	for i, r := range p.Rules {
+		bad := func(format string, args ...any) {
+			errs = append(errs, fmt.Errorf("rule %d: %w: %s", i+1, ErrInvalidRule, fmt.Sprintf(format, args...)))
+		}
+		switch {
+		case r.Command == "" && r.Path == "":
+			bad("set command or path")
+		case r.Command != "" && r.Path != "":
+			bad("set command or path, not both")
+		case r.Command != "" && strings.TrimSpace(r.Command) != r.Command:
+			bad("command %q has leading or trailing spaces, which never match", r.Command)
+		case r.Path != "":
+			for seg := range strings.SplitSeq(r.Path, "/") {
+				if _, err := path.Match(seg, ""); err != nil {
+					bad("path %q: %v", r.Path, err)
+					break
+				}
+			}
+		}
+		if r.Level < Safe || r.Level > Blocked {
+			bad("level %v is not safe, warning, dangerous or blocked", r.Level)
+		}
+	}
+	return errors.Join(errs...)
+}

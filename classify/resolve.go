@@ -1,0 +1,144 @@
+package classify
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// resolve returns the absolute paths a literal field may name when the
+// command runs in one of d, and whether it may also name a path relative
+// to a directory that is not known.
+func (wk *walker) resolve(f field, d dirs) ([]string, bool) {
+	if strings.HasPrefix(f.s, "/") {
+		return []string{path.Clean(f.s)}, false
+	}
+	out := make([]string, 0, d.n)
+	for _, dir := range d.list() {
+		out = append(out, path.Join(dir, f.s))
+	}
+	return out, d.unknown
+}
+
+// judgeField judges an access to the path a field names, for the part
+// whose reasons start with text, and applies the path rules.
+func (wk *walker) judgeField(acc access, f field, d dirs, text string) {
+	if f.dyn {
+		prefix := ""
+		if f.w != nil {
+			prefix = wk.staticPrefix(f.w)
+		}
+		if prefix == "" {
+			wk.unknownPath(acc, text, "a path that is not known until it runs")
+			return
+		}
+		// The unknown rest may be empty, so the prefix itself is at stake:
+		// judge it like a glob that matches everything there.
+		f = field{s: prefix + "*", glob: true}
+	}
+	cands, unknown := wk.resolve(f, d)
+	if unknown {
+		wk.unknownPath(acc, text, "a path relative to a directory that is not known")
+	}
+	for _, p := range cands {
+		l, why, rule := wk.judgeOne(acc, p, f.glob)
+		l, why, rule = wk.j.pathRules(p, &wk.pl, l, why, rule)
+		wk.j.add(l, text+": "+why, rule)
+	}
+}
+
+func (wk *walker) unknownPath(acc access, text, what string) {
+	switch acc {
+	case accRead:
+		wk.j.add(Warning, text+": reads "+what, "builtin:unknown-path")
+	case accWrite:
+		wk.j.add(Dangerous, text+": writes "+what, "builtin:unknown-path")
+	default:
+		wk.j.add(Dangerous, text+": deletes "+what, "builtin:unknown-path")
+	}
+}
+
+// pathPart judges a redirection target as a part of its own.
+func (wk *walker) pathPart(acc access, f field, d dirs, text string) {
+	wk.judgeField(acc, f, d, text)
+}
+
+// judgeOne judges one resolved path. A glob that deletes everything in a
+// directory puts that directory at stake: "rm -rf ~/*" empties the home.
+func (wk *walker) judgeOne(acc access, p string, glob bool) (Level, string, string) {
+	if glob && acc != accRead && acc != accWrite {
+		dir, pat, last := splitGlob(p)
+		if dir == "/" {
+			return Blocked, "deletes entries at the top of the file system", "builtin:delete-root"
+		}
+		if last && barePattern(pat) {
+			switch {
+			case wk.pl.isHomeDir(dir) || isAncestor(dir, wk.pl.home):
+				return Blocked, "deletes everything in a home directory", "builtin:delete-home"
+			case dir == wk.pl.root && acc == accDeleteTree:
+				return Dangerous, "deletes everything in the project", "builtin:delete-tree"
+			case dir == wk.pl.root:
+				return Warning, "deletes every file in the project directory", "builtin:delete-project"
+			case isAncestor(dir, wk.pl.root):
+				return Blocked, "deletes the project root", "builtin:delete-root"
+			}
+		}
+	}
+	return wk.pl.judgePath(acc, p, true)
+}
+
+// splitGlob splits a path at the component holding its first pattern
+// character: the directory before it, that component, and whether it is
+// the last one.
+func splitGlob(p string) (dir, pat string, last bool) {
+	i := strings.IndexAny(p, "*?[")
+	if i < 0 {
+		return path.Dir(p), path.Base(p), true
+	}
+	slash := strings.LastIndexByte(p[:i], '/')
+	dir = p[:max(slash, 0)]
+	if dir == "" {
+		dir = "/"
+	}
+	rest := p[slash+1:]
+	pat, tail, more := strings.Cut(rest, "/")
+	return dir, pat, !more || tail == ""
+}
+
+// barePattern reports a pattern that matches (nearly) every name: "*",
+// ".*", "*.*", "?*".
+func barePattern(pat string) bool {
+	return pat != "" && strings.Trim(pat, "*?.") == ""
+}
+
+// staticPrefix returns the known beginning of a word, up to its first
+// part whose value is not known.
+func (wk *walker) staticPrefix(w *syntax.Word) string {
+	var b strings.Builder
+	for i, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			for _, q := range dq.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+					b.WriteString(unescapeDquote(q.Value))
+					continue
+				case *syntax.ParamExp:
+					if isPlainParam(q, "HOME") {
+						b.WriteString(wk.pl.home)
+						continue
+					}
+				}
+				return b.String()
+			}
+			continue
+		}
+		alts := []string{""}
+		var glob, proc bool
+		if !wk.expandParts(&alts, &glob, &proc, []syntax.WordPart{p}, i == 0) || len(alts) != 1 {
+			break
+		}
+		b.WriteString(alts[0])
+	}
+	return b.String()
+}

@@ -1,0 +1,462 @@
+package classify
+
+import (
+	"strings"
+)
+
+// goCmd judges the go command: building, testing and reading are Safe;
+// running, generating and changing dependencies Warning; installing
+// outside the project Dangerous. Flags that run programs or write files
+// are judged on their own.
+func goCmd(c *cmd) {
+	args := c.rest()
+	sub := first(args)
+	var ops []field
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a.dyn || !strings.HasPrefix(a.s, "-") || a.s == "-" {
+			ops = append(ops, a)
+			continue
+		}
+		if a.s == "--" || (sub == "test" && a.s == "-args") {
+			break
+		}
+		name, val, eq := strings.Cut(strings.TrimLeft(a.s, "-"), "=")
+		f := field{s: val}
+		switch name {
+		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace", "outputdir", "exec", "toolexec", "vettool", "C", "modfile", "overlay", "pgo", "run", "bench", "tags", "ldflags", "gcflags", "asmflags", "p", "count", "timeout", "fuzz", "fuzztime", "parallel", "covermode", "coverpkg", "mod", "skip", "benchtime", "shuffle", "cpu", "json", "list":
+			if !eq && valuedGoFlag(name) && i+1 < len(args) {
+				i++
+				f = args[i]
+			}
+		}
+		switch name {
+		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace", "outputdir":
+			c.output(f)
+		case "exec", "toolexec", "vettool":
+			c.add(Warning, "runs a program of its choosing ("+a.s+")", "builtin:go-exec")
+			defer c.run([]field{f, {s: "ARGS", dyn: true}})
+		case "modfile", "overlay":
+			c.path(accRead, f)
+		}
+	}
+	switch sub {
+	case "test", "build", "vet", "list", "version", "doc", "help", "":
+		c.add(Safe, "builds or tests the project", "builtin:build")
+	case "fmt", "fix", "get", "mod", "work", "tool", "bug", "telemetry":
+		c.add(Warning, "changes project files or dependencies", "builtin:go")
+	case "run":
+		c.add(Warning, "runs a program", "builtin:go")
+	case "generate":
+		c.add(Warning, "runs the commands in //go:generate lines", "builtin:go")
+	case "env":
+		if has(parsed(args[1:]), "w", "u") {
+			c.add(Dangerous, "changes Go's user configuration", "builtin:go-global")
+		} else {
+			c.add(Safe, "prints Go's environment", "builtin:read-only")
+		}
+	case "install":
+		c.add(Dangerous, "installs programs outside the project", "builtin:global-install")
+	case "clean":
+		if has(parsed(args[1:]), "modcache") {
+			c.add(Dangerous, "deletes the module cache", "builtin:go-global")
+		} else {
+			c.add(Warning, "deletes build outputs", "builtin:go")
+		}
+	default:
+		c.add(Warning, "unknown go command", "builtin:unknown")
+	}
+}
+
+func valuedGoFlag(name string) bool {
+	return name != "json"
+}
+
+// parsed parses go-style single-dash flags: -name or -name=value.
+func parsed(args []field) []flag {
+	var out []flag
+	for _, a := range args {
+		if strings.HasPrefix(a.s, "-") && !a.dyn {
+			name, _, _ := strings.Cut(strings.TrimLeft(a.s, "-"), "=")
+			out = append(out, flag{name: "-" + name})
+			if len(name) > 1 {
+				out = append(out, flag{name: "--" + name})
+			}
+		}
+	}
+	return out
+}
+
+// formatter judges tools that only check unless told to rewrite files.
+func formatter(writeFlags ...string) handler {
+	return func(c *cmd) {
+		flags, ops := parseOpts(c.rest(), optSpec{})
+		if has(flags, writeFlags...) || hasWord(c.rest(), "fix", "format") && c.name == "ruff" && !has(flags, "--check", "--diff") {
+			c.add(Warning, "rewrites project files", "builtin:format")
+			for _, op := range ops {
+				if !op.dyn && op.s != "fix" && op.s != "format" && op.s != "check" {
+					c.path(accWrite, op)
+				}
+			}
+			return
+		}
+		c.add(Safe, "checks the project", "builtin:lint")
+		c.read(ops)
+	}
+}
+
+// rewriter judges tools that rewrite files unless told only to check.
+func rewriter(checkFlags ...string) handler {
+	return func(c *cmd) {
+		flags, ops := parseOpts(c.rest(), optSpec{})
+		if has(flags, checkFlags...) {
+			c.add(Safe, "checks formatting", "builtin:lint")
+			c.read(ops)
+			return
+		}
+		c.add(Warning, "rewrites project files", "builtin:format")
+		for _, op := range ops {
+			c.path(accWrite, op)
+		}
+	}
+}
+
+func hasWord(args []field, words ...string) bool {
+	for _, a := range args {
+		for _, w := range words {
+			if a.s == w && !a.dyn {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// subcommands returns a handler that judges by the first operand: Safe
+// for the listed subcommands, Dangerous for the listed ones, and level def
+// otherwise.
+func subcommands(safe, dangerous []string, def Level, why string) handler {
+	return func(c *cmd) {
+		_, ops := parseOpts(c.rest(), optSpec{stop: true})
+		sub := first(ops)
+		for _, s := range dangerous {
+			if sub == s {
+				c.add(Dangerous, why, "builtin:"+c.name)
+				return
+			}
+		}
+		for _, s := range safe {
+			if sub == s {
+				c.add(Safe, "builds, tests or reads the project", "builtin:build")
+				return
+			}
+		}
+		c.add(def, "runs "+c.name+" "+sub, "builtin:"+c.name)
+	}
+}
+
+// cargo judges Rust's build tool.
+func cargo(c *cmd) {
+	args := c.rest()
+	if len(args) > 0 && strings.HasPrefix(args[0].s, "+") {
+		args = args[1:] // toolchain: cargo +nightly test
+	}
+	flags, ops := parseOpts(args, optSpec{short: "pjZ", long: []string{"--config", "--target-dir", "--manifest-path", "--package", "--jobs", "--features", "--target", "--bin", "--example", "--test", "--bench", "--profile", "--color", "-Z"}, stop: true})
+	if len(values(flags, "--config")) > 0 {
+		c.add(Dangerous, "sets cargo configuration, which can name programs to run", "builtin:env-override")
+	}
+	rest := []field(nil)
+	sub := first(ops)
+	if len(ops) > 0 {
+		rest = ops[1:]
+	}
+	subFlags, _ := parseOpts(rest, optSpec{long: []string{"--target-dir", "--manifest-path"}})
+	if d, ok := value(subFlags, "--target-dir"); ok {
+		c.output(d)
+	}
+	switch sub {
+	case "test", "t", "check", "c", "build", "b", "clippy", "doc", "d", "bench", "tree", "metadata", "verify-project", "version", "help", "locate-project", "read-manifest", "pkgid", "":
+		if has(subFlags, "--fix", "--open") {
+			c.add(Warning, "rewrites project files", "builtin:format")
+			return
+		}
+		c.add(Safe, "builds or tests the project", "builtin:build")
+	case "fmt":
+		if has(subFlags, "--check") {
+			c.add(Safe, "checks formatting", "builtin:lint")
+		} else {
+			c.add(Warning, "rewrites project files", "builtin:format")
+		}
+	case "install", "uninstall":
+		c.add(Dangerous, "installs programs outside the project", "builtin:global-install")
+	case "publish", "yank", "owner", "login", "logout":
+		c.add(Dangerous, "changes the package registry", "builtin:publish")
+	case "run", "r", "search", "info":
+		c.add(Warning, "runs a program or reads the registry", "builtin:cargo")
+	default:
+		c.add(Warning, "changes the project or its dependencies", "builtin:cargo")
+	}
+}
+
+// npm judges npm, pnpm, yarn and bun: tests are Safe, installing project
+// dependencies and running scripts Warning, global installs and
+// publishing Dangerous.
+func npm(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "Cw", long: []string{"--prefix", "--workspace", "--dir", "--filter", "--cwd", "--location", "--registry", "--tag", "--script-shell", "--node-options"}})
+	if has(flags, "--script-shell", "--node-options", "--shell") {
+		c.add(Dangerous, "changes the shell or options scripts run with", "builtin:env-override")
+	}
+	global := has(flags, "g", "--global")
+	if v, ok := value(flags, "--location"); ok && v.s == "global" {
+		global = true
+	}
+	sub := first(ops)
+	var rest []field
+	if len(ops) > 0 {
+		rest = ops[1:]
+	}
+	if c.name == "yarn" && sub == "global" {
+		global = true
+		sub = first(rest)
+	}
+	switch sub {
+	case "test", "t", "tst":
+		c.add(Safe, "runs the project's tests", "builtin:test")
+	case "run", "run-script", "rum", "urn":
+		if s := first(rest); s == "test" || s == "tests" {
+			c.add(Safe, "runs the project's tests", "builtin:test")
+		} else {
+			c.add(Warning, "runs a package script", "builtin:npm-script")
+		}
+	case "", "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall",
+		"add", "ci", "clean-install", "install-clean", "ic", "update", "up", "upgrade", "udpate",
+		"uninstall", "un", "unlink", "remove", "rm", "r", "dedupe", "ddp", "prune", "link", "ln",
+		"rebuild", "rb", "install-test", "it", "install-ci-test", "cit", "import":
+		if sub == "" && (c.name == "npm" || c.name == "pnpm") {
+			c.add(Safe, "prints usage", "builtin:read-only")
+			return
+		}
+		if global {
+			c.add(Dangerous, "installs packages globally", "builtin:global-install")
+		} else {
+			c.add(Warning, "installs or changes project dependencies", "builtin:install")
+		}
+	case "publish", "unpublish", "deprecate", "owner", "access", "dist-tag", "team", "org",
+		"token", "login", "logout", "adduser", "add-user", "star", "unstar", "hook", "profile", "npm":
+		c.add(Dangerous, "changes the package registry", "builtin:publish")
+	case "exec", "x", "dlx", "create", "init", "innit", "create-app":
+		c.add(Warning, "downloads and runs a package", "builtin:npx")
+	case "start", "restart", "stop", "dev", "serve", "preview":
+		c.add(Warning, "runs the project's server", "builtin:server")
+	case "ls", "list", "la", "ll", "explain", "why", "root", "prefix", "bin", "help", "query", "sbom", "licenses":
+		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+	case "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "ping", "whoami", "fund", "doctor", "docs", "home", "repo", "bugs":
+		c.add(Warning, "reads from the package registry", "builtin:network")
+	case "audit":
+		if first(rest) == "fix" {
+			c.add(Warning, "changes project dependencies", "builtin:install")
+		} else {
+			c.add(Warning, "reads from the package registry", "builtin:network")
+		}
+	case "config", "c", "set", "get":
+		switch first(rest) {
+		case "get", "list", "ls", "":
+			c.add(Safe, "reads npm configuration", "builtin:read-only")
+		default:
+			c.add(Dangerous, "changes npm's user configuration", "builtin:npm-config")
+		}
+	case "version":
+		if len(rest) == 0 {
+			c.add(Safe, "prints versions", "builtin:read-only")
+		} else {
+			c.add(Warning, "bumps the version and tags it", "builtin:npm-script")
+		}
+	case "build":
+		c.add(Safe, "builds the project", "builtin:build")
+	default:
+		if c.name == "yarn" || c.name == "bun" || c.name == "pnpm" {
+			c.add(Warning, "runs a package script or file", "builtin:npm-script")
+			return
+		}
+		c.add(Warning, "unknown npm command", "builtin:unknown")
+	}
+}
+
+// pip judges pip: installing into the project's environment is Warning,
+// outside it Dangerous, reading Safe.
+func pip(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "rctei", long: []string{"--requirement", "--constraint", "--target", "--prefix", "--root", "--index-url", "--extra-index-url", "--editable", "--python", "--find-links"}})
+	switch first(ops) {
+	case "install", "uninstall", "download", "wheel":
+		switch {
+		case has(flags, "--user", "--break-system-packages", "--root", "--prefix"):
+			c.add(Dangerous, "installs packages outside the project", "builtin:global-install")
+		default:
+			c.add(Warning, "installs or removes packages", "builtin:install")
+		}
+		if t, ok := value(flags, "t", "--target"); ok {
+			c.path(accWrite, t)
+		}
+	case "config":
+		if second(ops) == "list" || second(ops) == "get" || second(ops) == "debug" {
+			c.add(Safe, "reads pip configuration", "builtin:read-only")
+		} else {
+			c.add(Dangerous, "changes pip's user configuration", "builtin:npm-config")
+		}
+	case "list", "show", "freeze", "check", "inspect", "help", "hash", "debug", "":
+		c.add(Safe, "reads installed packages", "builtin:read-only")
+	case "cache":
+		c.add(Warning, "manages pip's cache", "builtin:install")
+	default:
+		c.add(Warning, "unknown pip command", "builtin:unknown")
+	}
+}
+
+func second(ops []field) string {
+	if len(ops) < 2 {
+		return ""
+	}
+	return first(ops[1:])
+}
+
+// make runs recipes from the project's Makefile: test and build targets
+// are Safe, install and deploy Dangerous, everything else Warning.
+func makeCmd(c *cmd) {
+	flags, ops := parseOpts(c.rest(), optSpec{short: "CfIloWE", long: []string{"--directory", "--file", "--makefile", "--include-dir", "--old-file", "--what-if", "--eval", "--jobs", "--load-average"}})
+	if has(flags, "n", "--dry-run", "--just-print", "--recon", "q", "--question", "p", "--print-data-base") {
+		c.add(Safe, "prints what it would run", "builtin:read-only")
+		return
+	}
+	if has(flags, "f", "--file", "--makefile", "E", "--eval") {
+		c.add(Warning, "uses another makefile or extra rules", "builtin:make")
+	}
+	if d, ok := value(flags, "C", "--directory"); ok {
+		c.d = c.chdir(c.d, d)
+		if c.outsideRoot(c.d) {
+			c.add(Warning, "runs a makefile outside the project", "builtin:make")
+		}
+	}
+	var targets []field
+	for _, op := range ops {
+		switch {
+		case op.dyn:
+			c.add(Warning, "target or variable is not known until it runs", "builtin:make")
+		case isDigits(op.s):
+			// The count after -j.
+		case strings.Contains(op.s, "="):
+			name, _, _ := strings.Cut(op.s, "=")
+			if name == "SHELL" || name == "MAKESHELL" || name == ".SHELLFLAGS" || riskyEnv(name) {
+				c.add(Dangerous, "sets "+name+", which changes what runs", "builtin:env-override")
+			} else {
+				c.add(Warning, "overrides a make variable", "builtin:make")
+			}
+		default:
+			targets = append(targets, op)
+		}
+	}
+	level, why := Safe, "builds or tests the project"
+	if len(targets) == 0 {
+		level, why = Warning, "runs the default make target"
+	}
+	for _, t := range targets {
+		switch s := t.s; {
+		case s == "test" || s == "tests" || s == "check" || s == "build" ||
+			strings.HasPrefix(s, "test-") || strings.HasPrefix(s, "check-") || strings.HasPrefix(s, "test_"):
+		case s == "install" || s == "uninstall" || strings.Contains(s, "deploy") ||
+			strings.Contains(s, "release") || strings.Contains(s, "publish") || strings.Contains(s, "push"):
+			level, why = Dangerous, "runs a target that installs, deploys or publishes ("+s+")"
+		default:
+			if level < Warning {
+				level, why = Warning, "runs a make target"
+			}
+		}
+	}
+	rule := "builtin:make"
+	if level == Safe {
+		rule = "builtin:build"
+	}
+	c.add(level, why, rule)
+}
+
+// buildTool judges mvn, gradle and the like by their tasks.
+func buildTool(safe []string, dangerous []string) handler {
+	return func(c *cmd) {
+		_, ops := parseOpts(c.rest(), optSpec{short: "fDpPlsbT", long: []string{"--file", "--settings", "--projects", "--build-file", "--project-dir"}})
+		level, why := Safe, "builds or tests the project"
+		if len(ops) == 0 {
+			level, why = Warning, "runs the default task"
+		}
+		for _, op := range ops {
+			t := lower(op.s)
+			if i := strings.LastIndexByte(t, ':'); i >= 0 {
+				t = t[i+1:]
+			}
+			switch {
+			case op.dyn:
+				level, why = max(level, Warning), "task is not known until it runs"
+			case containsAny(t, dangerous):
+				level, why = Dangerous, "installs, deploys or publishes ("+op.s+")"
+			case !containsAny(t, safe) && level < Warning:
+				level, why = Warning, "runs a task ("+op.s+")"
+			}
+		}
+		c.add(level, why, "builtin:build")
+	}
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// systemPackages judges apt, brew and the like: searching is Safe,
+// changing packages is Dangerous (they are shared by the whole machine).
+func systemPackages(readVerbs ...string) handler {
+	return func(c *cmd) {
+		_, ops := parseOpts(c.rest(), optSpec{})
+		sub := first(ops)
+		if sub == "" && len(c.rest()) > 0 && strings.HasPrefix(c.rest()[0].s, "-") {
+			// pacman -Q, dpkg -l, rpm -q: options are the verbs.
+			s := c.rest()[0].s
+			if strings.ContainsAny(s, "QqlLsSFi") && !strings.ContainsAny(s, "RUuSyi") || s == "-l" || s == "-L" || s == "-s" || s == "-Ss" || s == "-Si" || s == "-Qi" {
+				c.add(Safe, "reads installed packages", "builtin:read-only")
+				return
+			}
+		}
+		for _, v := range readVerbs {
+			if sub == v {
+				c.add(Safe, "reads packages", "builtin:read-only")
+				return
+			}
+		}
+		c.add(Dangerous, "changes packages of the whole system", "builtin:global-install")
+	}
+}
+
+// testRunner is a test runner: Safe, unless it is told to update snapshots
+// or fix files, which is Warning.
+func testRunner(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{})
+	if has(flags, "u", "--updateSnapshot", "--update-snapshots", "--update", "--fix", "--basetemp") {
+		if v, ok := value(flags, "--basetemp"); ok {
+			// pytest empties --basetemp before it starts.
+			c.path(accDeleteTree, v)
+		}
+		c.add(Warning, "updates project files", "builtin:test")
+		return
+	}
+	c.add(Safe, "runs the project's tests", "builtin:test")
+}
+
+// compiler is gcc, clang, rustc and the like: -o writes its output.
+func compiler(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "oIDLlxW", long: []string{"--output"}})
+	c.add(Safe, "compiles the project", "builtin:build")
+	if o, ok := value(flags, "o", "--output"); ok {
+		c.output(o)
+	}
+}

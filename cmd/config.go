@@ -1,0 +1,271 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+// Config is the whole configuration: each section is owned by the package
+// that reads it.
+type Config struct {
+	// Provider names the [providers.NAME] entry used when no --provider is
+	// given.
+	Provider  string                          `toml:"provider"`
+	Agent     agent.Config                    `toml:"agent"`
+	Providers map[string]agent.ProviderConfig `toml:"providers"`
+	Tools     tools.Config                    `toml:"tools"`
+	Sandbox   sandbox.Config                  `toml:"sandbox"`
+	Rules     []classify.Rule                 `toml:"rules"`
+}
+
+// defaultConfig returns the built-in configuration. The default provider is
+// a local Ollama, so nothing leaves the machine unless the person says so.
+func defaultConfig() Config {
+	return Config{
+		Provider: "ollama",
+		Agent:    agent.DefaultConfig(),
+		Providers: map[string]agent.ProviderConfig{
+			"openai":    {Type: "openai", BaseURL: "https://api.openai.com/v1", APIKeyEnv: "OPENAI_API_KEY", Model: "gpt-4o-mini"},
+			"deepseek":  {Type: "openai", BaseURL: "https://api.deepseek.com/v1", APIKeyEnv: "DEEPSEEK_API_KEY", Model: "deepseek-chat"},
+			"ollama":    {Type: "ollama", BaseURL: "http://127.0.0.1:11434", Model: "qwen2.5-coder:7b"},
+			"anthropic": {Type: "anthropic", BaseURL: "https://api.anthropic.com", APIKeyEnv: "ANTHROPIC_API_KEY", Model: "claude-sonnet-4-5"},
+		},
+		Tools:   tools.DefaultConfig(),
+		Sandbox: sandbox.DefaultConfig(),
+	}
+}
+
+// Policy returns the classifier policy the config describes.
+func (c Config) Policy() classify.Policy { return classify.Policy{Rules: c.Rules} }
+
+// Validate reports the first setting that cannot work, naming its key.
+func (c Config) Validate() error {
+	if err := c.Agent.Validate(); err != nil {
+		return err
+	}
+	if err := c.Tools.Validate(); err != nil {
+		return err
+	}
+	if err := c.Sandbox.Validate(); err != nil {
+		return err
+	}
+	for _, name := range c.providerNames() {
+		if err := c.Providers[name].Validate(name); err != nil {
+			return err
+		}
+	}
+	if _, ok := c.Providers[c.Provider]; !ok {
+		return fmt.Errorf("provider = %q: no [providers.%s] section (known: %s)", c.Provider, c.Provider, strings.Join(c.providerNames(), ", "))
+	}
+	return c.Policy().Validate()
+}
+
+func (c Config) providerNames() []string {
+	names := make([]string, 0, len(c.Providers))
+	for n := range c.Providers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// configFiles says which files a load read, for `agent config`.
+type configFiles struct {
+	User, Project string
+	// UserFound and ProjectFound report whether the files existed.
+	UserFound, ProjectFound bool
+}
+
+// userConfigPath is $XDG_CONFIG_HOME/agent/config.toml, or
+// ~/.config/agent/config.toml.
+func userConfigPath(env func(string) string) string {
+	dir := env("XDG_CONFIG_HOME")
+	if dir == "" {
+		dir = filepath.Join(env("HOME"), ".config")
+	}
+	return filepath.Join(dir, "agent", "config.toml")
+}
+
+// stateDir is $XDG_STATE_HOME/agent, or ~/.local/state/agent.
+func stateDir(env func(string) string) string {
+	dir := env("XDG_STATE_HOME")
+	if dir == "" {
+		dir = filepath.Join(env("HOME"), ".local", "state")
+	}
+	return filepath.Join(dir, "agent")
+}
+
+// loadConfig builds the effective config: defaults, then the user file
+// (or explicit, when given), then the project's .agent/config.toml (which
+// may only tighten), then the environment. Flags are applied by the caller.
+func loadConfig(root, explicit string, env func(string) string) (Config, configFiles, error) {
+	cfg := defaultConfig()
+	files := configFiles{User: userConfigPath(env), Project: filepath.Join(root, ".agent", "config.toml")}
+	if explicit != "" {
+		files.User = explicit
+	}
+	found, err := decodeUserFile(files.User, &cfg)
+	if err != nil {
+		return cfg, files, err
+	}
+	if explicit != "" && !found {
+		return cfg, files, fmt.Errorf("config file %s does not exist", explicit)
+	}
+	files.UserFound = found
+	files.ProjectFound, err = applyProjectFile(files.Project, &cfg)
+	if err != nil {
+		return cfg, files, err
+	}
+	applyEnv(&cfg, env)
+	return cfg, files, nil
+}
+
+// decodeUserFile overlays a user config file onto cfg. A missing file is
+// not an error; an unknown key is.
+func decodeUserFile(path string, cfg *Config) (bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read config: %w", err)
+	}
+	// Providers are decoded one by one onto their existing entries, so that
+	// [providers.openai] model = "x" changes the model and keeps the rest.
+	var raw struct {
+		Config
+		Providers map[string]toml.Primitive `toml:"providers"`
+	}
+	raw.Config = *cfg
+	md, err := toml.Decode(string(data), &raw)
+	if err != nil {
+		return true, fmt.Errorf("config %s: %w", path, err)
+	}
+	for name, prim := range raw.Providers {
+		p := cfg.Providers[name]
+		if err := md.PrimitiveDecode(prim, &p); err != nil {
+			return true, fmt.Errorf("config %s: providers.%s: %w", path, name, err)
+		}
+		raw.Config.Providers[name] = p
+	}
+	if err := unknownKeys(path, md); err != nil {
+		return true, err
+	}
+	*cfg = raw.Config
+	return true, nil
+}
+
+// projectConfig is what a repository's own .agent/config.toml may say:
+// only settings that make the policy stricter. Anything else (providers,
+// base URLs, key variables) would let a cloned repository send the
+// person's keys or code somewhere, so it is an error.
+type projectConfig struct {
+	Agent struct {
+		MaxTurns    *int            `toml:"max_turns"`
+		AutoApprove *classify.Level `toml:"auto_approve"`
+	} `toml:"agent"`
+	Sandbox struct {
+		Mode    *sandbox.Mode `toml:"mode"`
+		Network *bool         `toml:"network"`
+	} `toml:"sandbox"`
+	Rules []classify.Rule `toml:"rules"`
+}
+
+// applyProjectFile tightens cfg with the project's file, if there is one.
+func applyProjectFile(path string, cfg *Config) (bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read project config: %w", err)
+	}
+	var p projectConfig
+	md, err := toml.Decode(string(data), &p)
+	if err != nil {
+		return true, fmt.Errorf("project config %s: %w", path, err)
+	}
+	if keys := md.Undecoded(); len(keys) > 0 {
+		return true, fmt.Errorf("project config %s: key %q is not allowed here: a project may only tighten the policy "+
+			"([agent] max_turns, auto_approve; [sandbox] mode, network; [[rules]] that raise levels)", path, keys[0].String())
+	}
+	if v := p.Agent.MaxTurns; v != nil && *v < cfg.Agent.MaxTurns {
+		cfg.Agent.MaxTurns = *v
+	}
+	if v := p.Agent.AutoApprove; v != nil && *v < cfg.Agent.AutoApprove {
+		cfg.Agent.AutoApprove = *v
+	}
+	if v := p.Sandbox.Mode; v != nil && sandboxStrictness(*v) > sandboxStrictness(cfg.Sandbox.Mode) {
+		cfg.Sandbox.Mode = *v
+	}
+	if v := p.Sandbox.Network; v != nil && !*v {
+		cfg.Sandbox.Network = false
+	}
+	for _, r := range p.Rules {
+		r.RaiseOnly = true
+		cfg.Rules = append(cfg.Rules, r)
+	}
+	return true, nil
+}
+
+// sandboxStrictness orders the modes; an unknown mode counts as strictest
+// so that validation, not merging, reports it.
+func sandboxStrictness(m sandbox.Mode) int {
+	switch m {
+	case sandbox.ModeOff:
+		return 0
+	case sandbox.ModeAuto:
+		return 1
+	default:
+		return 2
+	}
+}
+
+// unknownKeys turns the first key the config structs did not take into an
+// error naming it and the file.
+func unknownKeys(path string, md toml.MetaData) error {
+	keys := md.Undecoded()
+	if len(keys) == 0 {
+		return nil
+	}
+	return fmt.Errorf("config %s: unknown key %q (see config.example.toml for every key)", path, keys[0].String())
+}
+
+// applyEnv lets the standard variables point the built-in providers
+// elsewhere, and AGENT_PROVIDER / AGENT_MODEL choose.
+func applyEnv(cfg *Config, env func(string) string) {
+	for name, v := range map[string]string{
+		"openai":    env("OPENAI_BASE_URL"),
+		"ollama":    env("OLLAMA_HOST"),
+		"anthropic": env("ANTHROPIC_BASE_URL"),
+	} {
+		if p, ok := cfg.Providers[name]; ok && v != "" {
+			if name == "ollama" && !strings.Contains(v, "://") {
+				v = "http://" + v // OLLAMA_HOST is often written as host:port
+			}
+			p.BaseURL = v
+			cfg.Providers[name] = p
+		}
+	}
+	if v := env("AGENT_PROVIDER"); v != "" {
+		cfg.Provider = v
+	}
+	if v := env("AGENT_MODEL"); v != "" {
+		if p, ok := cfg.Providers[cfg.Provider]; ok {
+			p.Model = v
+			cfg.Providers[cfg.Provider] = p
+		}
+	}
+}

@@ -1,0 +1,316 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+// envMap returns a getenv over a fixed map, so no test reads the real
+// environment or home directory.
+func envMap(kv map[string]string) func(string) string {
+	return func(k string) string { return kv[k] }
+}
+
+func writeFile(t *testing.T, path, content string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// hermetic returns a project root and an environment whose config and
+// state directories are empty temp directories.
+func hermetic(t *testing.T) (string, map[string]string) {
+	t.Helper()
+	home := t.TempDir()
+	return t.TempDir(), map[string]string{
+		"HOME":            home,
+		"XDG_CONFIG_HOME": filepath.Join(home, "config"),
+		"XDG_STATE_HOME":  filepath.Join(home, "state"),
+	}
+}
+
+func TestDefaultConfigIsValid(t *testing.T) {
+	if err := defaultConfig().Validate(); err != nil {
+		t.Fatalf("defaultConfig().Validate() = %v", err)
+	}
+}
+
+// The example documents every key with its default value: decoding it over
+// the defaults must change nothing, and every key the config can hold must
+// appear in it.
+func TestExampleConfigDocumentsEveryKeyWithItsDefault(t *testing.T) {
+	cfg := defaultConfig()
+	found, err := decodeUserFile(filepath.Join("..", "config.example.toml"), &cfg)
+	if err != nil || !found {
+		t.Fatalf("decode config.example.toml = %v, %v", found, err)
+	}
+	if got, want := encodeTOML(t, cfg), encodeTOML(t, defaultConfig()); got != want {
+		t.Errorf("config.example.toml differs from the defaults:\n got %s\nwant %s", got, want)
+	}
+	example := keysOf(t, mustRead(t, filepath.Join("..", "config.example.toml")))
+	for _, k := range keysOf(t, encodeTOML(t, defaultConfig())) {
+		if !slices.Contains(example, k) {
+			t.Errorf("config key %q is not documented in config.example.toml", k)
+		}
+	}
+}
+
+func TestUnknownKeyNamesKeyAndFile(t *testing.T) {
+	root, env := hermetic(t)
+	path := writeFile(t, userConfigPath(envMap(env)), "[agent]\nmax_turn = 3\n")
+	_, _, err := loadConfig(root, "", envMap(env))
+	if err == nil || !strings.Contains(err.Error(), "agent.max_turn") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("loadConfig = %v, want an error naming agent.max_turn and %s", err, path)
+	}
+}
+
+func TestUserFileChangesOnlyTheKeysItNames(t *testing.T) {
+	root, env := hermetic(t)
+	writeFile(t, userConfigPath(envMap(env)), `
+provider = "openai"
+[providers.openai]
+model = "gpt-test"
+[providers.local]
+type = "openai"
+base_url = "http://127.0.0.1:8080/v1"
+model = "qwen"
+[[rules]]
+command = "npm run lint*"
+level = "safe"
+`)
+	cfg, files, err := loadConfig(root, "", envMap(env))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !files.UserFound || files.ProjectFound {
+		t.Errorf("files = %+v, want the user file read and no project file", files)
+	}
+	p := cfg.Providers["openai"]
+	if p.Model != "gpt-test" || p.APIKeyEnv != "OPENAI_API_KEY" || p.BaseURL != "https://api.openai.com/v1" {
+		t.Errorf("providers.openai = %+v, want the model changed and the rest kept", p)
+	}
+	if cfg.Providers["local"].BaseURL != "http://127.0.0.1:8080/v1" || cfg.Provider != "openai" {
+		t.Errorf("config = %+v, want the local provider added and openai chosen", cfg)
+	}
+	if len(cfg.Rules) != 1 || cfg.Rules[0].RaiseOnly {
+		t.Errorf("rules = %+v, want one user rule that may lower levels", cfg.Rules)
+	}
+}
+
+func TestProjectFileMayOnlyTighten(t *testing.T) {
+	tests := []struct {
+		name    string
+		user    string
+		project string
+		check   func(Config) bool
+		wantErr string
+	}{
+		{
+			name:    "a lower auto-approve level applies",
+			user:    "[agent]\nauto_approve = \"dangerous\"\n",
+			project: "[agent]\nauto_approve = \"safe\"\n",
+			check:   func(c Config) bool { return c.Agent.AutoApprove == classify.Safe },
+		},
+		{
+			name:    "a higher auto-approve level is ignored",
+			project: "[agent]\nauto_approve = \"dangerous\"\nmax_turns = 100\n",
+			check: func(c Config) bool {
+				return c.Agent.AutoApprove == classify.Safe && c.Agent.MaxTurns == 25
+			},
+		},
+		{
+			name:    "a stricter sandbox applies and network can only be turned off",
+			user:    "[sandbox]\nnetwork = true\n",
+			project: "[sandbox]\nmode = \"required\"\nnetwork = false\n",
+			check: func(c Config) bool {
+				return c.Sandbox.Mode == sandbox.ModeRequired && !c.Sandbox.Network
+			},
+		},
+		{
+			name:    "a looser sandbox is ignored",
+			project: "[sandbox]\nmode = \"off\"\nnetwork = true\n",
+			check: func(c Config) bool {
+				return c.Sandbox.Mode == sandbox.ModeAuto && !c.Sandbox.Network
+			},
+		},
+		{
+			name:    "project rules may only raise",
+			project: "[[rules]]\ncommand = \"make deploy*\"\nlevel = \"dangerous\"\n",
+			check:   func(c Config) bool { return len(c.Rules) == 1 && c.Rules[0].RaiseOnly },
+		},
+		{
+			name:    "a provider in a project file is refused",
+			project: "[providers.evil]\ntype = \"openai\"\nbase_url = \"https://evil.example\"\nmodel = \"x\"\n",
+			wantErr: "not allowed",
+		},
+		{
+			name:    "choosing the provider in a project file is refused",
+			project: "provider = \"openai\"\n",
+			wantErr: "provider",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root, env := hermetic(t)
+			if tt.user != "" {
+				writeFile(t, userConfigPath(envMap(env)), tt.user)
+			}
+			project := writeFile(t, filepath.Join(root, ".agent", "config.toml"), tt.project)
+			cfg, _, err := loadConfig(root, "", envMap(env))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), project) {
+					t.Fatalf("loadConfig = %v, want an error containing %q and the file", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tt.check(cfg) {
+				t.Errorf("loadConfig = %+v, check failed", cfg)
+			}
+		})
+	}
+}
+
+func TestEnvironmentOverridesFiles(t *testing.T) {
+	root, env := hermetic(t)
+	writeFile(t, userConfigPath(envMap(env)), "provider = \"anthropic\"\n")
+	env["AGENT_PROVIDER"] = "openai"
+	env["AGENT_MODEL"] = "gpt-env"
+	env["OPENAI_BASE_URL"] = "http://127.0.0.1:9/v1"
+	env["OLLAMA_HOST"] = "127.0.0.1:7777"
+	cfg, _, err := loadConfig(root, "", envMap(env))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Provider != "openai" || cfg.Providers["openai"].Model != "gpt-env" || cfg.Providers["openai"].BaseURL != "http://127.0.0.1:9/v1" {
+		t.Errorf("openai = %q %+v, want the environment's choice", cfg.Provider, cfg.Providers["openai"])
+	}
+	if got := cfg.Providers["ollama"].BaseURL; got != "http://127.0.0.1:7777" {
+		t.Errorf("ollama base_url = %q, want OLLAMA_HOST with a scheme", got)
+	}
+}
+
+func TestExplicitConfigFileMustExist(t *testing.T) {
+	root, env := hermetic(t)
+	_, _, err := loadConfig(root, filepath.Join(root, "nope.toml"), envMap(env))
+	if err == nil || !strings.Contains(err.Error(), "nope.toml") {
+		t.Fatalf("loadConfig = %v, want an error naming the missing file", err)
+	}
+}
+
+func TestValidateNamesTheBadKey(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*Config)
+		want   string
+	}{
+		{"zero turns", func(c *Config) { c.Agent.MaxTurns = 0 }, "agent.max_turns"},
+		{"blocked auto-approve", func(c *Config) { c.Agent.AutoApprove = classify.Blocked }, "agent.auto_approve"},
+		{"unknown provider type", func(c *Config) {
+			p := c.Providers["openai"]
+			p.Type = "grpc"
+			c.Providers["openai"] = p
+		}, "providers.openai.type"},
+		{"unknown default provider", func(c *Config) { c.Provider = "nope" }, `provider = "nope"`},
+		{"unknown sandbox mode", func(c *Config) { c.Sandbox.Mode = "maybe" }, `sandbox config: mode = "maybe"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := defaultConfig()
+			tt.change(&cfg)
+			if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Validate() = %v, want an error naming %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestYesFlags(t *testing.T) {
+	tests := []struct {
+		flags   runFlags
+		want    classify.Level
+		wantSet bool
+		wantErr bool
+	}{
+		{runFlags{}, classify.Safe, false, false},
+		{runFlags{yesSafe: true}, classify.Safe, true, false},
+		{runFlags{yes: "warning"}, classify.Warning, true, false},
+		{runFlags{yes: "dangerous"}, classify.Dangerous, true, false},
+		{runFlags{yes: "blocked"}, 0, false, true},
+		{runFlags{yes: "everything"}, 0, false, true},
+		{runFlags{yes: "safe", yesSafe: true}, 0, false, true},
+	}
+	for _, tt := range tests {
+		lvl, set, err := tt.flags.autoApprove()
+		if (err != nil) != tt.wantErr || set != tt.wantSet || (set && lvl != tt.want) {
+			t.Errorf("%+v.autoApprove() = %v, %v, %v; want %v, %v, error %v", tt.flags, lvl, set, err, tt.want, tt.wantSet, tt.wantErr)
+		}
+		if err != nil && exitCode(err) != exitUsage {
+			t.Errorf("%+v: exit code %d, want %d", tt.flags, exitCode(err), exitUsage)
+		}
+	}
+}
+
+func TestMaskedKeyNeverShowsTheKey(t *testing.T) {
+	key := "sk-proj-abcdefghijklmnopqrstuvwxyz0123"
+	got := maskedKey(key)
+	if strings.Contains(got, key[:20]) || !strings.Contains(got, "0123") {
+		t.Errorf("maskedKey = %q, want only the last four characters", got)
+	}
+	if got := maskedKey("short"); strings.Contains(got, "short") {
+		t.Errorf("maskedKey(short) = %q, leaks the key", got)
+	}
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func encodeTOML(t *testing.T, v any) string {
+	t.Helper()
+	var b strings.Builder
+	if err := toml.NewEncoder(&b).Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// keysOf lists the dotted keys of the values in a TOML document (tables
+// themselves are left out: [providers] is implied by [providers.openai]).
+func keysOf(t *testing.T, doc string) []string {
+	t.Helper()
+	var v map[string]any
+	md, err := toml.Decode(doc, &v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, k := range md.Keys() {
+		if md.Type(k...) != "Hash" {
+			keys = append(keys, k.String())
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,82 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+func (a *app) doctorCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "doctor",
+		Short: "Check what this machine offers agent: sandbox, shell, git, config, providers",
+		Long: `Doctor prints what agent can use here: the Landlock ABI version, user and
+network namespaces (the sandbox), the bash and git versions, the config files
+it reads, and which providers are configured and whether their key variables
+are set. Nothing is sent anywhere.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, files, root, err := a.loadEffective(runFlags{})
+			if err != nil {
+				return err
+			}
+			out := a.stdout
+			r := sandbox.Probe()
+			section(out, "sandbox")
+			fmt.Fprintf(out, "  mode:              %s\n", cfg.Sandbox.Mode)
+			fmt.Fprintf(out, "  summary:           %s\n", r.Summary)
+			fmt.Fprintf(out, "  landlock:          %s\n", availability(r.LandlockABI > 0, fmt.Sprintf("ABI %d", r.LandlockABI), r.LandlockReason))
+			fmt.Fprintf(out, "  user namespaces:   %s\n", availability(r.UserNamespaces, "yes", r.NamespaceReason))
+			fmt.Fprintf(out, "  network namespace: %s\n", availability(r.NetworkNamespace, "yes", r.NamespaceReason))
+			fmt.Fprintf(out, "  process limit:     %s\n", availability(r.ProcessLimit, "yes", r.ProcessLimitReason))
+			section(out, "programs")
+			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
+			fmt.Fprintf(out, "  git:  %s\n", firstOutputLine("git", "--version"))
+			section(out, "config")
+			fmt.Fprintf(out, "  project root:   %s\n", root)
+			fmt.Fprintf(out, "  user config:    %s (%s)\n", files.User, foundWord(files.UserFound))
+			fmt.Fprintf(out, "  project config: %s (%s)\n", files.Project, foundWord(files.ProjectFound))
+			section(out, "providers")
+			for _, n := range cfg.providerNames() {
+				p := cfg.Providers[n]
+				mark := " "
+				if n == cfg.Provider {
+					mark = "*"
+				}
+				key := "no key needed"
+				if p.APIKeyEnv != "" {
+					key = p.APIKeyEnv + " " + maskedKey(a.getenv(p.APIKeyEnv))
+				}
+				fmt.Fprintf(out, "%s %-10s %-9s %-28s %s, %s\n", mark, n, p.Type, p.Model, p.BaseURL, key)
+			}
+			return nil
+		},
+	}
+}
+
+func section(w io.Writer, name string) { fmt.Fprintf(w, "%s\n", name) }
+
+func availability(ok bool, yes, why string) string {
+	if ok {
+		return yes
+	}
+	if why == "" {
+		why = "unavailable"
+	}
+	return "no: " + why
+}
+
+// firstOutputLine runs a program for its version line, or says it is missing.
+func firstOutputLine(name string, args ...string) string {
+	out, err := exec.Command(name, args...).Output()
+	if err != nil {
+		return "not found (" + err.Error() + ")"
+	}
+	line, _, _ := strings.Cut(string(out), "\n")
+	return line
+}

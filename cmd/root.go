@@ -1,0 +1,146 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+// app holds what every command shares: the process's streams and
+// environment (replaced in tests) and the example config.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	example        []byte
+
+	// common flags
+	configFile string
+	rootDir    string
+	provider   string
+	model      string
+}
+
+// Execute runs the command line and returns the process exit code.
+// exampleConfig is config.example.toml, written by `agent config init`.
+func Execute(exampleConfig []byte) int {
+	if len(os.Args) > 1 && os.Args[1] == sandbox.HelperArg {
+		// Re-executed as the sandbox helper: confine, then exec the command.
+		return sandbox.HelperMain(os.Args)
+	}
+	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, example: exampleConfig}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return a.execute(ctx, os.Args[1:])
+}
+
+// execute runs args and maps the outcome to an exit code, printing any
+// error as one line.
+func (a *app) execute(ctx context.Context, args []string) int {
+	root := a.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var e *exitError
+	if errors.As(err, &e) && e.err == nil {
+		return e.code
+	}
+	code := exitCode(err)
+	if !errors.As(err, &e) {
+		// cobra's own errors (unknown flag, bad argument count) are usage errors.
+		code = exitUsage
+	}
+	fmt.Fprintf(a.stderr, "agent: %v\n", err)
+	if code == exitUsage {
+		fmt.Fprintln(a.stderr, "Run 'agent --help' for usage.")
+	}
+	return code
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "agent",
+		Short: "A terminal coding assistant that asks before it acts",
+		Long: `agent works on a task in your repository with an LLM provider. It reads and
+writes files and runs commands through tools, and classifies every action as
+safe, warning, dangerous or blocked. Safe actions run at once; anything else
+waits for your approval; blocked actions never run. Everything is confined to
+the project root.
+
+Run without a command to open the interactive screen. Use 'agent run' for a
+headless one-shot task, and 'agent classify' to see how a command is judged.`,
+		Version:       versionString(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE:          a.runInteractive,
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.configFile, "config", "", "read this config file instead of $XDG_CONFIG_HOME/agent/config.toml")
+	pf.StringVar(&a.rootDir, "root", "", "project root (default: the git top level of the current directory, else the current directory)")
+	pf.StringVar(&a.provider, "provider", "", "provider to use, a [providers.NAME] entry (default: the config's provider)")
+	pf.StringVar(&a.model, "model", "", "model to ask for (default: the provider's configured model)")
+	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand())
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%v", err) })
+	return root
+}
+
+// projectRoot resolves --root, or finds the git top level of the current
+// directory, or falls back to the current directory.
+func (a *app) projectRoot() (string, error) {
+	if a.rootDir != "" {
+		st, err := os.Stat(a.rootDir)
+		if err != nil {
+			return "", usageError("--root %s: %v", a.rootDir, errors.Unwrap(err))
+		}
+		if !st.IsDir() {
+			return "", usageError("--root %s: not a directory", a.rootDir)
+		}
+		return absPath(a.rootDir)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", failure(fmt.Errorf("current directory: %w", err))
+	}
+	if top, ok := gitTopLevel(wd); ok {
+		return top, nil
+	}
+	return wd, nil
+}
+
+// gitTopLevel asks git for the top level of the work tree containing dir.
+func gitTopLevel(dir string) (string, bool) {
+	c := exec.Command("git", "rev-parse", "--show-toplevel")
+	c.Dir = dir
+	out, err := c.Output()
+	if err != nil {
+		return "", false
+	}
+	top := strings.TrimSpace(string(out))
+	return top, top != ""
+}
+
+func absPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", failure(fmt.Errorf("path %s: %w", p, err))
+	}
+	return abs, nil
+}

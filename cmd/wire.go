@@ -1,0 +1,133 @@
+package cmd
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/llm/anthropic"
+	"github.com/agentcli/agent/agent/llm/ollama"
+	"github.com/agentcli/agent/agent/llm/openai"
+	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+// wiring is one provider's agent with everything it was built from.
+type wiring struct {
+	cfg      Config
+	root     string
+	tools    *tools.Registry
+	sandbox  sandbox.Sandbox
+	provider llm.Provider
+	agent    *agent.Agent
+}
+
+// Close releases the tool registry.
+func (w *wiring) Close() error { return w.tools.Close() }
+
+// loadEffective loads the config for the project root and applies the
+// common and run flags.
+func (a *app) loadEffective(f runFlags) (Config, configFiles, string, error) {
+	root, err := a.projectRoot()
+	if err != nil {
+		return Config{}, configFiles{}, "", err
+	}
+	cfg, files, err := loadConfig(root, a.configFile, a.getenv)
+	if err != nil {
+		return cfg, files, root, failure(err)
+	}
+	if err := f.apply(&cfg); err != nil {
+		return cfg, files, root, err
+	}
+	if a.provider != "" {
+		if _, ok := cfg.Providers[a.provider]; !ok {
+			return cfg, files, root, usageError("--provider %s: no such provider (known: %s; add one as [providers.%s] in %s)",
+				a.provider, strings.Join(cfg.providerNames(), ", "), a.provider, files.User)
+		}
+		cfg.Provider = a.provider
+	}
+	if a.model != "" {
+		p := cfg.Providers[cfg.Provider]
+		p.Model = a.model
+		cfg.Providers[cfg.Provider] = p
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, files, root, failure(fmt.Errorf("config: %w", err))
+	}
+	return cfg, files, root, nil
+}
+
+// wire builds the agent for the configured provider in root.
+func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.Sink) (*wiring, error) {
+	w := &wiring{cfg: cfg, root: root}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, failure(fmt.Errorf("find own executable for the sandbox: %w", err))
+	}
+	w.sandbox = sandbox.New(cfg.Sandbox, exe)
+	w.tools, err = tools.New(cfg.Tools, tools.Options{
+		Root:      root,
+		Home:      a.getenv("HOME"),
+		StateDir:  filepath.Join(stateDir(a.getenv), "output"),
+		Sandbox:   w.sandbox,
+		SecretEnv: secretEnvNames(cfg),
+	})
+	if err != nil {
+		return nil, failure(err)
+	}
+	w.provider, err = a.newProvider(cfg.Provider, cfg.Providers[cfg.Provider])
+	if err != nil {
+		w.tools.Close()
+		return nil, failure(err)
+	}
+	w.agent = agent.New(agent.Options{
+		Provider:   w.provider,
+		Tools:      w.tools,
+		Approver:   approver,
+		Sink:       sink,
+		Policy:     cfg.Policy(),
+		Config:     cfg.Agent,
+		Unconfined: !w.sandbox.Status().Confined,
+	})
+	return w, nil
+}
+
+// newProvider builds the adapter for one configured provider, with the key
+// taken from the environment.
+func (a *app) newProvider(name string, pc agent.ProviderConfig) (llm.Provider, error) {
+	key := ""
+	if pc.APIKeyEnv != "" {
+		key = a.getenv(pc.APIKeyEnv)
+		if key == "" {
+			return nil, fmt.Errorf("provider %s: %s is not set: export %s=<your key>, or choose another provider with --provider (see 'agent config')",
+				name, pc.APIKeyEnv, pc.APIKeyEnv)
+		}
+	}
+	switch pc.Type {
+	case "openai":
+		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model})
+	case "ollama":
+		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model})
+	case "anthropic":
+		return anthropic.New(anthropic.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model})
+	default:
+		// Validate rejects unknown types; this guards a new type added to
+		// the config without an adapter.
+		return nil, fmt.Errorf("provider %s: type %q has no adapter", name, pc.Type)
+	}
+}
+
+// secretEnvNames lists every configured key variable, so that no child
+// process ever sees a provider key.
+func secretEnvNames(cfg Config) []string {
+	var names []string
+	for _, n := range cfg.providerNames() {
+		if v := cfg.Providers[n].APIKeyEnv; v != "" {
+			names = append(names, v)
+		}
+	}
+	return names
+}

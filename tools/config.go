@@ -1,0 +1,101 @@
+package tools
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Config is the [tools] section of the config. The zero value is not valid:
+// start from DefaultConfig and decode over it.
+type Config struct {
+	// ShellTimeoutSeconds is how long a shell or git command may run when the
+	// call does not say.
+	ShellTimeoutSeconds int `toml:"shell_timeout_seconds"`
+	// MaxShellTimeoutSeconds is the most a call's timeout_seconds may ask for.
+	MaxShellTimeoutSeconds int `toml:"max_shell_timeout_seconds"`
+	// KillGraceSeconds is how long a command's process group has between
+	// SIGTERM (at the timeout, on cancel or on exit) and SIGKILL.
+	KillGraceSeconds int `toml:"kill_grace_seconds"`
+	// OutputHeadBytes and OutputTailBytes are how much of a command's output
+	// is kept for the model: its beginning and its end. Longer output is cut
+	// in the middle and saved whole in a file under the state directory.
+	OutputHeadBytes int `toml:"output_head_bytes"`
+	OutputTailBytes int `toml:"output_tail_bytes"`
+	// MaxReadBytes is the most read_file returns in one call; the model is
+	// told how to read further with offset and limit.
+	MaxReadBytes int `toml:"max_read_bytes"`
+	// ReadLines is how many lines read_file returns when the call gives no
+	// limit.
+	ReadLines int `toml:"read_lines"`
+	// MaxEntries is the most lines list_dir, glob and grep return.
+	MaxEntries int `toml:"max_entries"`
+	// PassEnv names environment variables that look like secrets
+	// (*_API_KEY, *_TOKEN, ...) but are passed to commands anyway.
+	PassEnv []string `toml:"pass_env"`
+}
+
+// DefaultConfig returns the built-in [tools] settings.
+func DefaultConfig() Config {
+	return Config{
+		ShellTimeoutSeconds:    120,
+		MaxShellTimeoutSeconds: 600,
+		KillGraceSeconds:       3,
+		OutputHeadBytes:        32 << 10,
+		OutputTailBytes:        32 << 10,
+		MaxReadBytes:           256 << 10,
+		ReadLines:              2000,
+		MaxEntries:             1000,
+	}
+}
+
+// Limits beyond which a setting is surely a mistake (it would defeat the
+// memory bound or leave commands running for days).
+const (
+	maxTimeoutSeconds = 24 * 60 * 60
+	maxGraceSeconds   = 60
+	maxKeptBytes      = 16 << 20
+)
+
+// Validate reports every invalid setting, joined, naming the TOML keys.
+func (c Config) Validate() error {
+	var errs []error
+	check := func(ok bool, format string, args ...any) {
+		if !ok {
+			errs = append(errs, fmt.Errorf("tools."+format, args...))
+		}
+	}
+	check(c.ShellTimeoutSeconds >= 1 && c.ShellTimeoutSeconds <= maxTimeoutSeconds,
+		"shell_timeout_seconds = %d: want 1 to %d", c.ShellTimeoutSeconds, maxTimeoutSeconds)
+	check(c.MaxShellTimeoutSeconds >= c.ShellTimeoutSeconds && c.MaxShellTimeoutSeconds <= maxTimeoutSeconds,
+		"max_shell_timeout_seconds = %d: want shell_timeout_seconds (%d) to %d", c.MaxShellTimeoutSeconds, c.ShellTimeoutSeconds, maxTimeoutSeconds)
+	check(c.KillGraceSeconds >= 0 && c.KillGraceSeconds <= maxGraceSeconds,
+		"kill_grace_seconds = %d: want 0 to %d", c.KillGraceSeconds, maxGraceSeconds)
+	check(c.OutputHeadBytes >= 0 && c.OutputHeadBytes <= maxKeptBytes,
+		"output_head_bytes = %d: want 0 to %d", c.OutputHeadBytes, maxKeptBytes)
+	check(c.OutputTailBytes >= 0 && c.OutputTailBytes <= maxKeptBytes,
+		"output_tail_bytes = %d: want 0 to %d", c.OutputTailBytes, maxKeptBytes)
+	check(c.OutputHeadBytes+c.OutputTailBytes >= 1024,
+		"output_head_bytes + output_tail_bytes = %d: want at least 1024", c.OutputHeadBytes+c.OutputTailBytes)
+	check(c.MaxReadBytes >= 1024 && c.MaxReadBytes <= maxKeptBytes,
+		"max_read_bytes = %d: want 1024 to %d", c.MaxReadBytes, maxKeptBytes)
+	check(c.ReadLines >= 1, "read_lines = %d: want at least 1", c.ReadLines)
+	check(c.MaxEntries >= 1 && c.MaxEntries <= 100000,
+		"max_entries = %d: want 1 to 100000", c.MaxEntries)
+	for _, name := range c.PassEnv {
+		check(validEnvName(name), "pass_env: %q is not an environment variable name", name)
+	}
+	return errors.Join(errs...)
+}
+
+// validEnvName reports whether s can name an environment variable that a
+// shell can also read: letters, digits and underscores, not starting with a
+// digit.
+func validEnvName(s string) bool {
+	if s == "" || strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) >= 0 {
+		return false
+	}
+	return s[0] < '0' || s[0] > '9'
+}

@@ -1,0 +1,258 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+// errTimeout is the cause of a command's context when its timeout passed.
+var errTimeout = errors.New("timed out")
+
+// coalesce is how often live output is passed on at most, so a flood of
+// tiny writes does not flood the screen.
+const coalesce = 50 * time.Millisecond
+
+// drainLimit is how long output is still read after the command and its
+// process group are gone: only a descendant that left the group (setsid)
+// can hold the pipe open that long, and it is not waited for.
+const drainLimit = time.Second
+
+// command is one process to run: a shell command or git.
+type command struct {
+	tool    string
+	argv    []string
+	timeout time.Duration
+	network bool
+}
+
+// exec runs c in the root and reports its outcome. It streams output to out
+// (coalesced, on the calling goroutine), stops the whole process group at
+// the timeout or when ctx is cancelled (SIGTERM, then SIGKILL after the
+// grace period), and kills what is left of the group when the command
+// exits. It blocks until the command is gone.
+func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result {
+	tmp, err := os.MkdirTemp("", "agent-cmd-")
+	if err != nil {
+		return internal(fmt.Errorf("command temp dir: %w", err))
+	}
+	defer os.RemoveAll(tmp)
+
+	cmd, err := r.buildCmd(ctx, c, tmp)
+	if err != nil {
+		return failuref("%s: cannot set up the command: %v", c.tool, err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return internal(fmt.Errorf("output pipe: %w", err))
+	}
+	defer pr.Close()
+	// One pipe for both streams keeps their interleaving, and an *os.File
+	// lets the child write to it directly, with no copying goroutine.
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, pw, pw
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		return failuref("%s: cannot start %s: %v", c.tool, c.argv[0], err)
+	}
+	pid := cmd.Process.Pid
+
+	capt := newCapture(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, r.state, spillPrefix(c.tool))
+	lv := newLive()
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		readOutput(pr, capt, lv)
+	}()
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		waitExited(pid)
+	}()
+
+	ctx, cancel := context.WithTimeoutCause(ctx, c.timeout, errTimeout)
+	defer cancel()
+	grace := time.Duration(r.cfg.KillGraceSeconds) * time.Second
+	var (
+		stopCause error
+		killC     <-chan time.Time
+		flushC    <-chan time.Time
+		lastFlush time.Time
+		done      = ctx.Done()
+		drainC    <-chan time.Time
+	)
+	flush := func(final bool) {
+		if s := lv.take(final); s != "" {
+			out(s)
+		}
+		lastFlush, flushC = time.Now(), nil
+	}
+	for exited != nil || readDone != nil {
+		select {
+		case <-done:
+			// Stop the whole group politely, then surely.
+			stopCause = context.Cause(ctx)
+			done = nil
+			killGroup(pid, syscall.SIGTERM)
+			killC = time.After(grace)
+		case <-killC:
+			killC = nil
+			killGroup(pid, syscall.SIGKILL)
+		case <-exited:
+			// The leader is a zombie until Wait, so its group id cannot be
+			// reused: kill what is left of the group, which nothing waits
+			// for, so nothing is left running.
+			exited, killC = nil, nil
+			killGroup(pid, syscall.SIGKILL)
+			drainC = time.After(drainLimit)
+		case <-drainC:
+			pr.SetReadDeadline(time.Now())
+			drainC = nil
+		case <-readDone:
+			readDone = nil
+		case <-lv.ready:
+			if wait := coalesce - time.Since(lastFlush); wait > 0 {
+				if flushC == nil {
+					flushC = time.After(wait)
+				}
+				continue
+			}
+			flush(false)
+		case <-flushC:
+			flush(false)
+		}
+	}
+	flush(true)
+	waitErr := cmd.Wait()
+	text, file := capt.finish()
+	return r.commandResult(c, cmd, waitErr, stopCause, text, file, capt.total)
+}
+
+// buildCmd makes the process for c: inside the sandbox when there is one,
+// in its own session (so it has no terminal to prompt on and its process
+// group can be signalled as a whole), with the scrubbed environment.
+func (r *Registry) buildCmd(ctx context.Context, c command, tmp string) (*exec.Cmd, error) {
+	var cmd *exec.Cmd
+	if r.sandbox != nil {
+		// The sandbox must not kill the command when ctx ends: stopping the
+		// whole group, gracefully, is done here.
+		var err error
+		cmd, err = r.sandbox.Command(context.WithoutCancel(ctx), sandbox.Options{
+			Root: r.root, TempDir: tmp, Network: c.network || r.network,
+		}, c.argv)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		cmd = &exec.Cmd{Path: c.argv[0], Args: c.argv}
+	}
+	cmd.Dir = r.root
+	cmd.Env = withTempDir(r.env, tmp)
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	// Setsid makes a new process group too; Setpgid on top would fail.
+	cmd.SysProcAttr.Setsid = true
+	cmd.SysProcAttr.Setpgid = false
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	return cmd, nil
+}
+
+// readOutput copies the pipe into the capture and the live buffer until
+// EOF or until the read deadline set after the command is gone.
+func readOutput(pr *os.File, capt *capture, lv *live) {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := pr.Read(buf)
+		if n > 0 {
+			capt.Write(buf[:n])
+			lv.add(buf[:n])
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrDeadlineExceeded) {
+				capt.Write([]byte("\n[reading output: " + err.Error() + "]\n"))
+			}
+			return
+		}
+	}
+}
+
+// waitExited blocks until process pid has exited, without reaping it.
+func waitExited(pid int) {
+	var info unix.Siginfo
+	for {
+		err := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
+		if err != unix.EINTR {
+			return
+		}
+	}
+}
+
+// killGroup sends sig to the process group led by pid. A group that is
+// already gone is not an error.
+func killGroup(pid int, sig syscall.Signal) {
+	_ = syscall.Kill(-pid, sig)
+}
+
+// commandResult describes how the command ended, for the model and the
+// screen.
+func (r *Registry) commandResult(c command, cmd *exec.Cmd, waitErr, stopCause error, text, file string, total int64) Result {
+	res := Result{ExitCode: -1, OutputBytes: total, OutputFile: file}
+	st := cmd.ProcessState
+	if st == nil {
+		return internal(fmt.Errorf("%s: wait: %w", c.tool, waitErr))
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok {
+		switch {
+		case ws.Exited():
+			res.ExitCode = ws.ExitStatus()
+		case ws.Signaled():
+			res.Signal = unix.SignalName(ws.Signal())
+			if res.Signal == "" {
+				res.Signal = ws.Signal().String()
+			}
+		}
+	}
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		res.CPUTime = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		res.MaxRSS = ru.Maxrss * 1024 // Linux reports KiB
+	}
+	var notes []string
+	switch {
+	case errors.Is(stopCause, errTimeout):
+		res.TimedOut = true
+		notes = append(notes, fmt.Sprintf("timed out after %s and was stopped", c.timeout))
+	case errors.Is(stopCause, ErrClosed):
+		notes = append(notes, "stopped because the agent is exiting")
+	case stopCause != nil:
+		notes = append(notes, "cancelled")
+	}
+	switch {
+	case res.Signal != "":
+		notes = append(notes, "killed by "+res.Signal)
+	case res.ExitCode != 0:
+		notes = append(notes, fmt.Sprintf("exit code %d", res.ExitCode))
+	}
+	res.IsError = stopCause != nil || res.Signal != "" || res.ExitCode != 0
+	if text == "" {
+		text = "(no output)"
+	}
+	if len(notes) > 0 {
+		if !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		text += "[" + strings.Join(notes, "; ") + "]"
+	}
+	res.Output = text
+	return res
+}

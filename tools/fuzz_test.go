@@ -1,0 +1,92 @@
+package tools
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzPathsStayInRoot feeds arbitrary paths to the file tools over a root
+// full of ways out (see newEscapeFixture). Invariants:
+//   - every plan's Action.Path is the root or under it, and so is the real
+//     location of its longest existing prefix;
+//   - a plan that writes never names a .git component;
+//   - running the write never changes anything outside the root;
+//   - ResolvePath is deterministic and returns clean absolute paths.
+func FuzzPathsStayInRoot(f *testing.F) {
+	for _, seed := range []string{
+		"file.txt", "../outside/secret.txt", "sub/../../outside/x", "sublink/../../outside/x",
+		"out-link/secret.txt", "chain1/x", "dangling", "dangling-in", "loop1/x", "abs-in",
+		"/etc/passwd", "~/x", "~", ".git/config", ".GIT/x", "sub/.git", "gitlink/config",
+		"in1/../../outside", "./.", "..", "a/b/../../..", "//x", "sub//inner.txt/", ".g\u200cit/x",
+	} {
+		f.Add(seed)
+	}
+	fx := newEscapeFixture(f)
+	before := outsideState(f, fx.outside)
+	f.Fuzz(func(t *testing.T, path string) {
+		abs, err := ResolvePath(fx.root, fx.home, path)
+		if err == nil {
+			if !filepath.IsAbs(abs) || filepath.Clean(abs) != abs {
+				t.Fatalf("ResolvePath(%q) = %q, not clean and absolute", path, abs)
+			}
+			if again, err2 := ResolvePath(fx.root, fx.home, path); again != abs || err2 != nil {
+				t.Fatalf("ResolvePath(%q) = %q then %q, %v", path, abs, again, err2)
+			}
+		}
+		for _, tool := range []string{"read_file", "write_file", "delete_file", "list_dir"} {
+			args, _ := json.Marshal(map[string]string{"path": path, "content": "fuzz\n"})
+			if tool != "write_file" {
+				args, _ = json.Marshal(map[string]string{"path": path})
+			}
+			p, err := fx.r.Plan(tool, string(args))
+			if err != nil {
+				continue
+			}
+			checkInRoot(t, fx.root, tool, path, p.Action.Path)
+			if tool == "write_file" || tool == "delete_file" {
+				rel, _ := filepath.Rel(fx.root, p.Action.Path)
+				if hasGitComponent(rel) {
+					t.Fatalf("Plan(%s, %q) writes %q, inside .git", tool, path, p.Action.Path)
+				}
+			}
+			if tool == "write_file" {
+				p.Run(t.Context(), nil)
+				if after := outsideState(t, fx.outside); after != before {
+					t.Fatalf("write_file(%q) changed the outside directory:\n%s", path, after)
+				}
+			}
+		}
+	})
+}
+
+// checkInRoot fails when p is not under root, lexically or once the links
+// of its longest existing prefix are resolved by the OS.
+func checkInRoot(t *testing.T, root, tool, arg, p string) {
+	t.Helper()
+	if !within(root, p) || filepath.Clean(p) != p {
+		t.Fatalf("Plan(%s, %q).Action.Path = %q, outside %q", tool, arg, p, root)
+	}
+	check := p
+	if tool == "delete_file" {
+		// delete_file removes a final link itself: its parent is what
+		// must be inside.
+		check = filepath.Dir(p)
+	}
+	// Only a prefix that exists has links the OS can resolve.
+	for {
+		if _, err := os.Lstat(check); !errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		check = filepath.Dir(check)
+	}
+	real, err := filepath.EvalSymlinks(check)
+	if err != nil {
+		return // a link loop: the tools refuse it too
+	}
+	if !within(root, real) {
+		t.Fatalf("Plan(%s, %q).Action.Path = %q, really %q, outside %q", tool, arg, p, real, root)
+	}
+}

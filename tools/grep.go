@@ -1,0 +1,194 @@
+package tools
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+
+	"github.com/agentcli/agent/classify"
+)
+
+// maxGrepFileBytes is the largest file grep searches; larger ones are
+// almost always generated or data, and are skipped.
+const maxGrepFileBytes = 8 << 20
+
+// maxGrepLineBytes is how much of a matching line grep shows.
+const maxGrepLineBytes = 300
+
+type grepArgs struct {
+	Pattern string  `json:"pattern"`
+	Path    *string `json:"path,omitempty"`
+	Include *string `json:"include,omitempty"`
+}
+
+var grepParams = []param{
+	{name: "pattern", typ: tString, required: true, desc: "Regular expression matched against each line."},
+	{name: "path", typ: tString, desc: `File or directory to search (default ".", the project root).`},
+	{name: "include", typ: tString, desc: `Only search files whose name matches this glob, like "*.go" or "*.{ts,tsx}"; a glob with / matches the path from the root.`},
+}
+
+var grepTool = tool{
+	name: "grep",
+	desc: "Search file contents under the project root with a regular expression (RE2 syntax; (?i) for " +
+		"case-insensitive). Prints path:line: text for each matching line. Skips .git, what .gitignore " +
+		"ignores, binary files and files over 8 MiB.",
+	params: grepParams,
+	plan:   planGrep,
+}
+
+func planGrep(r *Registry, raw string) (*Plan, error) {
+	const name = "grep"
+	var a grepArgs
+	if err := decodeArgs(name, raw, grepParams, &a); err != nil {
+		return nil, err
+	}
+	if a.Pattern == "" {
+		return nil, &ArgError{Tool: name, Field: "pattern", Problem: "empty pattern"}
+	}
+	re, err := regexp.Compile(a.Pattern)
+	if err != nil {
+		return nil, &ArgError{Tool: name, Field: "pattern", Problem: "not a valid regular expression: " + err.Error()}
+	}
+	var include [][]string
+	if a.Include != nil && *a.Include != "" {
+		pats := expandBraces(*a.Include)
+		if pats == nil {
+			return nil, &ArgError{Tool: name, Field: "include", Problem: fmt.Sprintf("braces expand to more than %d patterns", maxBraceExpansions)}
+		}
+		for _, p := range pats {
+			segs := splitPattern(p)
+			if len(segs) == 0 || !validPattern(segs) {
+				return nil, &ArgError{Tool: name, Field: "include", Problem: fmt.Sprintf("%q is not a valid glob", p)}
+			}
+			if !strings.Contains(p, "/") {
+				segs = append([]string{"**"}, segs...)
+			}
+			include = append(include, segs)
+		}
+	}
+	where := "."
+	if a.Path != nil && *a.Path != "" {
+		where = *a.Path
+	}
+	t, err := r.resolve(where, false, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := r.fsRoot.Stat(t.rel); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, pathError(where, err))
+	}
+	summary := fmt.Sprintf("grep %q in %s", a.Pattern, t.rel)
+	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
+		return r.grep(ctx, t, re, include)
+	})
+	p.Action = classify.Action{Kind: classify.Read, Path: t.abs, Root: r.root, Home: r.home}
+	return p, nil
+}
+
+// grepper collects matches up to a cap.
+type grepper struct {
+	re   *regexp.Regexp
+	max  int
+	out  strings.Builder
+	n    int
+	more bool
+}
+
+func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, include [][]string) Result {
+	g := &grepper{re: re, max: r.cfg.MaxEntries}
+	fi, err := r.fsRoot.Stat(t.rel)
+	if err != nil {
+		return failure(pathError(t.arg, err).Error())
+	}
+	start := filepath.ToSlash(t.rel)
+	if !fi.IsDir() {
+		// A file named explicitly is searched even if ignored.
+		if err := g.file(r.fsRoot, start); err != nil {
+			return failure(pathError(t.arg, err).Error())
+		}
+	} else {
+		err = r.walkTree(ctx, start, newIgnorer(r.fsRoot.FS()), func(rel string, d fs.DirEntry) error {
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			if include != nil && !matchesAny(include, rel) {
+				return nil
+			}
+			_ = g.file(r.fsRoot, rel) // unreadable files are left out
+			if g.more {
+				return errStop
+			}
+			return nil
+		})
+		if err != nil {
+			return failure(pathError(t.arg, err).Error())
+		}
+	}
+	if g.n == 0 {
+		return Result{Output: "no matches", ExitCode: -1}
+	}
+	if g.more {
+		fmt.Fprintf(&g.out, "[... stopped after %d matches (max_entries); narrow the pattern, path or include ...]\n", g.n)
+	}
+	return Result{Output: g.out.String(), ExitCode: -1}
+}
+
+// matchesAny reports whether the slash path rel matches one of the globs.
+func matchesAny(globs [][]string, rel string) bool {
+	names := strings.Split(rel, "/")
+	for _, g := range globs {
+		if matchSegments(g, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// file searches one regular file, skipping binary and oversized ones.
+func (g *grepper) file(root *os.Root, rel string) error {
+	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxGrepFileBytes {
+		return nil
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	if head, _ := br.Peek(sniffBytes); isBinary(head) {
+		return nil
+	}
+	name := path.Clean(rel)
+	for line := 1; ; line++ {
+		text, _, err := readLine(br)
+		if err == io.EOF && text == nil {
+			return nil
+		}
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if g.re.Match(text) {
+			if g.n == g.max {
+				g.more = true
+				return nil
+			}
+			g.n++
+			fmt.Fprintf(&g.out, "%s:%d: %s\n", name, line, clip(strings.ToValidUTF8(string(text), "\uFFFD"), maxGrepLineBytes))
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,262 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+// Options are what the wiring layer passes to New besides the config.
+type Options struct {
+	// Root is the project root, absolute or relative to the working
+	// directory. New makes it absolute and resolves its symbolic links.
+	Root string
+	// Home is the user's home directory: what "~" means in paths, and
+	// classify.Action.Home. Empty means unknown ("~" is then an error).
+	Home string
+	// StateDir is where the whole output of a command that was cut is saved.
+	// It is created (0700) on demand. Empty means cut output is not saved.
+	StateDir string
+	// Sandbox confines shell and git commands; nil runs them unconfined.
+	Sandbox sandbox.Sandbox
+	// Network is the [sandbox] network setting: every command may use the
+	// network, not only those whose call asked for it.
+	Network bool
+	// Env is the base environment of commands, as KEY=value; nil means
+	// os.Environ(). It is scrubbed of secrets (see Config.PassEnv).
+	Env []string
+	// SecretEnv names more variables to remove from commands' environment,
+	// such as the configured providers' API key variables.
+	SecretEnv []string
+}
+
+// tool is one entry of the catalog.
+type tool struct {
+	name   string
+	desc   string
+	params []param
+	plan   func(r *Registry, raw string) (*Plan, error)
+}
+
+// Registry is the tool catalog bound to one project root. It plans calls and
+// runs them. It is safe for concurrent use; Plans it made must not be run
+// after Close.
+type Registry struct {
+	cfg     Config
+	root    string
+	home    string
+	fsRoot  *os.Root
+	state   string
+	sandbox sandbox.Sandbox
+	network bool
+	env     []string
+	shell   string // absolute path of bash, or sh when there is no bash
+	git     string // absolute path of git, "" when not installed
+	tools   []tool
+
+	// writeFile is the last step of an atomic write, replaceable in tests to
+	// simulate a failure half way.
+	writeFile func(f *os.File, data []byte) (int, error)
+
+	mu      sync.Mutex
+	closed  bool
+	running map[*run]struct{}
+	wg      sync.WaitGroup
+}
+
+// New opens the project root and returns its tool registry. It fails when
+// the config is invalid, the root is not a directory, or there is no shell
+// (neither bash nor sh on PATH). Call Close when done: it stops commands
+// still running.
+func New(cfg Config, opts Options) (*Registry, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	root, err := filepath.Abs(opts.Root)
+	if err != nil {
+		return nil, fmt.Errorf("project root: %w", err)
+	}
+	if root, err = filepath.EvalSymlinks(root); err != nil {
+		return nil, fmt.Errorf("project root: %w", err)
+	}
+	fsRoot, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, fmt.Errorf("project root: %w", err)
+	}
+	shell, err := exec.LookPath("bash")
+	if err != nil {
+		if shell, err = exec.LookPath("sh"); err != nil {
+			fsRoot.Close()
+			return nil, fmt.Errorf("no shell: neither bash nor sh is on PATH")
+		}
+	}
+	git, _ := exec.LookPath("git") // the git tool says so when it runs
+	if shell, err = filepath.Abs(shell); err != nil {
+		fsRoot.Close()
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	if git != "" {
+		git, _ = filepath.Abs(git)
+	}
+	home := opts.Home
+	if home != "" {
+		home = filepath.Clean(home)
+	}
+	base := opts.Env
+	if base == nil {
+		base = os.Environ()
+	}
+	r := &Registry{
+		cfg:       cfg,
+		root:      root,
+		home:      home,
+		fsRoot:    fsRoot,
+		state:     opts.StateDir,
+		sandbox:   opts.Sandbox,
+		network:   opts.Network,
+		env:       childEnv(base, opts.SecretEnv, cfg.PassEnv),
+		shell:     shell,
+		git:       git,
+		writeFile: (*os.File).Write,
+		running:   make(map[*run]struct{}),
+	}
+	r.tools = catalog()
+	return r, nil
+}
+
+// catalog lists the tools in the order the model sees them.
+func catalog() []tool {
+	return []tool{
+		shellTool, readFileTool, writeFileTool, editFileTool, deleteFileTool,
+		listDirTool, globTool, grepTool, gitTool,
+	}
+}
+
+// Root returns the absolute project root, with symbolic links resolved.
+func (r *Registry) Root() string { return r.root }
+
+// Specs returns the catalog in a stable order, with the JSON Schemas of the
+// arguments, for the model.
+func (r *Registry) Specs() []Spec {
+	specs := make([]Spec, len(r.tools))
+	for i, t := range r.tools {
+		specs[i] = Spec{Name: t.name, Description: t.desc, Parameters: schema(t.params)}
+	}
+	return specs
+}
+
+// Plan validates a call the model made and describes what it will do,
+// without doing it. args is the raw JSON text the model wrote, possibly
+// malformed. Errors are written for the model to read and wrap
+// ErrUnknownTool, ErrInvalidArgs (an *ArgError), ErrOutsideRoot, ErrGitDir
+// or a file system error naming the path. Plan reads the files a write,
+// edit or delete will change, to build the preview.
+func (r *Registry) Plan(name, args string) (*Plan, error) {
+	if r.isClosed() {
+		return nil, ErrClosed
+	}
+	for _, t := range r.tools {
+		if t.name == name {
+			return t.plan(r, args)
+		}
+	}
+	known := make([]string, len(r.tools))
+	for i, t := range r.tools {
+		known[i] = t.name
+	}
+	return nil, unknownToolError(name, known)
+}
+
+// Close stops every command still running (SIGTERM to its process group,
+// SIGKILL after the grace period), waits for their Runs to return, and
+// closes the root. Plans run after Close fail with ErrClosed.
+func (r *Registry) Close() error {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil
+	}
+	r.closed = true
+	for run := range r.running {
+		run.stop(ErrClosed)
+	}
+	r.mu.Unlock()
+	r.wg.Wait()
+	return r.fsRoot.Close()
+}
+
+func (r *Registry) isClosed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.closed
+}
+
+// begin registers a run so Close can stop it; it fails after Close.
+func (r *Registry) begin(ru *run) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return ErrClosed
+	}
+	r.running[ru] = struct{}{}
+	r.wg.Add(1)
+	return nil
+}
+
+// end unregisters a run.
+func (r *Registry) end(ru *run) {
+	r.mu.Lock()
+	delete(r.running, ru)
+	r.mu.Unlock()
+	r.wg.Done()
+}
+
+// run is one Run in progress, known to the registry so Close can stop it.
+type run struct {
+	cancel context.CancelCauseFunc
+}
+
+// stop cancels the run's context with cause.
+func (ru *run) stop(cause error) { ru.cancel(cause) }
+
+// newPlan fills the fields every plan shares. Its run registers with the
+// registry, so that Close stops it and waits for it, and fails after Close.
+func (r *Registry) newPlan(name string, args any, summary string,
+	fn func(ctx context.Context, out func(string)) Result) *Plan {
+	return &Plan{
+		Tool:    name,
+		Args:    encodeArgs(args),
+		Summary: summary,
+		run: func(ctx context.Context, out func(string)) Result {
+			ctx, cancel := context.WithCancelCause(ctx)
+			defer cancel(nil)
+			ru := &run{cancel: cancel}
+			if err := r.begin(ru); err != nil {
+				return failure(err.Error())
+			}
+			defer r.end(ru)
+			return fn(ctx, out)
+		},
+	}
+}
+
+// failure is an error result for the model to read.
+func failure(msg string) Result {
+	return Result{Output: msg, IsError: true, ExitCode: -1}
+}
+
+// failuref is failure with formatting.
+func failuref(format string, args ...any) Result {
+	return failure(fmt.Sprintf(format, args...))
+}
+
+// internal is the result of a failure that is ours, not the model's: the
+// model gets a short generic message and Err carries the detail to log.
+func internal(err error) Result {
+	return Result{Output: "internal error: the tool could not run (details in the agent's log)", IsError: true, ExitCode: -1, Err: err}
+}

@@ -1,0 +1,47 @@
+package sandbox
+
+import "fmt"
+
+// Defaults of the limits in Config.
+const (
+	// DefaultMaxProcesses leaves room for parallel builds (the limit counts
+	// threads too) while a fork bomb stops long before it hurts the machine.
+	DefaultMaxProcesses = 2048
+	// DefaultMaxFileMiB lets real artifacts through and stops a runaway
+	// `yes > file` at 2 GiB.
+	DefaultMaxFileMiB = 2048
+
+	// maxFileMiBLimit (1 PiB) keeps the limit in bytes far from overflow.
+	maxFileMiBLimit = 1 << 30
+)
+
+// Validate reports the first bad value, wrapping ErrInvalidConfig. An empty
+// Mode counts as ModeAuto and zero limits as their defaults.
+func (c Config) Validate() error {
+	switch c.Mode {
+	case "", ModeAuto, ModeRequired, ModeOff:
+	default:
+		return fmt.Errorf("%w: mode = %q: want auto, required or off", ErrInvalidConfig, c.Mode)
+	}
+	if c.MaxProcesses < 0 {
+		return fmt.Errorf("%w: max_processes = %d: want 0 (default) or more", ErrInvalidConfig, c.MaxProcesses)
+	}
+	if c.MaxFileMiB < 0 || c.MaxFileMiB > maxFileMiBLimit {
+		return fmt.Errorf("%w: max_file_mib = %d: want 0 (default) to %d", ErrInvalidConfig, c.MaxFileMiB, maxFileMiBLimit)
+	}
+	return nil
+}
+
+// withDefaults fills the zero values Validate accepts.
+func (c Config) withDefaults() Config {
+	if c.Mode == "" {
+		c.Mode = ModeAuto
+	}
+	if c.MaxProcesses == 0 {
+		c.MaxProcesses = DefaultMaxProcesses
+	}
+	if c.MaxFileMiB == 0 {
+		c.MaxFileMiB = DefaultMaxFileMiB
+	}
+	return c
+}

@@ -1,0 +1,59 @@
+package sandbox
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestConfigValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+		ok   bool
+	}{
+		{"the default config is valid", DefaultConfig(), true},
+		{"the zero config is valid (auto, default limits)", Config{}, true},
+		{"required is valid", Config{Mode: ModeRequired}, true},
+		{"off is valid", Config{Mode: ModeOff}, true},
+		{"an unknown mode is invalid", Config{Mode: "maybe"}, false},
+		{"a mode in capitals is invalid", Config{Mode: "AUTO"}, false},
+		{"a negative process limit is invalid", Config{MaxProcesses: -1}, false},
+		{"a negative file size limit is invalid", Config{MaxFileMiB: -1}, false},
+		{"a file size limit past a pebibyte is invalid", Config{MaxFileMiB: 1<<30 + 1}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.cfg.Validate()
+			if (err == nil) != tt.ok || (err != nil && !errors.Is(err, ErrInvalidConfig)) {
+				t.Errorf("Validate(%+v) = %v, want ok %v", tt.cfg, err, tt.ok)
+			}
+		})
+	}
+}
+
+func TestZeroConfigMeansDefaults(t *testing.T) {
+	if got, want := (Config{}).withDefaults(), DefaultConfig(); got != want {
+		t.Errorf("Config{}.withDefaults() = %+v, want %+v", got, want)
+	}
+}
+
+func TestProbeExplainsWhatIsMissing(t *testing.T) {
+	r := Probe()
+	t.Logf("Probe() = %+v", r)
+	if (r.LandlockABI > 0) == (r.LandlockReason != "") {
+		t.Errorf("Probe(): Landlock ABI %d with reason %q, want exactly one of them", r.LandlockABI, r.LandlockReason)
+	}
+	if (r.UserNamespaces && r.NetworkNamespace) == (r.NamespaceReason != "") {
+		t.Errorf("Probe(): namespaces user %v, net %v with reason %q; want a reason exactly when one is missing",
+			r.UserNamespaces, r.NetworkNamespace, r.NamespaceReason)
+	}
+	if r.ProcessLimit == (r.ProcessLimitReason != "") {
+		t.Errorf("Probe(): process limit %v with reason %q; want a reason exactly when it is missing", r.ProcessLimit, r.ProcessLimitReason)
+	}
+	if r.Summary == "" || r.Summary != r.summary() {
+		t.Errorf("Probe().Summary = %q, want %q", r.Summary, r.summary())
+	}
+	if again := Probe(); again != r {
+		t.Errorf("second Probe() = %+v, want the cached %+v", again, r)
+	}
+}

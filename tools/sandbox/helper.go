@@ -1,0 +1,53 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// HelperArg is the argument (os.Args[1]) that marks a re-execution of the
+// agent as the sandbox helper. It is not a command users type.
+const HelperArg = "__sandbox"
+
+// Exit statuses of the helper when it does not get as far as the command,
+// following the shell's convention.
+const (
+	// ExitSetup means the sandbox could not be set up; nothing ran.
+	ExitSetup = 126
+	// ExitNotFound means the command was not found; nothing ran.
+	ExitNotFound = 127
+)
+
+// errNotFound marks a command that is not in PATH.
+var errNotFound = errors.New("command not found")
+
+// HelperMain is the helper's main: the agent's main calls it first, with
+// os.Args, when os.Args[1] == HelperArg, and exits with what it returns.
+// It decodes the options Command encoded, confines its own process (the
+// namespaces are already in place), then replaces itself with the command,
+// so on success it never returns. On any failure it prints one line,
+// prefixed "agent sandbox:", to stderr and returns ExitSetup, or
+// ExitNotFound when the command does not exist: it never runs the command
+// with less confinement than it was asked for.
+func HelperMain(args []string) int {
+	return helperMain(args, os.Stderr)
+}
+
+// helperMain is HelperMain with stderr given.
+func helperMain(args []string, stderr io.Writer) int {
+	if len(args) < 2 || args[1] != HelperArg {
+		fmt.Fprintf(stderr, "agent sandbox: started without %s as the first argument\n", HelperArg)
+		return ExitSetup
+	}
+	spec, err := decodeHelperArgs(args[2:])
+	if err == nil {
+		err = runHelper(spec)
+	}
+	fmt.Fprintf(stderr, "agent sandbox: %v\n", err)
+	if errors.Is(err, errNotFound) {
+		return ExitNotFound
+	}
+	return ExitSetup
+}

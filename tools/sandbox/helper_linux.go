@@ -1,0 +1,123 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// helperSupported says the helper can confine commands on this OS.
+const helperSupported = true
+
+// runHelper confines the calling process as spec says and execs the
+// command. It returns only on failure.
+//
+// Capabilities, no_new_privs and the Landlock domain belong to a thread,
+// not to the process, and execve passes on those of the thread that calls
+// it; so everything happens on one locked thread, which never unlocks.
+// The order matters too: the namespace checks and the loopback need the
+// capabilities the helper starts with; the command is looked up before
+// Landlock so that an error names the command, not a denial; the rlimits
+// come last because a low process limit could stop the Go runtime from
+// starting a thread it needs.
+func runHelper(spec helperSpec) error {
+	runtime.LockOSThread()
+	if spec.OuterUserNS != 0 {
+		if err := checkNamespace("user", spec.OuterUserNS); err != nil {
+			return err
+		}
+	}
+	if spec.OuterNetNS != 0 {
+		if err := checkNamespace("net", spec.OuterNetNS); err != nil {
+			return err
+		}
+		if err := bringUpLoopback(); err != nil {
+			return err
+		}
+	}
+	// The command must not inherit CAP_NET_ADMIN. EINVAL means a kernel
+	// without ambient capabilities, so there are none to clear.
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
+		return fmt.Errorf("clear ambient capabilities: %w", err)
+	}
+	if spec.TempDir != "" {
+		// Only the private temp directory is writable, so temp files go
+		// there whatever the caller's environment said.
+		for _, name := range []string{"TMPDIR", "TMP", "TEMP"} {
+			if err := os.Setenv(name, spec.TempDir); err != nil {
+				return fmt.Errorf("set %s: %w", name, err)
+			}
+		}
+	}
+	path, err := lookPath(spec.Argv[0])
+	if err != nil {
+		return err
+	}
+	if spec.Landlock {
+		if err := restrictFS(spec); err != nil {
+			return err
+		}
+	}
+	if err := limit(unix.RLIMIT_FSIZE, "RLIMIT_FSIZE", spec.MaxFileSize); err != nil {
+		return err
+	}
+	if err := limit(unix.RLIMIT_NPROC, "RLIMIT_NPROC", spec.MaxProcesses); err != nil {
+		return err
+	}
+	err = syscall.Exec(path, spec.Argv, os.Environ())
+	return fmt.Errorf("exec %s: %w", path, err)
+}
+
+// checkNamespace fails unless the process is in a namespace of the kind
+// other than the agent's (outer). It catches a caller that replaced
+// SysProcAttr and so dropped the namespaces: better no command than an
+// unconfined one.
+func checkNamespace(kind string, outer uint64) error {
+	ino, err := nsInode(kind)
+	if err != nil {
+		return err
+	}
+	if ino == outer {
+		return fmt.Errorf("not in a private %s namespace (was the command's SysProcAttr replaced?); refusing to run unconfined", kind)
+	}
+	return nil
+}
+
+// lookPath finds the command in the command's PATH like execvp would, and
+// wraps errNotFound when it does not exist.
+func lookPath(name string) (string, error) {
+	path, err := exec.LookPath(name)
+	if errors.Is(err, exec.ErrDot) {
+		// A PATH entry of "." is the user's choice; a shell honours it.
+		err = nil
+	}
+	if err != nil {
+		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("%s: %w", name, errNotFound)
+		}
+		return "", err
+	}
+	return path, nil
+}
+
+// limit lowers the soft and hard limit of resource to v; 0 leaves it. It
+// never raises a limit the caller already had lower.
+func limit(resource int, name string, v uint64) error {
+	if v == 0 {
+		return nil
+	}
+	var old unix.Rlimit
+	if err := unix.Getrlimit(resource, &old); err != nil {
+		return fmt.Errorf("get %s: %w", name, err)
+	}
+	lim := unix.Rlimit{Cur: min(v, old.Cur), Max: min(v, old.Max)}
+	if err := unix.Setrlimit(resource, &lim); err != nil {
+		return fmt.Errorf("set %s to %d: %w", name, v, err)
+	}
+	return nil
+}

@@ -1,0 +1,186 @@
+package sandbox
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// helperSpec is everything the helper applies before it execs the command.
+// The agent decides it (Command) and encodes it into the helper's argument
+// vector; the helper decodes it and applies exactly that. Argument vectors
+// carry any byte but NUL, so values need no quoting.
+type helperSpec struct {
+	// Root is the project root, the only tree besides TempDir the command
+	// may write.
+	Root string
+	// TempDir is the private temp directory, writable and exported as
+	// TMPDIR; empty for none.
+	TempDir string
+	// Network lets the command reach other programs: it keeps the network
+	// and may connect to unix sockets outside the sandbox.
+	Network bool
+	// Landlock confines the filesystem; the helper fails if it cannot.
+	Landlock bool
+	// OuterUserNS, when non-zero, is the inode of the agent's user
+	// namespace: the helper must be in another one, or it refuses to run.
+	OuterUserNS uint64
+	// OuterNetNS, when non-zero, is the inode of the agent's network
+	// namespace: the helper must be in another one (or refuse) and brings
+	// that namespace's loopback up.
+	OuterNetNS uint64
+	// MaxProcesses is RLIMIT_NPROC; 0 leaves the limit alone.
+	MaxProcesses uint64
+	// MaxFileSize is RLIMIT_FSIZE in bytes; 0 leaves the limit alone.
+	MaxFileSize uint64
+	// Argv is the command to exec, looked up in the command's PATH.
+	Argv []string
+}
+
+// The helper's flags. Every flag is --name or --name=value, at most once,
+// before "--"; everything after "--" is the command.
+const (
+	flagRoot        = "--root"
+	flagTempDir     = "--tmp"
+	flagNetwork     = "--net"
+	flagLandlock    = "--landlock"
+	flagOuterUserNS = "--outer-userns"
+	flagOuterNetNS  = "--outer-netns"
+	flagNProc       = "--nproc"
+	flagFSize       = "--fsize"
+	argvSeparator   = "--"
+)
+
+// encode returns the helper arguments that decode back to s.
+func (s helperSpec) encode() []string {
+	args := make([]string, 0, 10+len(s.Argv))
+	args = append(args, flagRoot+"="+s.Root)
+	if s.TempDir != "" {
+		args = append(args, flagTempDir+"="+s.TempDir)
+	}
+	if s.Network {
+		args = append(args, flagNetwork)
+	}
+	if s.Landlock {
+		args = append(args, flagLandlock)
+	}
+	for _, n := range []struct {
+		flag string
+		v    uint64
+	}{
+		{flagOuterUserNS, s.OuterUserNS},
+		{flagOuterNetNS, s.OuterNetNS},
+		{flagNProc, s.MaxProcesses},
+		{flagFSize, s.MaxFileSize},
+	} {
+		if n.v != 0 {
+			args = append(args, n.flag+"="+strconv.FormatUint(n.v, 10))
+		}
+	}
+	args = append(args, argvSeparator)
+	return append(args, s.Argv...)
+}
+
+// decodeHelperArgs parses what encode produced. It is strict, because
+// anything it lets through is applied to a command: unknown, repeated or
+// malformed flags, relative or unclean paths, a root of "/", NUL bytes and
+// an empty command are errors wrapping ErrInvalidOptions.
+func decodeHelperArgs(args []string) (helperSpec, error) {
+	var s helperSpec
+	seen := make(map[string]bool)
+	for i, arg := range args {
+		if arg == argvSeparator {
+			s.Argv = args[i+1:]
+			if err := s.validate(); err != nil {
+				return helperSpec{}, err
+			}
+			return s, nil
+		}
+		name, value, hasValue := strings.Cut(arg, "=")
+		if seen[name] {
+			return helperSpec{}, fmt.Errorf("%w: %s given twice", ErrInvalidOptions, name)
+		}
+		seen[name] = true
+		var err error
+		switch name {
+		case flagRoot:
+			s.Root, err = pathValue(name, value, hasValue)
+		case flagTempDir:
+			s.TempDir, err = pathValue(name, value, hasValue)
+		case flagNetwork:
+			s.Network, err = boolFlag(name, hasValue)
+		case flagLandlock:
+			s.Landlock, err = boolFlag(name, hasValue)
+		case flagOuterUserNS:
+			s.OuterUserNS, err = uintValue(name, value, hasValue)
+		case flagOuterNetNS:
+			s.OuterNetNS, err = uintValue(name, value, hasValue)
+		case flagNProc:
+			s.MaxProcesses, err = uintValue(name, value, hasValue)
+		case flagFSize:
+			s.MaxFileSize, err = uintValue(name, value, hasValue)
+		default:
+			err = fmt.Errorf("%w: unknown argument %q", ErrInvalidOptions, arg)
+		}
+		if err != nil {
+			return helperSpec{}, err
+		}
+	}
+	return helperSpec{}, fmt.Errorf("%w: no %q before the command", ErrInvalidOptions, argvSeparator)
+}
+
+// validate checks what decoding alone does not: the root is required and
+// must not be "/" (that would make every file writable), and the command
+// must be non-empty and free of NUL bytes, which exec cannot pass.
+func (s helperSpec) validate() error {
+	if s.Root == "" {
+		return fmt.Errorf("%w: %s is required", ErrInvalidOptions, flagRoot)
+	}
+	if s.Root == "/" {
+		return fmt.Errorf("%w: %s=/ would make every file writable", ErrInvalidOptions, flagRoot)
+	}
+	if len(s.Argv) == 0 || s.Argv[0] == "" {
+		return fmt.Errorf("%w: no command", ErrInvalidOptions)
+	}
+	for _, a := range s.Argv {
+		if strings.IndexByte(a, 0) >= 0 {
+			return fmt.Errorf("%w: command argument %q contains a NUL byte", ErrInvalidOptions, a)
+		}
+	}
+	return nil
+}
+
+// pathValue accepts an absolute, clean path without NUL bytes.
+func pathValue(name, value string, hasValue bool) (string, error) {
+	switch {
+	case !hasValue || value == "":
+		return "", fmt.Errorf("%w: %s needs a path", ErrInvalidOptions, name)
+	case strings.IndexByte(value, 0) >= 0:
+		return "", fmt.Errorf("%w: %s=%q contains a NUL byte", ErrInvalidOptions, name, value)
+	case !filepath.IsAbs(value) || filepath.Clean(value) != value:
+		return "", fmt.Errorf("%w: %s=%q is not an absolute clean path", ErrInvalidOptions, name, value)
+	}
+	return value, nil
+}
+
+// boolFlag accepts a flag given without a value.
+func boolFlag(name string, hasValue bool) (bool, error) {
+	if hasValue {
+		return false, fmt.Errorf("%w: %s takes no value", ErrInvalidOptions, name)
+	}
+	return true, nil
+}
+
+// uintValue accepts a positive decimal number in canonical form, so that
+// every accepted argument has exactly one spelling.
+func uintValue(name, value string, hasValue bool) (uint64, error) {
+	if !hasValue {
+		return 0, fmt.Errorf("%w: %s needs a number", ErrInvalidOptions, name)
+	}
+	n, err := strconv.ParseUint(value, 10, 64)
+	if err != nil || n == 0 || strconv.FormatUint(n, 10) != value {
+		return 0, fmt.Errorf("%w: %s=%q is not a positive decimal number", ErrInvalidOptions, name, value)
+	}
+	return n, nil
+}

@@ -1,0 +1,145 @@
+package sandbox
+
+import (
+	"bytes"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestHelperArgsRoundTrip(t *testing.T) {
+	tests := []struct {
+		name string
+		spec helperSpec
+	}{
+		{"the smallest spec", helperSpec{Root: "/p", Argv: []string{"true"}}},
+		{"every field", helperSpec{
+			Root: "/home/me/project", TempDir: "/tmp/agent-1", Network: true, Landlock: true,
+			OuterUserNS: 4026531837, OuterNetNS: 4026531840, MaxProcesses: 2048, MaxFileSize: 1 << 31,
+			Argv: []string{"bash", "-c", "echo hi"}}},
+		{"paths with spaces, equals signs and dashes", helperSpec{
+			Root: "/a b/--root=/c", TempDir: "/t=1/-- x", Argv: []string{"x"}}},
+		{"a command that looks like helper flags", helperSpec{
+			Root: "/p", Argv: []string{"--root=/", "--", "--net", "--fsize=1"}}},
+		{"unicode and newlines", helperSpec{
+			Root: "/проект/\n", Argv: []string{"printf", "%s\n", "é"}}},
+		{"the largest numbers", helperSpec{
+			Root: "/p", MaxProcesses: 1<<64 - 1, MaxFileSize: 1<<64 - 1, Argv: []string{"true"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := tt.spec.encode()
+			got, err := decodeHelperArgs(args)
+			if err != nil {
+				t.Fatalf("decodeHelperArgs(%q) = %v", args, err)
+			}
+			if !reflect.DeepEqual(got, tt.spec) {
+				t.Errorf("decodeHelperArgs(%q) = %+v, want %+v", args, got, tt.spec)
+			}
+		})
+	}
+}
+
+func TestHelperArgsRejected(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no arguments", nil, "before the command"},
+		{"no separator", []string{"--root=/p", "true"}, "unknown argument"},
+		{"no command", []string{"--root=/p", "--"}, "no command"},
+		{"an empty command", []string{"--root=/p", "--", ""}, "no command"},
+		{"no root", []string{"--", "true"}, "--root is required"},
+		{"a root of /", []string{"--root=/", "--", "true"}, "every file writable"},
+		{"a relative root", []string{"--root=p", "--", "true"}, "not an absolute clean path"},
+		{"an unclean root", []string{"--root=/p/../q", "--", "true"}, "not an absolute clean path"},
+		{"a root with a trailing slash", []string{"--root=/p/", "--", "true"}, "not an absolute clean path"},
+		{"a root without a value", []string{"--root", "--", "true"}, "needs a path"},
+		{"an empty root", []string{"--root=", "--", "true"}, "needs a path"},
+		{"a NUL in the root", []string{"--root=/p\x00q", "--", "true"}, "NUL"},
+		{"a NUL in the command", []string{"--root=/p", "--", "echo", "a\x00"}, "NUL"},
+		{"a repeated flag", []string{"--root=/p", "--root=/q", "--", "true"}, "given twice"},
+		{"a repeated switch", []string{"--root=/p", "--net", "--net", "--", "true"}, "given twice"},
+		{"a switch with a value", []string{"--root=/p", "--net=false", "--", "true"}, "takes no value"},
+		{"an unknown flag", []string{"--root=/p", "--no-landlock", "--", "true"}, "unknown argument"},
+		{"a number without a value", []string{"--root=/p", "--nproc", "--", "true"}, "needs a number"},
+		{"a negative number", []string{"--root=/p", "--nproc=-1", "--", "true"}, "positive decimal"},
+		{"a zero", []string{"--root=/p", "--fsize=0", "--", "true"}, "positive decimal"},
+		{"a leading zero", []string{"--root=/p", "--fsize=010", "--", "true"}, "positive decimal"},
+		{"a plus sign", []string{"--root=/p", "--fsize=+1", "--", "true"}, "positive decimal"},
+		{"a number too large", []string{"--root=/p", "--fsize=18446744073709551616", "--", "true"}, "positive decimal"},
+		{"hex", []string{"--root=/p", "--outer-netns=0x10", "--", "true"}, "positive decimal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := decodeHelperArgs(tt.args)
+			if !errors.Is(err, ErrInvalidOptions) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("decodeHelperArgs(%q) = %v, want %v saying %q", tt.args, err, ErrInvalidOptions, tt.want)
+			}
+		})
+	}
+}
+
+func TestHelperMainRejectsBadArguments(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"without the marker", []string{"agent", "--root=/p", "--", "true"}, "without " + HelperArg},
+		{"with nothing at all", nil, "without " + HelperArg},
+		{"with bad options", []string{"agent", HelperArg, "--root=relative", "--", "true"}, "not an absolute clean path"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := helperMain(tt.args, &stderr); code != ExitSetup {
+				t.Errorf("helperMain(%q) = %d, want %d", tt.args, code, ExitSetup)
+			}
+			if !strings.HasPrefix(stderr.String(), "agent sandbox: ") || !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("helperMain(%q) printed %q, want one line saying %q", tt.args, stderr.String(), tt.want)
+			}
+		})
+	}
+}
+
+// FuzzDecodeHelperArgs checks that whatever the decoder accepts is a spec
+// the helper may apply (a clean absolute root other than "/", a command),
+// and that it survives encoding: the helper applies what the agent meant.
+func FuzzDecodeHelperArgs(f *testing.F) {
+	for _, s := range []helperSpec{
+		{Root: "/p", Argv: []string{"true"}},
+		{Root: "/a b", TempDir: "/t", Network: true, Landlock: true, OuterUserNS: 1, OuterNetNS: 2,
+			MaxProcesses: 3, MaxFileSize: 4, Argv: []string{"bash", "-c", "x"}},
+	} {
+		f.Add(strings.Join(s.encode(), "\x00"))
+	}
+	f.Add("--root=/\x00--\x00true")
+	f.Add("--root=/p/..\x00--\x00true")
+	f.Add("--nproc=01\x00--root=/p\x00--\x00x")
+	f.Fuzz(func(t *testing.T, joined string) {
+		args := strings.Split(joined, "\x00")
+		spec, err := decodeHelperArgs(args)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidOptions) {
+				t.Fatalf("decodeHelperArgs(%q) = %v, want it to wrap %v", args, err, ErrInvalidOptions)
+			}
+			return
+		}
+		for _, p := range []string{spec.Root, spec.TempDir} {
+			if p != "" && (!filepath.IsAbs(p) || filepath.Clean(p) != p) {
+				t.Fatalf("decodeHelperArgs(%q) accepted the path %q", args, p)
+			}
+		}
+		if spec.Root == "" || spec.Root == "/" || len(spec.Argv) == 0 || spec.Argv[0] == "" {
+			t.Fatalf("decodeHelperArgs(%q) = %+v, want a root other than / and a command", args, spec)
+		}
+		again, err := decodeHelperArgs(spec.encode())
+		if err != nil || !reflect.DeepEqual(again, spec) {
+			t.Fatalf("decode(encode(%+v)) = %+v, %v; want the same spec", spec, again, err)
+		}
+	})
+}

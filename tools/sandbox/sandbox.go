@@ -1,0 +1,91 @@
+// Package sandbox confines shell commands: on Linux with Landlock (writes only
+// to the project root, a private temp directory and a few devices), a new
+// network namespace (no network unless allowed) and rlimits. It is set up by
+// re-executing the agent binary as a small helper that confines itself and
+// then execs the command, so the agent process itself is never confined.
+//
+// It never silently gives full access: when confinement is unavailable,
+// Status says so and the caller decides (see Mode).
+package sandbox
+
+import (
+	"context"
+	"os/exec"
+)
+
+// Mode is what to do when the OS cannot confine commands.
+type Mode string
+
+// The sandbox modes of the config.
+const (
+	// ModeAuto confines where possible; otherwise commands run unconfined and
+	// the caller makes every non-safe command need approval.
+	ModeAuto Mode = "auto"
+	// ModeRequired refuses to run commands when confinement is unavailable.
+	ModeRequired Mode = "required"
+	// ModeOff never confines (for debugging; says so in the status line).
+	ModeOff Mode = "off"
+)
+
+// Config is the [sandbox] section of the config.
+type Config struct {
+	// Mode: "auto" (default), "required" or "off".
+	Mode Mode `toml:"mode"`
+	// Network allows network access to every command; by default a command
+	// gets the network only when its call asked for it and was approved.
+	Network bool `toml:"network"`
+	// MaxProcesses caps the processes and threads of one command
+	// (RLIMIT_NPROC), so that a fork bomb stays contained. Each command has
+	// its own user namespace, so the count is per command, not per user.
+	// The kernel exempts root from this limit. 0 means DefaultMaxProcesses.
+	MaxProcesses int `toml:"max_processes"`
+	// MaxFileMiB caps the size of any one file a command writes, in MiB
+	// (RLIMIT_FSIZE): a write past it fails and the writer gets SIGXFSZ.
+	// 0 means DefaultMaxFileMiB.
+	MaxFileMiB int `toml:"max_file_mib"`
+}
+
+// DefaultConfig returns the built-in [sandbox] settings.
+func DefaultConfig() Config {
+	return Config{Mode: ModeAuto, MaxProcesses: DefaultMaxProcesses, MaxFileMiB: DefaultMaxFileMiB}
+}
+
+// Options describe one command's confinement.
+type Options struct {
+	// Root is the absolute project root: the only tree the command may write.
+	Root string
+	// TempDir is a private writable temp directory for the command; it must
+	// exist. Inside the sandbox TMPDIR points to it. Empty means no writable
+	// temp directory besides the root.
+	TempDir string
+	// Network allows network access.
+	Network bool
+}
+
+// Status reports what confinement is in force.
+type Status struct {
+	// Confined is true when commands run inside the sandbox.
+	Confined bool
+	// Summary is one line for the status bar and `agent doctor`
+	// ("confined: landlock ABI 7, no network unless allowed, ...",
+	// "unconfined, so every command that is not safe needs approval: ...").
+	Summary string
+}
+
+// Sandbox builds confined commands. Implementations are safe for concurrent
+// use.
+type Sandbox interface {
+	// Command returns a command that runs argv confined by opts. The caller
+	// sets Dir, Env, Stdin/Stdout/Stderr and SysProcAttr.Setpgid as usual and
+	// starts it; cancelling ctx is the caller's business (process group).
+	//
+	// The command is made with exec.CommandContext(ctx, ...), so the caller
+	// may set Cancel and WaitDelay. SysProcAttr is never nil and carries the
+	// namespaces: set fields on it, never replace it (the helper refuses to
+	// run a command whose namespaces went missing). Bad options or an empty
+	// argv give an error wrapping ErrInvalidOptions; in ModeRequired, a
+	// sandbox that cannot confine gives one wrapping ErrUnavailable.
+	Command(ctx context.Context, opts Options, argv []string) (*exec.Cmd, error)
+	// Status reports what confinement Command applies.
+	Status() Status
+}

@@ -1,0 +1,77 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/agentcli/agent/classify"
+)
+
+type writeArgs struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+var writeFileParams = []param{
+	{name: "path", typ: tString, required: true, desc: "File path, relative to the project root or absolute inside it."},
+	{name: "content", typ: tString, required: true, desc: "The file's complete new contents."},
+}
+
+var writeFileTool = tool{
+	name: "write_file",
+	desc: "Create a file or replace its whole contents, under the project root. Missing parent " +
+		"directories are created; an existing file keeps its permissions. The write is atomic. " +
+		"Prefer edit_file to change part of a file. Files under .git cannot be written.",
+	params: writeFileParams,
+	plan:   planWrite,
+}
+
+func planWrite(r *Registry, raw string) (*Plan, error) {
+	const name = "write_file"
+	var a writeArgs
+	if err := decodeArgs(name, raw, writeFileParams, &a); err != nil {
+		return nil, err
+	}
+	t, err := r.resolve(a.Path, true, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if t.rel == "." {
+		return nil, fmt.Errorf("%s: %s is the project root, not a file", name, a.Path)
+	}
+	was, old, err := r.fileState(t.rel)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
+	}
+	var before *string
+	summary := "create " + t.rel
+	if was.exists {
+		summary = "write " + t.rel
+		s := string(old)
+		before = &s
+	}
+	preview := ""
+	switch {
+	case was.exists && old == nil:
+		preview = fmt.Sprintf("replace %s (too large to diff) with %d bytes\n", t.rel, len(a.Content))
+	default:
+		preview = unifiedDiff(t.rel, before, &a.Content)
+	}
+	data := []byte(a.Content)
+	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
+		if err := r.checkUnchanged(t, was, false); err != nil {
+			return failure(err.Error())
+		}
+		if err := r.writeAtomic(t.rel, data, was.mode, was.exists); err != nil {
+			return failure(pathError(t.arg, err).Error())
+		}
+		verb := "created"
+		if was.exists {
+			verb = "wrote"
+		}
+		return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, t.rel, len(data)), ExitCode: -1}
+	})
+	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
+	p.Preview = preview
+	return p, nil
+}

@@ -1,0 +1,258 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tui/internal/termsafe"
+)
+
+// callStatus is where a tool call is in its life.
+type callStatus int
+
+const (
+	statusPlanned callStatus = iota // classified, not yet decided
+	statusWaiting                   // waiting for the person's answer
+	statusRunning                   // approved and running
+	statusDone                      // ran and succeeded
+	statusFailed                    // ran and failed, or could not be planned
+	statusDenied                    // a person or the policy refused it
+	statusBlocked                   // the classifier blocked it
+	statusStopped                   // its turn ended before it did
+)
+
+// liveTail is how many lines of output a running call shows, and failTail
+// how many a failed one keeps showing.
+const (
+	liveTail = 4
+	failTail = 3
+	// maxPartial bounds an output line that never ends (a progress bar
+	// printing dots): only its end is kept.
+	maxPartial = 1024
+)
+
+// card is one tool call in the transcript: level badge, tool, the command or
+// path, its status, and while it runs the last lines of its output.
+type card struct {
+	call     agent.CallInfo
+	turn     int // the request of the run that made the call
+	status   callStatus
+	decision string // the approval decision, once known
+	reason   string // why it was denied or blocked
+	started  time.Time
+	result   *agent.ResultInfo
+
+	tail    []string        // the last complete output lines, clean
+	partial strings.Builder // the output line still being written, raw
+
+	w    int      // the width head and out were made for; 0 after a change
+	head []string // badge, tool and command, wrapped
+	out  []string // all rows; redrawn every frame only while running
+}
+
+// changed drops the cached rows after the card changed.
+func (c *card) changed() { c.w = 0 }
+
+// setCall replaces what the card describes: a modified call is planned
+// again under the same ID.
+func (c *card) setCall(info agent.CallInfo) {
+	c.call = info
+}
+
+// addOutput appends a chunk of live output. Lines are cleaned once
+// complete, after carriage returns are resolved: a chunk may end inside an
+// escape sequence or between a line's rewrites.
+func (c *card) addOutput(chunk string) {
+	for {
+		before, after, found := strings.Cut(chunk, "\n")
+		c.partial.WriteString(before)
+		if !found {
+			break
+		}
+		c.tail = append(c.tail, termsafe.Text(lastLine(c.partial.String())))
+		if len(c.tail) > liveTail {
+			c.tail = append(c.tail[:0], c.tail[len(c.tail)-liveTail:]...)
+		}
+		c.partial.Reset()
+		chunk = after
+	}
+	if c.partial.Len() > maxPartial {
+		p := lastLine(c.partial.String())
+		p = p[len(p)-min(len(p), maxPartial/2):]
+		c.partial.Reset()
+		c.partial.WriteString(strings.ToValidUTF8(p, ""))
+	}
+}
+
+// tailLines are the output lines to show now, oldest first.
+func (c *card) tailLines() []string {
+	n := 0
+	switch c.status {
+	case statusRunning:
+		n = liveTail
+	case statusFailed:
+		n = failTail
+	default:
+		return nil
+	}
+	lines := c.tail
+	if p := termsafe.Text(lastLine(c.partial.String())); p != "" {
+		lines = append(lines[:len(lines):len(lines)], p)
+	}
+	return lines[max(0, len(lines)-n):]
+}
+
+func (c *card) rows(w int, f *frame) []string {
+	if c.w == w && c.status != statusRunning {
+		return c.out // nothing in it depends on the clock
+	}
+	if c.w != w {
+		c.w = w
+		c.head = c.header(w, f.st)
+	}
+	c.out = append(c.out[:0], c.head...)
+	c.out = append(c.out, fit("  "+c.statusText(f), w))
+	for _, l := range c.tailLines() {
+		c.out = append(c.out, f.st.Muted.Render(fit("  │ "+l, w)))
+	}
+	return c.out
+}
+
+// header is "[level] tool: command", wrapped, never cut: the person must be
+// able to read all of what runs. The badge keeps its level's style.
+func (c *card) header(w int, st *styles) []string {
+	badge := "[" + levelName(c.call.Level) + "]"
+	text := badge + " " + termsafe.Line(c.call.Tool)
+	if s := callSummary(c.call); s != "" {
+		text += ": " + s
+	}
+	// Two cells are kept for the indent of continuation rows.
+	rows := wrap(text, w-2)
+	for i := 1; i < len(rows); i++ {
+		rows[i] = "  " + rows[i]
+	}
+	if strings.HasPrefix(rows[0], badge) {
+		style := st.Muted
+		if c.call.Level != nil {
+			style = st.Risk(*c.call.Level)
+		}
+		rows[0] = style.Render(badge) + rows[0][len(badge):]
+	}
+	return rows
+}
+
+// statusText is the card's second row: what is happening to the call.
+func (c *card) statusText(f *frame) string {
+	st := f.st
+	switch c.status {
+	case statusPlanned:
+		return st.Muted.Render("◦ planned")
+	case statusWaiting:
+		return st.RiskWarning.Render("? waiting for your approval")
+	case statusRunning:
+		return f.spin + st.Muted.Render(" running "+formatDuration(f.now.Sub(c.started)))
+	case statusDenied:
+		return st.Failure.Render("✗ denied: " + orNone(c.reason))
+	case statusBlocked:
+		return st.Failure.Render("⊘ blocked: " + orNone(c.reason))
+	case statusStopped:
+		return st.Muted.Render("■ stopped with its turn")
+	}
+	r := c.result
+	if r == nil {
+		return ""
+	}
+	d := formatDuration(time.Duration(r.DurationMS * float64(time.Millisecond)))
+	var s string
+	switch {
+	case c.status == statusDone && r.ExitCode >= 0:
+		s = st.Success.Render(fmt.Sprintf("✓ exit %d · %s", r.ExitCode, d))
+	case c.status == statusDone:
+		s = st.Success.Render("✓ " + d)
+	case r.ExitCode > 0:
+		s = st.Failure.Render(fmt.Sprintf("✗ exit %d · %s", r.ExitCode, d))
+	default:
+		s = st.Failure.Render("✗ " + orNone(firstLine(r.Output)))
+	}
+	switch c.decision {
+	case agent.DecisionApproved:
+		s += st.Muted.Render("  approved by you")
+	case agent.DecisionModified:
+		s += st.Muted.Render("  changed and approved by you")
+	}
+	return s
+}
+
+// levelName is the badge word: the level, or "invalid" for a call that could
+// not be planned and so was never classified.
+func levelName(l *classify.Level) string {
+	if l == nil {
+		return "invalid"
+	}
+	return l.String()
+}
+
+// callSummary is a call on one line, for its card.
+func callSummary(c agent.CallInfo) string {
+	if c.Summary != "" {
+		return termsafe.Line(c.Summary)
+	}
+	return termsafe.Line(c.Args)
+}
+
+// callText is all of what a call will do, for the approval modal: a shell
+// call's whole command (its summary may shorten it), otherwise the summary,
+// else the raw arguments.
+func callText(c agent.CallInfo) string {
+	if c.Tool == "shell" {
+		var args struct {
+			Command string `json:"command"`
+		}
+		if json.Unmarshal([]byte(c.Args), &args) == nil && args.Command != "" {
+			return termsafe.Text(args.Command)
+		}
+	}
+	if c.Summary != "" {
+		return termsafe.Text(c.Summary)
+	}
+	return termsafe.Text(c.Args)
+}
+
+// firstLine is the first non-blank line of s, on one line.
+func firstLine(s string) string {
+	for s != "" {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		if l := termsafe.Line(line); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
+func orNone(s string) string {
+	if s = termsafe.Line(s); s == "" {
+		return "no reason given"
+	}
+	return s
+}
+
+// formatDuration rounds d for reading: milliseconds below a second, tenths
+// below a minute, then minutes and seconds.
+func formatDuration(d time.Duration) string {
+	switch {
+	case d < 0:
+		return "0ms"
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	default:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+}

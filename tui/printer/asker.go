@@ -1,0 +1,254 @@
+package printer
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/tui/internal/termsafe"
+)
+
+// NewAsker returns an Approver for a headless run with a person at the
+// terminal: for each call it prints the provider, the tool, the full command
+// or path, the level and the reasons to out, then asks
+//
+//	[a]pprove [d]eny [m]odify [v]iew diff:
+//
+// and reads one line from in. "a" approves; "d" denies, and any words after
+// it are the reason sent to the model; "m" reads a replacement command (for
+// shell) or a JSON object of arguments and returns Modify; "v" prints the
+// preview diff and asks again. Anything else asks again.
+//
+// Approve blocks until a line is read. When ctx is cancelled it returns
+// ctx.Err() at once; the line the person may be typing for that question is
+// then thrown away rather than taken as the answer to the next one. When in
+// ends (EOF or a read error), that call and every later one are denied by
+// policy. Calls from several goroutines are asked one at a time.
+func NewAsker(in io.Reader, out io.Writer) agent.Approver {
+	return &asker{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1)}
+}
+
+// asker is the Approver NewAsker returns.
+type asker struct {
+	// turn is held while a question is asked: one person, one prompt at a
+	// time. A channel rather than a mutex, so waiting for it can be cancelled.
+	turn chan struct{}
+	in   *bufio.Reader
+	out  io.Writer
+
+	// stale is a read started for a question that was cancelled: its line
+	// belongs to that question and must not answer the next one.
+	stale chan readResult
+	// ended is set once in has no more lines.
+	ended error
+}
+
+type readResult struct {
+	line string
+	err  error
+}
+
+const question = "[a]pprove [d]eny [m]odify [v]iew diff: "
+
+// Approve asks about req; see NewAsker.
+func (a *asker) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.Decision, error) {
+	select {
+	case a.turn <- struct{}{}:
+		defer func() { <-a.turn }()
+	case <-ctx.Done():
+		return agent.Decision{}, ctx.Err()
+	}
+	if a.ended != nil {
+		return endedDecision(a.ended), nil
+	}
+	a.describe(req)
+	for {
+		fmt.Fprint(a.out, question)
+		line, err := a.readLine(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				fmt.Fprintln(a.out, "\n(cancelled)")
+				return agent.Decision{}, ctx.Err()
+			}
+			a.ended = err
+			fmt.Fprintln(a.out, "\n(no more input: denied)")
+			return endedDecision(err), nil
+		}
+		word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+		switch strings.ToLower(word) {
+		case "a", "approve", "y", "yes":
+			return agent.Decision{Answer: agent.Approve, By: agent.ByPerson}, nil
+		case "d", "deny", "n", "no":
+			return agent.Decision{Answer: agent.Deny, By: agent.ByPerson, Reason: strings.TrimSpace(rest)}, nil
+		case "v", "view":
+			a.preview(req)
+		case "m", "modify":
+			args, ok, err := a.modify(ctx, req, strings.TrimSpace(rest))
+			if err != nil {
+				if ctx.Err() != nil {
+					fmt.Fprintln(a.out, "\n(cancelled)")
+					return agent.Decision{}, ctx.Err()
+				}
+				a.ended = err
+				fmt.Fprintln(a.out, "\n(no more input: denied)")
+				return endedDecision(err), nil
+			}
+			if ok {
+				return agent.Decision{Answer: agent.Modify, Args: args, By: agent.ByPerson}, nil
+			}
+		case "":
+		default:
+			fmt.Fprintf(a.out, "%q is not an answer: type a, d, m or v, then Enter.\n", termsafe.Line(word))
+		}
+	}
+}
+
+// describe prints what the call will do, in full.
+func (a *asker) describe(req agent.ApprovalRequest) {
+	c := req.Call
+	fmt.Fprintf(a.out, "\n%s wants to run %s (%s):\n", termsafe.Line(req.Provider), termsafe.Line(c.Tool), req.Verdict.Level)
+	for _, l := range strings.Split(callText(c), "\n") {
+		fmt.Fprintf(a.out, "    %s\n", l)
+	}
+	for _, r := range req.Verdict.Reasons {
+		fmt.Fprintf(a.out, "  - %s\n", termsafe.Line(r))
+	}
+}
+
+// preview prints the diff of a file change, or the whole command of a shell
+// call, which is all there is to see before it runs.
+func (a *asker) preview(req agent.ApprovalRequest) {
+	if req.Preview == "" {
+		fmt.Fprintln(a.out, "No diff: this call changes no file the tools can preview. It runs:")
+		for _, l := range strings.Split(callText(req.Call), "\n") {
+			fmt.Fprintf(a.out, "    %s\n", l)
+		}
+		return
+	}
+	p := termsafe.Text(req.Preview)
+	fmt.Fprint(a.out, p)
+	if !strings.HasSuffix(p, "\n") {
+		fmt.Fprintln(a.out)
+	}
+}
+
+// modify reads the replacement for the call: a command for shell, JSON
+// arguments for any tool. inline is what followed "m" on the same line, if
+// anything. ok is false when the person gave nothing usable, so the question
+// is asked again.
+func (a *asker) modify(ctx context.Context, req agent.ApprovalRequest, inline string) (args string, ok bool, err error) {
+	text := inline
+	if text == "" {
+		if req.Call.Tool == shellTool {
+			fmt.Fprint(a.out, "new command (or JSON arguments): ")
+		} else {
+			fmt.Fprint(a.out, "new arguments as a JSON object: ")
+		}
+		line, err := a.readLine(ctx)
+		if err != nil {
+			return "", false, err
+		}
+		text = strings.TrimSpace(line)
+	}
+	if text == "" {
+		return "", false, nil
+	}
+	args, err = replacementArgs(req.Call, text)
+	if err != nil {
+		fmt.Fprintf(a.out, "not changed: %v\n", err)
+		return "", false, nil
+	}
+	return args, true, nil
+}
+
+// shellTool is the name of the tool whose arguments hold a command.
+const shellTool = "shell"
+
+// replacementArgs turns what the person typed into the call's new
+// arguments: a JSON object is taken as it is; for shell, anything else is the
+// new command, with the call's other arguments kept.
+func replacementArgs(c agent.CallInfo, text string) (string, error) {
+	if strings.HasPrefix(text, "{") {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(text), &obj); err != nil {
+			return "", fmt.Errorf("arguments are not a JSON object: %w", err)
+		}
+		return text, nil
+	}
+	if c.Tool != shellTool {
+		return "", fmt.Errorf("%s takes a JSON object of arguments", c.Tool)
+	}
+	obj := map[string]any{}
+	// Malformed old arguments are replaced wholesale: the new command is
+	// all the person asked for.
+	_ = json.Unmarshal([]byte(c.Args), &obj)
+	obj["command"] = text
+	b, err := json.Marshal(obj)
+	if err != nil {
+		return "", fmt.Errorf("encode arguments: %w", err)
+	}
+	return string(b), nil
+}
+
+// callText is the full text of what a call will do: a shell call's whole
+// command (which its summary may shorten), otherwise the summary, else the
+// raw arguments.
+func callText(c agent.CallInfo) string {
+	if c.Tool == shellTool {
+		var args struct {
+			Command string `json:"command"`
+		}
+		if json.Unmarshal([]byte(c.Args), &args) == nil && args.Command != "" {
+			return termsafe.Text(args.Command)
+		}
+	}
+	if c.Summary != "" {
+		return termsafe.Text(c.Summary)
+	}
+	return termsafe.Text(c.Args)
+}
+
+// readLine returns the next line of input, or ctx's error. The read runs
+// on its own goroutine because a Read cannot be cancelled; at most one is in
+// flight. A read left over from a cancelled question is awaited and its line
+// discarded first. A last line without a newline is not an answer: the input
+// ended before the person pressed Enter.
+func (a *asker) readLine(ctx context.Context) (string, error) {
+	if a.stale != nil {
+		select {
+		case r := <-a.stale:
+			a.stale = nil
+			if r.err != nil {
+				return "", r.err
+			}
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+	reply := make(chan readResult, 1)
+	go func() {
+		line, err := a.in.ReadString('\n')
+		reply <- readResult{line, err}
+	}()
+	select {
+	case r := <-reply:
+		return r.line, r.err
+	case <-ctx.Done():
+		a.stale = reply
+		return "", ctx.Err()
+	}
+}
+
+// endedDecision denies a call because nobody can answer any more.
+func endedDecision(err error) agent.Decision {
+	reason := "no person to approve it: the input ended"
+	if !errors.Is(err, io.EOF) {
+		reason = fmt.Sprintf("no person to approve it: reading the answer: %v", err)
+	}
+	return agent.Decision{Answer: agent.Deny, By: agent.ByPolicy, Reason: reason}
+}

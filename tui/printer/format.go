@@ -1,0 +1,58 @@
+package printer
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/tui/internal/termsafe"
+)
+
+// levelName is the badge word of a call: its level, or "invalid" when the
+// call could not be planned and so was never classified.
+func levelName(c *agent.CallInfo) string {
+	if c == nil || c.Level == nil {
+		return "invalid"
+	}
+	return c.Level.String()
+}
+
+// summary is what a person reads for a call, on one line.
+func summary(c *agent.CallInfo) string {
+	if c == nil {
+		return ""
+	}
+	if c.Summary != "" {
+		return termsafe.Line(c.Summary)
+	}
+	return termsafe.Line(c.Args)
+}
+
+// formatDuration rounds d to what a person wants to read: milliseconds
+// below a second, tenths of a second below a minute, then minutes and
+// seconds.
+func formatDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	default:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+}
+
+// firstLine is the first non-empty line of s, cleaned, for an error that
+// must fit on one line.
+func firstLine(s string) string {
+	for s != "" {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		if l := termsafe.Line(line); l != "" {
+			return l
+		}
+	}
+	return ""
+}

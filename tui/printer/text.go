@@ -1,0 +1,186 @@
+package printer
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tui/internal/termsafe"
+)
+
+// NewText returns a Sink for a person reading a headless run. Assistant text
+// goes to stdout as it streams; each tool call becomes one line on stderr
+// when it finishes, such as
+//
+//	[safe] shell: go test ./...  ✓ exit 0, 1.2s
+//	[dangerous] shell: rm -rf build  ✗ denied: not auto-approved
+//
+// and errors go to stderr too. Before a line goes to stderr, assistant text
+// left without a final newline on stdout gets one, so that on a terminal the
+// two streams do not run into each other. Colour is used only when color is
+// true: the caller decides, from isatty and NO_COLOR. The Sink is safe for
+// concurrent use; write errors are ignored, since a run must not fail
+// because its output was closed.
+func NewText(stdout, stderr io.Writer, color bool) agent.Sink {
+	return &textSink{out: stdout, err: stderr, st: newTextStyles(color), calls: make(map[callKey]approval)}
+}
+
+// textSink is the Sink NewText returns.
+type textSink struct {
+	mu  sync.Mutex
+	out io.Writer
+	err io.Writer
+	st  textStyles
+	// midLine is true while stdout ends with text that has no newline yet.
+	midLine bool
+	// calls holds the approval decision of each call until its result comes.
+	calls map[callKey]approval
+	// errShown is set once the running run's error is printed, so its end
+	// does not print it again.
+	errShown bool
+}
+
+// callKey tells calls apart across providers, whose IDs may collide.
+type callKey struct{ provider, id string }
+
+type approval struct{ decision, by, reason string }
+
+// Publish writes e.
+func (s *textSink) Publish(e agent.Event) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch e.Type {
+	case agent.EventText:
+		t := termsafe.Text(e.Text)
+		if t == "" {
+			return
+		}
+		io.WriteString(s.out, t)
+		s.midLine = !strings.HasSuffix(t, "\n")
+	case agent.EventApproval:
+		if e.Call != nil {
+			s.calls[callKey{e.Provider, e.Call.ID}] = approval{e.Decision, e.By, e.Reason}
+		}
+	case agent.EventToolResult:
+		if e.Call == nil || e.Result == nil {
+			return
+		}
+		k := callKey{e.Provider, e.Call.ID}
+		a := s.calls[k]
+		delete(s.calls, k)
+		s.line(s.toolLine(e.Call, e.Result, a))
+	case agent.EventRunStarted:
+		s.errShown = false
+	case agent.EventError:
+		s.line(s.st.bad.Render("error: " + termsafe.Line(e.Error)))
+		s.errShown = true
+	case agent.EventRunFinished:
+		s.endText()
+		switch {
+		case e.Error != "" && !s.errShown:
+			s.line(s.st.bad.Render("error: " + termsafe.Line(e.Error)))
+		case e.Status == agent.StatusCancelled:
+			s.line(s.st.muted.Render("cancelled"))
+		}
+		s.errShown = false
+	}
+}
+
+// toolLine formats one finished call.
+func (s *textSink) toolLine(c *agent.CallInfo, r *agent.ResultInfo, a approval) string {
+	var b strings.Builder
+	b.WriteString(s.st.badge(c))
+	b.WriteString(" ")
+	b.WriteString(termsafe.Line(c.Tool))
+	if sum := summary(c); sum != "" {
+		b.WriteString(": ")
+		b.WriteString(sum)
+	}
+	b.WriteString("  ")
+	d := formatDuration(time.Duration(r.DurationMS * float64(time.Millisecond)))
+	switch {
+	case a.decision == agent.DecisionBlocked:
+		b.WriteString(s.st.bad.Render("✗ blocked: " + orNone(a.reason)))
+	case a.decision == agent.DecisionDenied:
+		who := "denied"
+		if a.by == agent.ByPolicy {
+			who = "denied by policy"
+		}
+		b.WriteString(s.st.bad.Render("✗ " + who + ": " + orNone(a.reason)))
+	case r.IsError && r.ExitCode > 0:
+		b.WriteString(s.st.bad.Render(fmt.Sprintf("✗ exit %d, %s", r.ExitCode, d)))
+	case r.IsError:
+		b.WriteString(s.st.bad.Render("✗ error: " + orNone(firstLine(r.Output))))
+	case r.ExitCode >= 0:
+		b.WriteString(s.st.good.Render(fmt.Sprintf("✓ exit %d, %s", r.ExitCode, d)))
+	default:
+		b.WriteString(s.st.good.Render("✓ " + d))
+	}
+	switch a.decision {
+	case agent.DecisionApproved:
+		b.WriteString(s.st.muted.Render(" (approved)"))
+	case agent.DecisionModified:
+		b.WriteString(s.st.muted.Render(" (modified, then approved)"))
+	}
+	return b.String()
+}
+
+// line writes one line to stderr, after ending any open line of text.
+func (s *textSink) line(l string) {
+	s.endText()
+	io.WriteString(s.err, l+"\n")
+}
+
+// endText ends the open line of assistant text, if any.
+func (s *textSink) endText() {
+	if s.midLine {
+		io.WriteString(s.out, "\n")
+		s.midLine = false
+	}
+}
+
+func orNone(s string) string {
+	if s = termsafe.Line(s); s == "" {
+		return "no reason given"
+	}
+	return s
+}
+
+// textStyles colour the text output; with colour off they are plain.
+type textStyles struct {
+	levels [4]lipgloss.Style
+	good   lipgloss.Style
+	bad    lipgloss.Style
+	muted  lipgloss.Style
+}
+
+func newTextStyles(color bool) textStyles {
+	var st textStyles
+	if !color {
+		return st
+	}
+	// Basic ANSI colours, so the terminal's own palette decides the shade.
+	st.levels[classify.Safe] = lipgloss.NewStyle().Foreground(lipgloss.Green)
+	st.levels[classify.Warning] = lipgloss.NewStyle().Foreground(lipgloss.Yellow)
+	st.levels[classify.Dangerous] = lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true)
+	st.levels[classify.Blocked] = lipgloss.NewStyle().Foreground(lipgloss.Magenta).Bold(true)
+	st.good = lipgloss.NewStyle().Foreground(lipgloss.Green)
+	st.bad = lipgloss.NewStyle().Foreground(lipgloss.Red)
+	st.muted = lipgloss.NewStyle().Faint(true)
+	return st
+}
+
+// badge is "[level]" in the level's colour.
+func (st textStyles) badge(c *agent.CallInfo) string {
+	b := "[" + levelName(c) + "]"
+	if c == nil || c.Level == nil || *c.Level < classify.Safe || *c.Level > classify.Blocked {
+		return st.muted.Render(b)
+	}
+	return st.levels[*c.Level].Render(b)
+}

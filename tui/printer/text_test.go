@@ -1,0 +1,217 @@
+package printer
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/classify"
+)
+
+func level(l classify.Level) *classify.Level { return &l }
+
+func call(id, tool, summary string, l *classify.Level) *agent.CallInfo {
+	return &agent.CallInfo{ID: id, Tool: tool, Summary: summary, Args: `{"x":1}`, Level: l}
+}
+
+func result(isErr bool, exit int, ms float64, out string) agent.Event {
+	return agent.Event{Type: agent.EventToolResult, Result: &agent.ResultInfo{IsError: isErr, ExitCode: exit, DurationMS: ms, Output: out}}
+}
+
+// withCall sets e's call, so a table row reads as the event it is.
+func withCall(e agent.Event, c *agent.CallInfo) agent.Event {
+	e.Call = c
+	return e
+}
+
+func TestText(t *testing.T) {
+	shell := call("c1", "shell", "go test ./...", level(classify.Safe))
+	rm := call("c2", "shell", "rm -rf build", level(classify.Dangerous))
+	tests := []struct {
+		name       string
+		events     []agent.Event
+		wantStdout string
+		wantStderr string
+	}{
+		{
+			name: "streamed text goes to stdout and the run's end closes the line",
+			events: []agent.Event{
+				{Type: agent.EventText, Text: "Hello, "},
+				{Type: agent.EventText, Text: "world."},
+				{Type: agent.EventRunFinished, Status: agent.StatusFinished},
+			},
+			wantStdout: "Hello, world.\n",
+		},
+		{
+			name: "a safe command that succeeds is one line with its exit code and duration",
+			events: []agent.Event{
+				{Type: agent.EventToolCall, Call: shell},
+				{Type: agent.EventApproval, Call: shell, Decision: agent.DecisionAuto, By: agent.ByPolicy},
+				{Type: agent.EventToolOutput, Call: shell, Text: "ok\n"},
+				withCall(result(false, 0, 1234, "ok\n"), shell),
+			},
+			wantStderr: "[safe] shell: go test ./...  ✓ exit 0, 1.2s\n",
+		},
+		{
+			name: "a denied command says who denied it and why",
+			events: []agent.Event{
+				{Type: agent.EventToolCall, Call: rm},
+				{Type: agent.EventApproval, Call: rm, Decision: agent.DecisionDenied, By: agent.ByPolicy, Reason: "not auto-approved"},
+				withCall(result(true, -1, 0, "denied by policy: not auto-approved"), rm),
+			},
+			wantStderr: "[dangerous] shell: rm -rf build  ✗ denied by policy: not auto-approved\n",
+		},
+		{
+			name: "a command a person denied without a reason says so",
+			events: []agent.Event{
+				{Type: agent.EventApproval, Call: rm, Decision: agent.DecisionDenied, By: agent.ByPerson},
+				withCall(result(true, -1, 0, "denied"), rm),
+			},
+			wantStderr: "[dangerous] shell: rm -rf build  ✗ denied: no reason given\n",
+		},
+		{
+			name: "a blocked command shows the classifier's reason",
+			events: []agent.Event{
+				{Type: agent.EventApproval, Call: call("c3", "shell", "sudo rm -rf /", level(classify.Blocked)), Decision: agent.DecisionBlocked, By: agent.ByPolicy, Reason: "sudo: runs as root"},
+				withCall(result(true, -1, 0, "blocked"), call("c3", "shell", "sudo rm -rf /", level(classify.Blocked))),
+			},
+			wantStderr: "[blocked] shell: sudo rm -rf /  ✗ blocked: sudo: runs as root\n",
+		},
+		{
+			name: "a command that exits non-zero shows the exit code",
+			events: []agent.Event{
+				withCall(result(true, 2, 310, "FAIL"), call("c4", "shell", "go vet ./...", level(classify.Safe))),
+			},
+			wantStderr: "[safe] shell: go vet ./...  ✗ exit 2, 310ms\n",
+		},
+		{
+			name: "a file tool that succeeds shows only its duration",
+			events: []agent.Event{
+				withCall(result(false, -1, 12, "contents"), call("c5", "read_file", "README.md", level(classify.Safe))),
+			},
+			wantStderr: "[safe] read_file: README.md  ✓ 12ms\n",
+		},
+		{
+			name: "a call that could not be planned shows the first line of its error",
+			events: []agent.Event{
+				withCall(result(true, -1, 0, "\nunknown tool \"nope\"\nknown tools: shell"), &agent.CallInfo{ID: "c6", Tool: "nope", Args: "{}"}),
+			},
+			wantStderr: "[invalid] nope: {}  ✗ error: unknown tool \"nope\"\n",
+		},
+		{
+			name: "a call a person approved is marked so",
+			events: []agent.Event{
+				{Type: agent.EventApproval, Call: rm, Decision: agent.DecisionApproved, By: agent.ByPerson},
+				withCall(result(false, 0, 2500, ""), rm),
+			},
+			wantStderr: "[dangerous] shell: rm -rf build  ✓ exit 0, 2.5s (approved)\n",
+		},
+		{
+			name: "a call a person changed is marked so",
+			events: []agent.Event{
+				{Type: agent.EventApproval, Call: rm, Decision: agent.DecisionModified, By: agent.ByPerson},
+				withCall(result(false, 0, 61000, ""), rm),
+			},
+			wantStderr: "[dangerous] shell: rm -rf build  ✓ exit 0, 1m01s (modified, then approved)\n",
+		},
+		{
+			name: "text left mid-line is ended before a tool line so the streams do not run together",
+			events: []agent.Event{
+				{Type: agent.EventText, Text: "Let me run the tests."},
+				withCall(result(false, 0, 100, ""), shell),
+				{Type: agent.EventText, Text: "All pass.\n"},
+				{Type: agent.EventRunFinished, Status: agent.StatusFinished},
+			},
+			wantStdout: "Let me run the tests.\nAll pass.\n",
+			wantStderr: "[safe] shell: go test ./...  ✓ exit 0, 100ms\n",
+		},
+		{
+			name: "errors go to stderr on one line",
+			events: []agent.Event{
+				{Type: agent.EventError, Error: "openai: 401 Unauthorized\ncheck OPENAI_API_KEY"},
+				{Type: agent.EventRunFinished, Status: agent.StatusFailed, Error: "openai: 401"},
+			},
+			wantStderr: "error: openai: 401 Unauthorized check OPENAI_API_KEY\n",
+		},
+		{
+			name: "a failed run's error is printed once, even if only its end carries it",
+			events: []agent.Event{
+				{Type: agent.EventRunStarted},
+				{Type: agent.EventRunFinished, Status: agent.StatusFailed, Error: "connection refused"},
+				{Type: agent.EventRunStarted},
+				{Type: agent.EventError, Error: "bad key"},
+				{Type: agent.EventRunFinished, Status: agent.StatusFailed, Error: "bad key"},
+			},
+			wantStderr: "error: connection refused\nerror: bad key\n",
+		},
+		{
+			name: "a cancelled run says so",
+			events: []agent.Event{
+				{Type: agent.EventText, Text: "Working"},
+				{Type: agent.EventRunFinished, Status: agent.StatusCancelled},
+			},
+			wantStdout: "Working\n",
+			wantStderr: "cancelled\n",
+		},
+		{
+			name: "escape sequences from the model never reach the terminal",
+			events: []agent.Event{
+				{Type: agent.EventText, Text: "safe\x1b]52;c;cm0gLXJmIH4=\x07 text\x1b[2J\n"},
+				withCall(result(false, 0, 5, ""), call("c7", "shell", "echo \x1b[31mred", level(classify.Safe))),
+			},
+			wantStdout: "safe text\n",
+			wantStderr: "[safe] shell: echo red  ✓ exit 0, 5ms\n",
+		},
+		{
+			name: "usage and live output print nothing",
+			events: []agent.Event{
+				{Type: agent.EventRunStarted, Text: "task"},
+				{Type: agent.EventUsage},
+				{Type: agent.EventToolOutput, Call: shell, Text: "line\n"},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			s := NewText(&stdout, &stderr, false)
+			for _, e := range tt.events {
+				s.Publish(e)
+			}
+			if got := stdout.String(); got != tt.wantStdout {
+				t.Errorf("stdout = %q, want %q", got, tt.wantStdout)
+			}
+			if got := stderr.String(); got != tt.wantStderr {
+				t.Errorf("stderr = %q, want %q", got, tt.wantStderr)
+			}
+		})
+	}
+}
+
+func TestTextColor(t *testing.T) {
+	events := []agent.Event{
+		withCall(result(false, 0, 5, ""), call("c1", "shell", "ls", level(classify.Safe))),
+		{Type: agent.EventError, Error: "boom"},
+	}
+	tests := []struct {
+		name   string
+		color  bool
+		wantSG bool
+	}{
+		{name: "colour on writes SGR sequences", color: true, wantSG: true},
+		{name: "colour off writes plain text", color: false, wantSG: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			s := NewText(&stdout, &stderr, tt.color)
+			for _, e := range events {
+				s.Publish(e)
+			}
+			if got := strings.Contains(stderr.String(), "\x1b["); got != tt.wantSG {
+				t.Errorf("NewText(color=%v) stderr %q has escapes = %v, want %v", tt.color, stderr.String(), got, tt.wantSG)
+			}
+		})
+	}
+}
