@@ -359,3 +359,27 @@ func assertEveryCallAnswered(t *testing.T, h []llm.Message) {
 		}
 	}
 }
+
+func TestNetworkCallsAlwaysNeedAPerson(t *testing.T) {
+	cfg := agent.DefaultConfig()
+	cfg.AutoApprove = classify.Dangerous
+	var asked []agent.ApprovalRequest
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+		asked = append(asked, r)
+		return agent.Decision{Answer: agent.Deny, Reason: "no network today"}, nil
+	})
+	f := newFixture(t, []llm.Message{
+		calls(call("c1", "shell", map[string]any{"command": "ls", "network": true})),
+		text("ok"),
+	}, ap, cfg)
+	out, err := f.ag.Run(t.Context(), "fetch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 1 || out.Denied != 1 {
+		t.Fatalf("asked %d times, outcome %+v; want the person asked once even with dangerous auto-approved", len(asked), out)
+	}
+	if !strings.Contains(strings.Join(asked[0].Verdict.Reasons, " "), "network") {
+		t.Errorf("reasons = %q, want network access named", asked[0].Verdict.Reasons)
+	}
+}

@@ -31,6 +31,10 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			return a.finishCall(turn, info, errorResult(note+err.Error()))
 		}
 		v := classify.Classify(plan.Action, a.opts.Policy)
+		if plan.Network {
+			// The sandbox opens the network only for calls a person approved.
+			v.Reasons = append(v.Reasons, "asks for network access, which needs a person's approval")
+		}
 		info.Summary, info.Level, info.Reasons, info.Rule = plan.Summary, &v.Level, v.Reasons, v.Rule
 		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 
@@ -40,7 +44,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: reason})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+reason+". This action never runs; do not retry it."))
 		}
-		if v.Level <= a.autoLevel(plan.Action.Kind) {
+		if v.Level <= a.autoLevel(plan.Action.Kind) && !plan.Network {
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
 			return a.run(ctx, turn, info, plan, note)
 		}

@@ -73,6 +73,7 @@ func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.
 		Home:      a.getenv("HOME"),
 		StateDir:  filepath.Join(stateDir(a.getenv), "output"),
 		Sandbox:   w.sandbox,
+		Network:   cfg.Sandbox.Network,
 		SecretEnv: secretEnvNames(cfg),
 	})
 	if err != nil {
