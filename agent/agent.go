@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/agentcli/agent/agent/llm"
@@ -26,8 +27,18 @@ type Options struct {
 	// shell or git call above safe runs without asking, whatever
 	// Config.AutoApprove says.
 	Unconfined bool
-	// Context is extra text for the system prompt (AGENTS.md and the like).
+	// Context is extra text for the system prompt (AGENTS.md and the like,
+	// see LoadContext).
 	Context string
+	// Price is the provider's price, for the cost in usage events; the zero
+	// value means unknown, and no cost is reported.
+	Price Price
+	// History is a conversation to continue (a resumed session, see
+	// package agent/session); nil starts a new one.
+	History []llm.Message
+	// Checkpointer, when set, records the files before every approved
+	// call that may change them; nil takes no checkpoints.
+	Checkpointer Checkpointer
 }
 
 // Agent is one provider's conversation about one project root. Its methods
@@ -38,6 +49,23 @@ type Agent struct {
 	system  string
 	history []llm.Message
 	usage   llm.Usage
+	// auto is the auto-approve level in force: Config.AutoApprove until
+	// SetAutoApprove changes it, possibly while Run runs.
+	auto atomic.Int32
+}
+
+// SetAutoApprove changes the highest level that runs without asking, from
+// the next call on, for the rest of this agent's life (the screen's
+// /yes LEVEL). It is safe to call while Run runs. Blocked never runs
+// whatever l says, calls that ask for the network still need a person,
+// and without the sandbox commands still get no more than safe.
+func (a *Agent) SetAutoApprove(l classify.Level) {
+	a.auto.Store(int32(l))
+}
+
+// AutoApprove returns the auto-approve level in force.
+func (a *Agent) AutoApprove() classify.Level {
+	return classify.Level(a.auto.Load())
 }
 
 // Outcome says how a Run ended and what it cost.
@@ -52,6 +80,9 @@ type Outcome struct {
 	Blocked int
 	// Usage is this Run's total.
 	Usage llm.Usage
+	// Cost is what Usage cost in US dollars, or 0 when Options.Price is
+	// not known.
+	Cost float64
 }
 
 // New returns an agent ready to Run. It panics if a required option is nil:
@@ -64,6 +95,8 @@ func New(opts Options) *Agent {
 		opts.Config.MaxTurns = DefaultConfig().MaxTurns
 	}
 	a := &Agent{opts: opts, system: systemPrompt(opts.Tools.Root(), opts.Context)}
+	a.history = append([]llm.Message(nil), opts.History...)
+	a.auto.Store(int32(opts.Config.AutoApprove))
 	if n := opts.Config.Retries; n > 0 {
 		policy := llm.DefaultRetryPolicy()
 		policy.MaxRetries = n
@@ -90,11 +123,14 @@ func (a *Agent) History() []llm.Message {
 
 // Run gives the model a task and works on it until the model answers
 // without calling a tool (StatusFinished), MaxTurns requests were sent
-// (StatusTurnLimit), ctx is cancelled (StatusCancelled) or the provider
-// fails (StatusFailed, with the error returned). Every tool call the model
-// made gets a result in the conversation, whatever the ending, so the next
-// Run continues a valid conversation. Run blocks; it publishes events to the
-// Sink from the calling goroutine.
+// (StatusTurnLimit), the tokens the provider reported for this Run reach
+// MaxTokensPerRun (StatusTokenLimit), ctx is cancelled (StatusCancelled) or
+// the provider fails (StatusFailed, with the error returned). Every tool
+// call the model made gets a result in the conversation, whatever the
+// ending, and text that streamed before a cancel or failure is kept as the
+// assistant's message, so the next Run continues a valid conversation of
+// what the person saw. Run blocks; it publishes events to the Sink from the
+// calling goroutine.
 func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 	var out Outcome
 	a.publish(Event{Type: EventRunStarted, Text: task, Model: a.opts.Provider.Model()})
@@ -103,7 +139,8 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 	finish := func(status Status, err error) (Outcome, error) {
 		out.Status = status
 		total := a.usage
-		e := Event{Type: EventRunFinished, Status: status, Turn: out.Turns, Total: &total}
+		e := Event{Type: EventRunFinished, Status: status, Turn: out.Turns, Total: &total,
+			Denied: out.Denied, Blocked: out.Blocked, TotalCost: a.cost(total)}
 		if err != nil {
 			e.Error = err.Error()
 		}
@@ -130,6 +167,10 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 			a.publish(Event{Type: EventText, Turn: turn, Text: delta})
 		})
 		if err != nil {
+			// Keep what the person saw; calls of a cut reply never run.
+			if resp.Message.Content != "" {
+				a.history = append(a.history, llm.Message{Role: llm.RoleAssistant, Content: resp.Message.Content})
+			}
 			if ctx.Err() != nil {
 				return finish(StatusCancelled, nil)
 			}
@@ -138,9 +179,10 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		}
 		u := resp.Usage
 		out.Usage = out.Usage.Add(u)
+		out.Cost = a.opts.Price.Cost(out.Usage)
 		a.usage = a.usage.Add(u)
 		total := a.usage
-		a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total})
+		a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total, Cost: a.cost(u), TotalCost: a.cost(total)})
 
 		msg := resp.Message
 		msg.Role = llm.RoleAssistant
@@ -148,17 +190,42 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		if len(msg.ToolCalls) == 0 {
 			return finish(StatusFinished, nil)
 		}
+		if budget := a.opts.Config.MaxTokensPerRun; budget > 0 && out.Usage.Total() >= budget {
+			// The reply's calls are answered without running, so that the
+			// conversation stays valid for the person's next prompt.
+			for _, call := range msg.ToolCalls {
+				res := a.skip(turn, call, fmt.Sprintf("not run: this task's token budget (%d tokens) is spent", budget))
+				a.history = append(a.history, toolMessage(call, res))
+			}
+			a.publish(Event{Type: EventError, Turn: turn,
+				Error: fmt.Sprintf("token budget reached: %d of %d tokens used (max_tokens_per_run)", out.Usage.Total(), budget)})
+			return finish(StatusTokenLimit, nil)
+		}
 		for _, call := range msg.ToolCalls {
 			res := a.handle(ctx, turn, call, &out)
-			a.history = append(a.history, llm.Message{
-				Role:       llm.RoleTool,
-				ToolCallID: call.ID,
-				ToolName:   call.Name,
-				Content:    res.Output,
-				IsError:    res.IsError,
-			})
+			a.history = append(a.history, toolMessage(call, res))
 		}
 	}
+}
+
+// toolMessage is the conversation's answer to call.
+func toolMessage(call llm.ToolCall, res tools.Result) llm.Message {
+	return llm.Message{
+		Role:       llm.RoleTool,
+		ToolCallID: call.ID,
+		ToolName:   call.Name,
+		Content:    res.Output,
+		IsError:    res.IsError,
+	}
+}
+
+// cost returns what u cost, or nil when the price is not known.
+func (a *Agent) cost(u llm.Usage) *float64 {
+	if !a.opts.Price.Known() {
+		return nil
+	}
+	c := a.opts.Price.Cost(u)
+	return &c
 }
 
 // toolSpecs converts the registry's catalog for the provider.

@@ -15,6 +15,9 @@ type ApprovalRequest struct {
 	Verdict  classify.Verdict
 	// Preview is the unified diff of a write, edit or delete; empty otherwise.
 	Preview string
+	// Network reports that the call would run with network access (its
+	// call asked for it, or a git command talks to a remote).
+	Network bool
 }
 
 // Answer is the kind of decision an Approver returns.
@@ -32,7 +35,9 @@ const (
 // Decision is an Approver's answer.
 type Decision struct {
 	Answer Answer
-	// Reason is sent to the model with a denial.
+	// Reason is sent to the model with a denial; with an approval it says
+	// how it was given (the session rule that allowed it) and goes into
+	// the approval event.
 	Reason string
 	// Args are the new arguments of a Modify, as a JSON object.
 	Args string

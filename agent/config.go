@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 
+	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/classify"
 )
 
@@ -19,6 +20,11 @@ type Config struct {
 	// (rate limit, server error, dropped connection) is sent again, with
 	// exponential backoff that honours Retry-After.
 	Retries int `toml:"retries"`
+	// MaxTokensPerRun is the token budget of one task: input and output
+	// tokens, as the provider reports them, summed over the run's
+	// requests. When a reply brings the total to the budget or beyond, the
+	// run stops with StatusTokenLimit. 0 means no budget.
+	MaxTokensPerRun int `toml:"max_tokens_per_run"`
 }
 
 // DefaultConfig returns the built-in [agent] settings: 25 turns, only safe
@@ -34,6 +40,9 @@ func (c Config) Validate() error {
 	}
 	if c.Retries < 0 || c.Retries > 20 {
 		return fmt.Errorf("agent.retries = %d: want 0 to 20", c.Retries)
+	}
+	if c.MaxTokensPerRun < 0 {
+		return fmt.Errorf("agent.max_tokens_per_run = %d: want 0 (no budget) or more", c.MaxTokensPerRun)
 	}
 	if c.AutoApprove == classify.Blocked {
 		return fmt.Errorf("agent.auto_approve = blocked: blocked actions never run; use safe, warning or dangerous")
@@ -54,6 +63,34 @@ type ProviderConfig struct {
 	APIKeyEnv string `toml:"api_key_env,omitempty"`
 	// Model is the model to ask for.
 	Model string `toml:"model"`
+	// Tools says how the model is offered the tools: ToolsNative (the
+	// wire format's own tool calls; "" means the same) or ToolsPrompt
+	// (described in the system prompt, for models without native tool
+	// calling; see llm.WithPromptTools).
+	Tools string `toml:"tools,omitempty"`
+	// Price is what the provider charges, for the cost shown with the
+	// usage; the zero value means unknown, and no cost is shown.
+	Price Price `toml:"price,omitempty"`
+}
+
+// The values of ProviderConfig.Tools.
+const (
+	ToolsNative = "native"
+	ToolsPrompt = "prompt"
+)
+
+// Price is a provider's price in US dollars per million tokens.
+type Price struct {
+	Input  float64 `toml:"input"`
+	Output float64 `toml:"output"`
+}
+
+// Known reports whether a price was given.
+func (p Price) Known() bool { return p.Input > 0 || p.Output > 0 }
+
+// Cost returns what u costs at price p, in US dollars.
+func (p Price) Cost(u llm.Usage) float64 {
+	return (float64(u.InputTokens)*p.Input + float64(u.OutputTokens)*p.Output) / 1e6
 }
 
 // Validate reports the first setting of provider name that cannot work.
@@ -65,6 +102,14 @@ func (c ProviderConfig) Validate(name string) error {
 	}
 	if c.Model == "" {
 		return fmt.Errorf("providers.%s.model is empty: name the model to use", name)
+	}
+	switch c.Tools {
+	case "", ToolsNative, ToolsPrompt:
+	default:
+		return fmt.Errorf("providers.%s.tools = %q: want %q (the wire format's tool calls) or %q (tools described in the prompt)", name, c.Tools, ToolsNative, ToolsPrompt)
+	}
+	if c.Price.Input < 0 || c.Price.Output < 0 {
+		return fmt.Errorf("providers.%s.price: prices must not be negative (US dollars per million tokens)", name)
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ const (
 	EventText        EventType = "text"
 	EventToolCall    EventType = "tool_call"
 	EventApproval    EventType = "approval"
+	EventCheckpoint  EventType = "checkpoint" // files recorded before a call that may change them
 	EventToolOutput  EventType = "tool_output"
 	EventToolResult  EventType = "tool_result"
 	EventUsage       EventType = "usage"
@@ -68,8 +69,14 @@ type Event struct {
 	Result *ResultInfo `json:"result,omitempty"`
 	// Usage is one request's usage, and Total the run's so far (EventUsage,
 	// EventRunFinished).
+	// Total is the conversation's (for a headless run, the run's).
 	Usage *llm.Usage `json:"usage,omitempty"`
 	Total *llm.Usage `json:"total,omitempty"`
+	// Cost and TotalCost are what Usage and Total cost in US dollars at
+	// the provider's configured price; nil when no price is configured
+	// (EventUsage; TotalCost also EventRunFinished).
+	Cost      *float64 `json:"cost_usd,omitempty"`
+	TotalCost *float64 `json:"total_cost_usd,omitempty"`
 
 	// Attempt and DelayMS describe a retry: the request failed with Error
 	// and is sent again, for the Attempt-th time, after DelayMS (EventRetry).
@@ -81,6 +88,17 @@ type Event struct {
 	Error string `json:"error,omitempty"`
 	// Status is how the run ended (EventRunFinished).
 	Status Status `json:"status,omitempty"`
+	// Checkpoint is the id of the checkpoint taken before Call ran
+	// (EventCheckpoint); empty when it failed, with Error saying why.
+	Checkpoint string `json:"checkpoint,omitempty"`
+	// Denied and Blocked count the run's calls that a person or the policy
+	// refused, and that the classifier blocked (EventRunFinished).
+	Denied  int `json:"denied,omitempty"`
+	Blocked int `json:"blocked,omitempty"`
+	// ExitCode is the exit code of a headless run (EventRunFinished). The
+	// loop never sets it: the headless runner does, since exit codes are
+	// its business.
+	ExitCode *int `json:"exit_code,omitempty"`
 }
 
 // CallInfo describes one planned tool call.
@@ -104,6 +122,9 @@ type ResultInfo struct {
 	DurationMS float64 `json:"duration_ms"`
 	// Output is what the model receives (possibly cut, with a note).
 	Output string `json:"output"`
+	// OutputFile is where the whole output of a command was saved when
+	// Output had to be cut; empty otherwise.
+	OutputFile string `json:"output_file,omitempty"`
 }
 
 // Sink receives the events of a run, in order, from the agent's goroutine.

@@ -21,6 +21,11 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 	if ctx.Err() != nil {
 		return a.finishCall(turn, CallInfo{ID: call.ID, Tool: call.Name, Args: call.Args}, errorResult(errCancelled.Error()))
 	}
+	if call.Invalid != "" {
+		// The provider could not read the call (a text-format call gone
+		// wrong): there is nothing to plan; the model gets the correction.
+		return a.skip(turn, call, call.Invalid)
+	}
 	args := call.Args
 	var note string // what the model is told when a person changed the call
 	for range maxModifications {
@@ -50,7 +55,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		}
 
 		d, err := a.opts.Approver.Approve(ctx, ApprovalRequest{
-			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview,
+			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Network: plan.Network,
 		})
 		if err != nil || ctx.Err() != nil {
 			out.Denied++
@@ -67,7 +72,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			if note != "" {
 				decision = DecisionModified
 			}
-			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: decision, By: by})
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: decision, By: by, Reason: d.Reason})
 			return a.run(ctx, turn, info, plan, note)
 		case Modify:
 			args = d.Args
@@ -91,7 +96,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 // autoLevel is the highest level of this kind of action that runs without
 // asking. Without the sandbox, commands get no more than safe.
 func (a *Agent) autoLevel(k classify.Kind) classify.Level {
-	lvl := a.opts.Config.AutoApprove
+	lvl := a.AutoApprove()
 	if a.opts.Unconfined && (k == classify.Shell || k == classify.Git) {
 		lvl = classify.Safe
 	}
@@ -103,15 +108,31 @@ func (a *Agent) autoLevel(k classify.Kind) classify.Level {
 
 // run executes an approved plan, streaming its output as events.
 func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string) tools.Result {
+	a.checkpoint(ctx, turn, info, plan.Action.Kind)
 	res := plan.Run(ctx, func(chunk string) {
 		a.publish(Event{Type: EventToolOutput, Turn: turn, Call: &info, Text: chunk})
 	})
-	if ctx.Err() != nil && !res.IsError {
+	if ctx.Err() != nil {
+		// Say so even when the command reported its own error (killed by
+		// SIGTERM): the model must know the person stopped it.
 		res.IsError = true
 		res.Output = errCancelled.Error() + "\n" + res.Output
 	}
+	if res.Err != nil {
+		// An internal failure: the model already got a short generic
+		// message; the person and the log get the detail.
+		a.publish(Event{Type: EventError, Turn: turn, Call: &info, Error: fmt.Sprintf("%s: internal error: %v", info.Tool, res.Err)})
+	}
 	res.Output = note + res.Output
 	return a.finishCall(turn, info, res)
+}
+
+// skip answers a call that is not planned nor run with an error result
+// saying why, publishing it like any other call.
+func (a *Agent) skip(turn int, call llm.ToolCall, why string) tools.Result {
+	info := CallInfo{ID: call.ID, Tool: call.Name, Args: call.Args}
+	a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
+	return a.finishCall(turn, info, errorResult(why))
 }
 
 // finishCall publishes the result event and returns the result.
@@ -121,6 +142,7 @@ func (a *Agent) finishCall(turn int, info CallInfo, res tools.Result) tools.Resu
 		ExitCode:   res.ExitCode,
 		DurationMS: float64(res.Duration.Microseconds()) / 1000,
 		Output:     res.Output,
+		OutputFile: res.OutputFile,
 	}})
 	return res
 }

@@ -9,6 +9,9 @@ const (
 	StatusFinished Status = "finished"
 	// StatusTurnLimit: the run stopped at MaxTurns.
 	StatusTurnLimit Status = "turn_limit"
+	// StatusTokenLimit: the tokens reported for the run reached
+	// MaxTokensPerRun.
+	StatusTokenLimit Status = "token_limit"
 	// StatusCancelled: the context was cancelled (Ctrl+C, SIGINT).
 	StatusCancelled Status = "cancelled"
 	// StatusFailed: the provider failed (unreachable, bad key...).

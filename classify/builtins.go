@@ -241,3 +241,13 @@ func mount(c *cmd) {
 	}
 	c.add(Dangerous, "changes mounted file systems", "builtin:system")
 }
+
+// man shows a manual page in a pager; -P and -H name the program to use,
+// which runs through the shell.
+func man(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "PHCMSmLRTEe", long: []string{"--pager", "--config-file", "--manpath", "--sections", "--systems", "--locale", "--recode", "--encoding", "--extension"}})
+	c.add(Warning, "starts a pager", "builtin:pager")
+	for _, p := range values(flags, "P", "--pager", "H", "--html") {
+		c.programString(p)
+	}
+}

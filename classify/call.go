@@ -39,7 +39,7 @@ func (wk *walker) call(ce *syntax.CallExpr, d dirs, in *stdin) dirs {
 		wk.subst(a, d)
 	}
 	for _, w := range ce.Args {
-		wk.subst(w, d)
+		wk.substIn(w, d, in)
 	}
 	if len(ce.Args) == 0 {
 		risky := false
@@ -55,23 +55,81 @@ func (wk *walker) call(ce *syntax.CallExpr, d dirs, in *stdin) dirs {
 		wk.assign(a, d)
 	}
 	args := make([]field, 0, len(ce.Args))
+	varied := false
 	for _, w := range ce.Args {
+		n := len(args)
 		args = wk.expand(args, w)
+		varied = varied || len(args)-n > 1 && args[n].variant
 	}
 	text := wk.text(ce)
-	if len(args) > 1 && args[0].variant && args[1].variant && args[1].w == args[0].w {
-		// The command name comes from a loop variable: each value runs a
-		// different command.
-		n := 1
-		for n < len(args) && args[n].w == args[0].w {
-			n++
-		}
-		for _, name := range args[:n] {
-			d = wk.command(append([]field{name}, args[n:]...), text, d, in)
+	if varied {
+		// A loop variable with several values: each value makes a command
+		// line of its own ("git $s" for s in status push is two commands).
+		for _, line := range wk.variants(ce.Args) {
+			d = wk.command(line, text, d, in)
 		}
 		return d
 	}
 	return wk.command(args, text, d, in)
+}
+
+// maxVariants bounds the command lines made from loop variables; beyond
+// it the variables are taken as unknown.
+const maxVariants = 16
+
+// variants expands words whose loop variables take several values into
+// every command line they make.
+func (wk *walker) variants(words []*syntax.Word) [][]field {
+	groups := make([][]field, len(words))
+	count := 1
+	for i, w := range words {
+		groups[i] = wk.expand(nil, w)
+		if len(groups[i]) > 1 && groups[i][0].variant {
+			count *= len(groups[i])
+			if count > maxVariants {
+				count = maxVariants + 1
+			}
+		}
+	}
+	varies := func(g []field) bool { return len(g) > 1 && g[0].variant }
+	if count > maxVariants {
+		var line []field
+		for i, g := range groups {
+			if varies(g) {
+				line = append(line, field{s: wk.text(words[i]), dyn: true, w: words[i]})
+				continue
+			}
+			line = append(line, g...)
+		}
+		return [][]field{line}
+	}
+	lines := make([][]field, 0, count)
+	pick := make([]int, len(groups))
+	for {
+		var line []field
+		for i, g := range groups {
+			if varies(g) {
+				line = append(line, g[pick[i]])
+			} else {
+				line = append(line, g...)
+			}
+		}
+		lines = append(lines, line)
+		// Advance the odometer over the varying words.
+		i := len(groups) - 1
+		for ; i >= 0; i-- {
+			if !varies(groups[i]) {
+				continue
+			}
+			if pick[i]++; pick[i] < len(groups[i]) {
+				break
+			}
+			pick[i] = 0
+		}
+		if i < 0 {
+			return lines
+		}
+	}
 }
 
 // command judges the command line args (args[0] is the name) and returns
@@ -115,7 +173,12 @@ func (c *cmd) dispatch() {
 		c.dynamicName()
 		return
 	}
-	name, byPath := normName(nf.s)
+	s := nf.s
+	if c.wk.lang == syntax.LangZsh && strings.HasPrefix(s, "=") {
+		// zsh expands "=rm" to the path of rm.
+		s = s[1:]
+	}
+	name, byPath := normName(s)
 	c.name = name
 	if byPath {
 		c.add(Warning, "runs a program by its path", "builtin:program-path")
@@ -189,11 +252,29 @@ func (c *cmd) run(inner []field) {
 	c.later(func() { c.d = c.wk.command(inner, c.text, c.d, c.in) })
 }
 
-// script judges a string the command runs as shell source. Like run, it
-// ends this command's own part first, so a user rule for the command
-// cannot change the verdict on the script.
+// script judges a string the command runs as shell source in a new shell,
+// which does not see this shell's variables. Like run, it is judged after
+// this command's own part is closed, so a user rule for the command cannot
+// change the verdict on the script.
 func (c *cmd) script(src string, lang syntax.LangVariant) {
-	c.later(func() { c.wk.script(src, lang, c.d, c.in) })
+	c.scriptWith(src, lang, nil)
+}
+
+// scriptWith is script with the new shell's positional parameters bound
+// ($0, $1, …), as "bash -c STRING NAME ARGS" sets them.
+func (c *cmd) scriptWith(src string, lang syntax.LangVariant, vars map[string][]field) {
+	c.later(func() {
+		outer := c.wk.vars
+		c.wk.vars = vars
+		c.wk.script(src, lang, c.d, c.in)
+		c.wk.vars = outer
+	})
+}
+
+// sameShell judges source run by this shell itself (eval, trap, alias),
+// which sees the variables bound here.
+func (c *cmd) sameShell(src string) {
+	c.later(func() { c.wk.script(src, bashLang, c.d, c.in) })
 }
 
 // path judges an access to the path in f as part of this command. A

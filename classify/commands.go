@@ -126,7 +126,8 @@ func init() {
 
 	// Editors, pagers, servers and interactive programs.
 	set(readerAt(Warning, "starts a pager", "builtin:pager", false, "pPxbhjyz", "--pattern", "--log-file", "--tag", "--tabs"), "less", "more", "most", "zless", "zmore")
-	set(static(Warning, "starts a pager", "builtin:pager"), "man", "info", "pinfo")
+	set(man, "man")
+	set(static(Warning, "starts a pager", "builtin:pager"), "info", "pinfo")
 	set(static(Warning, "starts an editor", "builtin:editor"), "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "gedit", "kate", "micro", "hx", "helix", "ed", "ex", "view", "pico", "joe", "mate", "zed", "cursor")
 	set(static(Warning, "opens a file or application", "builtin:open"), "open", "xdg-open", "gio", "start")
 	set(static(Warning, "starts an interactive program", "builtin:interactive"), "top", "htop", "btop", "tmux", "screen", "zellij", "mc", "ranger", "nnn", "lf", "fzf", "tig", "lazygit", "gitui")
@@ -145,6 +146,7 @@ func init() {
 	set(readVerbs("changes infrastructure", "plan", "validate", "show", "output", "graph", "providers", "version", "init", "fmt", "console", "list", "help", "get", "login-status", "preview", "ls", "whoami", "about", "logs", "stack"), "terraform", "tofu", "terragrunt", "pulumi")
 	set(cloudCLI, "aws", "gcloud", "az", "gsutil", "doctl", "flyctl", "heroku")
 	set(gh, "gh")
+	set(openssl, "openssl")
 	set(dbClient, "psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "duckdb", "pgcli", "mycli", "litecli", "usql", "cqlsh")
 
 	// Git.

@@ -27,6 +27,23 @@ var riskyEnvNames = map[string]bool{
 	"NPM_CONFIG_SCRIPT_SHELL": true, "TERMINAL": true,
 }
 
+// riskyAssign reports whether assigning value to name changes what runs.
+// Most names are risky whatever the value; GOFLAGS only when it names
+// programs or files (-toolexec, -exec, -vettool, -overlay, -modfile, -o).
+func riskyAssign(name, value string, dyn bool) bool {
+	if name == "GOFLAGS" && !dyn {
+		for _, f := range strings.Fields(value) {
+			n, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+			switch n {
+			case "toolexec", "exec", "vettool", "overlay", "modfile", "o", "pgo":
+				return true
+			}
+		}
+		return false
+	}
+	return riskyEnv(name)
+}
+
 // riskyEnv reports whether assigning name changes what runs. Names are
 // matched exactly, and GIT_CONFIG_KEY_n/GIT_CONFIG_VALUE_n, which set any
 // git option, by prefix; npm reads its config case-insensitively.

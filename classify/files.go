@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"path"
 	"strings"
 )
 
@@ -76,6 +77,32 @@ func copyLike(why string, srcAcc access) handler {
 			}
 		}
 		c.path(accWrite, dest)
+		if c.name == "ln" && len(ops) == 1 {
+			c.link(ops[0], dest, has(flags, "s", "--symbolic"))
+		}
+	}
+}
+
+// link records that dest now points at target, so that later writes
+// through dest are judged where they land.
+func (c *cmd) link(target, dest field, symbolic bool) {
+	if target.dyn || dest.dyn {
+		return
+	}
+	links, _ := c.wk.resolve(dest, c.d)
+	for _, l := range links {
+		t := target.s
+		if !strings.HasPrefix(t, "/") {
+			base := path.Dir(l)
+			if !symbolic {
+				if c.d.n == 0 {
+					continue
+				}
+				base = c.d.list()[0]
+			}
+			t = path.Join(base, t)
+		}
+		c.wk.j.links = append(c.wk.j.links, [2]string{l, path.Clean(t)})
 	}
 }
 
@@ -400,7 +427,15 @@ func sortCmd(c *cmd) {
 		c.path(accWrite, out)
 	}
 	if prog, ok := value(flags, "--compress-program"); ok {
-		c.run([]field{prog, {s: "-d", dyn: false}})
+		// The program filters standard input; a known compressor does
+		// nothing else.
+		switch name, _ := normName(prog.s); {
+		case prog.dyn:
+			c.add(Dangerous, "runs a program that is not known until it runs", "builtin:dynamic-script")
+		case name == "gzip" || name == "bzip2" || name == "xz" || name == "zstd" || name == "lz4" || name == "pigz" || name == "lzop":
+		default:
+			c.run([]field{prog})
+		}
 	}
 }
 

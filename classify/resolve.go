@@ -11,12 +11,21 @@ import (
 // command runs in one of d, and whether it may also name a path relative
 // to a directory that is not known.
 func (wk *walker) resolve(f field, d dirs) ([]string, bool) {
+	var out []string
 	if strings.HasPrefix(f.s, "/") {
-		return []string{path.Clean(f.s)}, false
+		out = []string{path.Clean(f.s)}
+	} else {
+		out = make([]string, 0, d.n)
+		for _, dir := range d.list() {
+			out = append(out, path.Join(dir, f.s))
+		}
 	}
-	out := make([]string, 0, d.n)
-	for _, dir := range d.list() {
-		out = append(out, path.Join(dir, f.s))
+	for _, l := range wk.j.links {
+		for _, p := range out {
+			if within(p, l[0]) {
+				out = append(out, path.Join(l[1], strings.TrimPrefix(p, l[0])))
+			}
+		}
 	}
 	return out, d.unknown
 }
@@ -132,6 +141,19 @@ func (wk *walker) staticPrefix(w *syntax.Word) string {
 				return b.String()
 			}
 			continue
+		}
+		if l, ok := p.(*syntax.Lit); ok {
+			if k := strings.IndexByte(l.Value, '{'); k >= 0 {
+				// A brace expansion starts here: only what comes before
+				// it is the same in every expansion.
+				p = &syntax.Lit{Value: l.Value[:k]}
+				alts := []string{""}
+				var glob, proc bool
+				if wk.expandParts(&alts, &glob, &proc, []syntax.WordPart{p}, i == 0) && len(alts) == 1 {
+					b.WriteString(alts[0])
+				}
+				break
+			}
 		}
 		alts := []string{""}
 		var glob, proc bool

@@ -91,29 +91,32 @@ func joinFields(args []field) string {
 }
 
 // matchCommand matches a command pattern against a whole command line;
-// "*" matches any run of characters, spaces included.
+// "*" matches any run of characters, spaces included. It backtracks only
+// to the last star, so its cost is bounded by the product of the lengths
+// whatever the pattern.
 func matchCommand(pattern, line string) bool {
-	for {
-		star := strings.IndexByte(pattern, '*')
-		if star < 0 {
-			return pattern == line
-		}
-		if !strings.HasPrefix(line, pattern[:star]) {
+	p, s := 0, 0
+	star, mark := -1, 0
+	for s < len(line) {
+		switch {
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, s
+			p++
+		case p < len(pattern) && pattern[p] == line[s]:
+			p++
+			s++
+		case star >= 0:
+			p = star + 1
+			mark++
+			s = mark
+		default:
 			return false
 		}
-		line = line[star:]
-		pattern = pattern[star+1:]
-		if pattern == "" {
-			return true
-		}
-		// Try every position for the rest; patterns are short.
-		for i := 0; i <= len(line); i++ {
-			if matchCommand(pattern, line[i:]) {
-				return true
-			}
-		}
-		return false
 	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
 }
 
 // absPattern makes a path rule's glob absolute: "~/" is the home

@@ -216,7 +216,7 @@ func TestBlockedCommands(t *testing.T) {
 		"stdbuf -o0 rm -rf /", "setsid rm -rf /", "xargs rm -rf /", "echo / | xargs rm -rf",
 		"watch rm -rf /", "watch -x rm -rf /", "find . -exec rm -rf / \\;", "fd -x rm -rf /",
 		"parallel rm -rf ::: /", "parallel ::: 'rm -rf /'", "bash -c 'rm -rf /'", "sh -c 'rm -rf ~'",
-		"zsh -c 'rm -rf ~'", "dash -c 'rm -rf /'", "bash -xc 'rm -rf /'", "bash -c -- 'rm -rf /'",
+		"zsh -c 'rm -rf ~'", "zsh -c '=rm -rf ~'", "dash -c 'rm -rf /'", "bash -xc 'rm -rf /'", "bash -c -- 'rm -rf /'",
 		"bash -c 'bash -c \"rm -rf /\"'", "eval 'rm -rf /'", "eval rm -rf /", "eval \"rm -rf ~\"",
 		"echo 'rm -rf /' | bash", "echo rm -rf / | sh", "bash <<'EOF'\nrm -rf ~\nEOF",
 		"sh <<< 'rm -rf /'", "trap 'rm -rf ~' EXIT", "alias ls='rm -rf ~'", "flock /tmp/l rm -rf /",

@@ -58,7 +58,7 @@ scan:
 			c.add(Warning, "-c without a command", "builtin:shell")
 			return
 		}
-		c.shellString(ops[0], lang)
+		c.shellString(ops[0], lang, ops[1:]...)
 	case len(ops) > 0 && !stdinMode:
 		c.shellFile(ops[0])
 	default:
@@ -87,8 +87,9 @@ func foreignShell(c *cmd) {
 	c.stdinCode(false, bashLang)
 }
 
-// shellString judges the string a shell runs with -c.
-func (c *cmd) shellString(f field, lang syntax.LangVariant) {
+// shellString judges the string a shell runs with -c; args are the
+// positional parameters that follow it, from $0.
+func (c *cmd) shellString(f field, lang syntax.LangVariant, args ...field) {
 	switch {
 	case f.dyn && f.w != nil && wordFetches(f.w):
 		c.add(Blocked, "runs a script that is downloaded or decoded", "builtin:remote-code")
@@ -96,10 +97,36 @@ func (c *cmd) shellString(f field, lang syntax.LangVariant) {
 		c.add(Dangerous, "runs a script that is not known until it runs", "builtin:dynamic-script")
 	case f.input:
 		c.add(Dangerous, "runs text from its input (file names) as code", "builtin:input-as-code")
-		c.script(f.s, lang)
+		c.scriptWith(f.s, lang, positional(f.s, args))
 	default:
-		c.script(f.s, lang)
+		c.scriptWith(f.s, lang, positional(f.s, args))
 	}
+}
+
+// positional binds $0, $1, … to the literal arguments of bash -c, unless
+// the script could move them (shift, set, getopts).
+func positional(src string, args []field) map[string][]field {
+	if len(args) == 0 || len(args) > 10 || strings.Contains(src, "shift") ||
+		strings.Contains(src, "set") || strings.Contains(src, "getopts") {
+		return nil
+	}
+	vars := make(map[string][]field, len(args)+1)
+	all := true
+	for i, a := range args {
+		if !a.dyn && !a.variant {
+			vars[string(rune('0'+i))] = []field{{s: a.s, glob: a.glob, input: a.input, deep: a.deep}}
+		} else if i > 0 {
+			all = false
+		}
+	}
+	if all {
+		rest := make([]field, 0, len(args)-1)
+		for _, a := range args[1:] {
+			rest = append(rest, field{s: a.s, glob: a.glob, input: a.input, deep: a.deep})
+		}
+		vars["@"] = rest
+	}
+	return vars
 }
 
 // shellFile judges a shell or interpreter running a script file.
@@ -179,7 +206,7 @@ func eval(c *cmd) {
 		}
 		parts = append(parts, a.s)
 	}
-	c.script(strings.Join(parts, " "), bashLang)
+	c.sameShell(strings.Join(parts, " "))
 }
 
 // source runs a file in the current shell.
@@ -198,7 +225,11 @@ func trap(c *cmd) {
 	if len(ops) < 2 || (!ops[0].dyn && (ops[0].s == "" || ops[0].s == "-")) {
 		return
 	}
-	c.shellString(ops[0], bashLang)
+	if ops[0].dyn {
+		c.shellString(ops[0], bashLang)
+		return
+	}
+	c.sameShell(ops[0].s)
 }
 
 // alias defines aliases, which run later: their values are judged now.
@@ -216,7 +247,11 @@ func alias(c *cmd) {
 		if blockedNames[name] || commands[name] != nil {
 			c.add(Warning, "redefines "+name, "builtin:define-alias")
 		}
-		c.shellString(field{s: val, dyn: a.dyn, w: a.w}, bashLang)
+		if a.dyn {
+			c.shellString(a, bashLang)
+			continue
+		}
+		c.sameShell(val)
 	}
 	if !defs {
 		c.add(Safe, "lists aliases", "builtin:shell-builtin")

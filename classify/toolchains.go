@@ -34,8 +34,13 @@ func goCmd(c *cmd) {
 		case "o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace", "outputdir":
 			c.output(f)
 		case "exec", "toolexec", "vettool":
+			// go splits the value into words and adds the program to run.
 			c.add(Warning, "runs a program of its choosing ("+a.s+")", "builtin:go-exec")
-			defer c.run([]field{f, {s: "ARGS", dyn: true}})
+			if f.dyn {
+				c.programString(f)
+			} else {
+				c.script(f.s+` "$BINARY"`, bashLang)
+			}
 		case "modfile", "overlay":
 			c.path(accRead, f)
 		}
@@ -43,7 +48,9 @@ func goCmd(c *cmd) {
 	switch sub {
 	case "test", "build", "vet", "list", "version", "doc", "help", "":
 		c.add(Safe, "builds or tests the project", "builtin:build")
-	case "fmt", "fix", "get", "mod", "work", "tool", "bug", "telemetry":
+	case "tool":
+		goTool(c, ops)
+	case "fmt", "fix", "get", "mod", "work", "bug", "telemetry":
 		c.add(Warning, "changes project files or dependencies", "builtin:go")
 	case "run":
 		c.add(Warning, "runs a program", "builtin:go")
@@ -58,13 +65,31 @@ func goCmd(c *cmd) {
 	case "install":
 		c.add(Dangerous, "installs programs outside the project", "builtin:global-install")
 	case "clean":
-		if has(parsed(args[1:]), "modcache") {
+		if has(parsed(args[1:]), "--modcache") {
 			c.add(Dangerous, "deletes the module cache", "builtin:go-global")
 		} else {
 			c.add(Warning, "deletes build outputs", "builtin:go")
 		}
 	default:
 		c.add(Warning, "unknown go command", "builtin:unknown")
+	}
+}
+
+// goTool judges "go tool NAME": the tools that only read build output
+// are Safe, pprof and cover when they start a browser or a server, and
+// any other tool, Warning.
+func goTool(c *cmd, ops []field) {
+	name := first(ops)
+	web := hasWord(c.rest(), "-web") || strings.Contains(c.text, "-http") || strings.Contains(c.text, "-html")
+	switch name {
+	case "cover", "pprof", "nm", "objdump", "addr2line", "buildid", "test2json", "dist", "doc":
+		if !web {
+			c.add(Safe, "reads build output", "builtin:build")
+			return
+		}
+		c.add(Warning, "opens a browser or starts a server", "builtin:server")
+	default:
+		c.add(Warning, "runs a Go tool", "builtin:go")
 	}
 }
 
@@ -130,29 +155,6 @@ func hasWord(args []field, words ...string) bool {
 		}
 	}
 	return false
-}
-
-// subcommands returns a handler that judges by the first operand: Safe
-// for the listed subcommands, Dangerous for the listed ones, and level def
-// otherwise.
-func subcommands(safe, dangerous []string, def Level, why string) handler {
-	return func(c *cmd) {
-		_, ops := parseOpts(c.rest(), optSpec{stop: true})
-		sub := first(ops)
-		for _, s := range dangerous {
-			if sub == s {
-				c.add(Dangerous, why, "builtin:"+c.name)
-				return
-			}
-		}
-		for _, s := range safe {
-			if sub == s {
-				c.add(Safe, "builds, tests or reads the project", "builtin:build")
-				return
-			}
-		}
-		c.add(def, "runs "+c.name+" "+sub, "builtin:"+c.name)
-	}
 }
 
 // cargo judges Rust's build tool.
@@ -271,8 +273,6 @@ func npm(c *cmd) {
 		} else {
 			c.add(Warning, "bumps the version and tags it", "builtin:npm-script")
 		}
-	case "build":
-		c.add(Safe, "builds the project", "builtin:build")
 	default:
 		if c.name == "yarn" || c.name == "bun" || c.name == "pnpm" {
 			c.add(Warning, "runs a package script or file", "builtin:npm-script")

@@ -118,3 +118,13 @@ func TestUnknownKind(t *testing.T) {
 		t.Errorf("Classify(kind 42) = %v, want %v", got.Level, Warning)
 	}
 }
+
+func TestInvalidUTF8IsJudgedLikeAnyByte(t *testing.T) {
+	for _, cmd := range []string{"rm -rf ~ \xff", "ls \xcc; sudo ls", "bash -c 'rm -rf / \xfe'"} {
+		t.Run(cmd, func(t *testing.T) {
+			if got := Classify(shellAction(cmd), Policy{}); got.Level != Blocked {
+				t.Errorf("Classify(%q) = %v, want %v\nreasons: %q", cmd, got.Level, Blocked, got.Reasons)
+			}
+		})
+	}
+}

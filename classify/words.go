@@ -42,14 +42,22 @@ func lit(s string) field { return field{s: s} }
 // decoded, braces expanded, "~" and $HOME replaced by the home directory.
 // A word whose value cannot be known becomes one dynamic field.
 func (wk *walker) expand(dst []field, w *syntax.Word) []field {
+	if args, ok := wk.allArgs(w); ok {
+		return append(dst, args...)
+	}
 	if len(w.Parts) == 1 {
 		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\*?[{~") {
 			return append(dst, field{s: l.Value, w: w})
 		}
 	}
-	for _, p := range w.Parts {
+	parts := w.Parts
+	for _, p := range parts {
 		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
-			syntax.SplitBraces(w)
+			// SplitBraces rewrites the word it is given: give it a copy,
+			// so the tree keeps its positions for reasons.
+			cp := *w
+			syntax.SplitBraces(&cp)
+			parts = cp.Parts
 			break
 		}
 	}
@@ -57,7 +65,7 @@ func (wk *walker) expand(dst []field, w *syntax.Word) []field {
 	var glob, proc bool
 	variant := false
 	wk.variant = &variant
-	ok := wk.expandParts(&alts, &glob, &proc, w.Parts, true)
+	ok := wk.expandParts(&alts, &glob, &proc, parts, true)
 	wk.variant = nil
 	if !ok || len(alts) > maxBraceFields {
 		return append(dst, field{s: wk.text(w), dyn: true, w: w})
@@ -66,6 +74,23 @@ func (wk *walker) expand(dst []field, w *syntax.Word) []field {
 		dst = append(dst, field{s: s, glob: glob, proc: proc, w: w, variant: variant})
 	}
 	return dst
+}
+
+// allArgs expands a word that is only "$@" (or $@, $*) when the positional
+// parameters are bound: each becomes a field of its own.
+func (wk *walker) allArgs(w *syntax.Word) ([]field, bool) {
+	if wk.vars == nil || len(w.Parts) != 1 {
+		return nil, false
+	}
+	p, ok := w.Parts[0].(*syntax.ParamExp)
+	if dq, isDq := w.Parts[0].(*syntax.DblQuoted); isDq && len(dq.Parts) == 1 {
+		p, ok = dq.Parts[0].(*syntax.ParamExp)
+	}
+	if !ok || p.Param == nil || (p.Param.Value != "@" && p.Param.Value != "*") || !isPlainParam(p, p.Param.Value) {
+		return nil, false
+	}
+	args, bound := wk.vars["@"]
+	return args, bound
 }
 
 // loopVar multiplies the alternatives by the values a bound loop variable
@@ -133,10 +158,19 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 					if wk.loopVar(alts, glob, q) {
 						continue
 					}
+					if isPlainParam(q, "PWD") && first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" {
+						appendAll(*alts, ".")
+						continue
+					}
 					if !isPlainParam(q, "HOME") {
 						return false
 					}
 					appendAll(*alts, wk.pl.home)
+				case *syntax.CmdSubst:
+					if !(first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" && isPwd(q)) {
+						return false
+					}
+					appendAll(*alts, ".")
 				default:
 					return false
 				}
@@ -145,10 +179,20 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 			if wk.loopVar(alts, glob, p) {
 				continue
 			}
+			if isPlainParam(p, "PWD") && first && i == 0 {
+				// The current directory: a relative path resolves there.
+				appendAll(*alts, ".")
+				continue
+			}
 			if !isPlainParam(p, "HOME") {
 				return false
 			}
 			appendAll(*alts, wk.pl.home)
+		case *syntax.CmdSubst:
+			if !(first && i == 0 && isPwd(p)) {
+				return false
+			}
+			appendAll(*alts, ".")
 		case *syntax.ProcSubst:
 			*proc = true
 			appendAll(*alts, "/dev/fd/63")
@@ -247,6 +291,26 @@ func braceSequence(elems []*syntax.Word) ([]string, bool) {
 			v -= step
 		}
 	}
+}
+
+// isPwd reports a command substitution that only prints the current
+// directory: $(pwd).
+func isPwd(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) != 0 {
+		return false
+	}
+	ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) != 0 || len(ce.Args) == 0 || len(ce.Args) > 2 {
+		return false
+	}
+	if v, ok := litWord(ce.Args[0]); !ok || v != "pwd" {
+		return false
+	}
+	if len(ce.Args) == 2 {
+		v, ok := litWord(ce.Args[1])
+		return ok && (v == "-P" || v == "-L")
+	}
+	return true
 }
 
 // litWord returns the value of a word made of plain literals only.

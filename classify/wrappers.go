@@ -50,7 +50,8 @@ loop:
 			str := strings.TrimPrefix(strings.TrimPrefix(s, "--split-string="), "-S")
 			if s == "-S" || s == "--split-string" {
 				if i+1 >= len(args) {
-					break loop
+					c.add(Safe, "runs nothing", "builtin:wrapper")
+					return
 				}
 				i++
 				str = args[i].s
@@ -85,7 +86,7 @@ loop:
 		case strings.HasPrefix(s, "-") && len(s) > 1:
 		case strings.Contains(s, "="):
 			name, val, _ := strings.Cut(s, "=")
-			if riskyEnv(name) {
+			if riskyAssign(name, val, false) {
 				c.add(Dangerous, "sets "+name+", which changes what runs or how", "builtin:env-override")
 				c.wk.envValue(name, val, c.d)
 			}
@@ -467,7 +468,7 @@ func find(c *cmd) {
 		}
 	}
 	c.lists(starts, len(execs) == 0 && !hasWord(args, "-printf", "-fprintf", "-ls", "-fls"))
-	c.runEach(execs, starts, []string{"{}"})
+	c.runEach(execs, starts, []string{"{}"}, false)
 }
 
 // lists records, for a pipe, that this command prints only paths found
@@ -493,8 +494,9 @@ func under(start field) field {
 }
 
 // runEach judges each command a finder runs once per starting point, with
-// the placeholders replaced by paths under it.
-func (c *cmd) runEach(execs [][]field, starts []field, holders []string) {
+// the placeholders replaced by paths under it. With appendPath, a command
+// without a placeholder gets the path added at the end, as fd does.
+func (c *cmd) runEach(execs [][]field, starts []field, holders []string, appendPath bool) {
 	if len(execs) == 0 {
 		return
 	}
@@ -507,13 +509,15 @@ func (c *cmd) runEach(execs [][]field, starts []field, holders []string) {
 				break
 			}
 			p := under(s)
-			inner := make([]field, len(words))
+			inner := make([]field, len(words), len(words)+1)
+			found := false
 			for n, w := range words {
 				inner[n] = w
 				for _, h := range holders {
 					if w.dyn || !strings.Contains(w.s, h) {
 						continue
 					}
+					found = true
 					if w.s == h {
 						inner[n] = p
 						inner[n].input = true
@@ -521,6 +525,11 @@ func (c *cmd) runEach(execs [][]field, starts []field, holders []string) {
 						inner[n] = field{s: strings.ReplaceAll(w.s, h, p.s), input: true, glob: true, dyn: p.dyn}
 					}
 				}
+			}
+			if !found && appendPath {
+				q := p
+				q.input = true
+				inner = append(inner, q)
 			}
 			c.later(func() { c.d = c.wk.command(inner, c.text, c.d, nil) })
 		}
@@ -574,5 +583,5 @@ func fd(c *cmd) {
 	c.add(Safe, "searches files", "builtin:read-only")
 	c.read(starts)
 	c.lists(starts, len(execs) == 0)
-	c.runEach(execs, starts, []string{"{//}", "{/.}", "{.}", "{/}", "{}"})
+	c.runEach(execs, starts, []string{"{//}", "{/.}", "{.}", "{/}", "{}"}, true)
 }

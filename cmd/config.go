@@ -12,9 +12,11 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/session"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/sandbox"
+	"github.com/agentcli/agent/tui"
 )
 
 // Config is the whole configuration: each section is owned by the package
@@ -27,6 +29,8 @@ type Config struct {
 	Providers map[string]agent.ProviderConfig `toml:"providers"`
 	Tools     tools.Config                    `toml:"tools"`
 	Sandbox   sandbox.Config                  `toml:"sandbox"`
+	TUI       tui.Config                      `toml:"tui"`
+	Sessions  session.Config                  `toml:"sessions"`
 	Rules     []classify.Rule                 `toml:"rules"`
 }
 
@@ -44,6 +48,9 @@ func defaultConfig() Config {
 		},
 		Tools:   tools.DefaultConfig(),
 		Sandbox: sandbox.DefaultConfig(),
+		TUI:     tui.DefaultConfig(),
+		// Sessions: how many recorded sessions are kept.
+		Sessions: session.DefaultConfig(),
 	}
 }
 
@@ -64,6 +71,17 @@ func (c Config) Validate() error {
 	for _, name := range c.providerNames() {
 		if err := c.Providers[name].Validate(name); err != nil {
 			return err
+		}
+	}
+	if err := c.TUI.Validate(); err != nil {
+		return err
+	}
+	if err := c.Sessions.Validate(); err != nil {
+		return err
+	}
+	for _, name := range c.TUI.Providers {
+		if _, ok := c.Providers[name]; !ok {
+			return fmt.Errorf("tui.providers names %q: no [providers.%s] section (known: %s)", name, name, strings.Join(c.providerNames(), ", "))
 		}
 	}
 	if _, ok := c.Providers[c.Provider]; !ok {
@@ -160,6 +178,9 @@ func decodeUserFile(path string, cfg *Config) (bool, error) {
 		}
 		raw.Config.Providers[name] = p
 	}
+	if err := rulesHaveLevels(path, data); err != nil {
+		return true, err
+	}
 	if err := unknownKeys(path, md); err != nil {
 		return true, err
 	}
@@ -173,8 +194,9 @@ func decodeUserFile(path string, cfg *Config) (bool, error) {
 // person's keys or code somewhere, so it is an error.
 type projectConfig struct {
 	Agent struct {
-		MaxTurns    *int            `toml:"max_turns"`
-		AutoApprove *classify.Level `toml:"auto_approve"`
+		MaxTurns        *int            `toml:"max_turns"`
+		AutoApprove     *classify.Level `toml:"auto_approve"`
+		MaxTokensPerRun *int            `toml:"max_tokens_per_run"`
 	} `toml:"agent"`
 	Sandbox struct {
 		Mode    *sandbox.Mode `toml:"mode"`
@@ -197,12 +219,18 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 	if err != nil {
 		return true, fmt.Errorf("project config %s: %w", path, err)
 	}
+	if err := rulesHaveLevels(path, data); err != nil {
+		return true, err
+	}
 	if keys := md.Undecoded(); len(keys) > 0 {
 		return true, fmt.Errorf("project config %s: key %q is not allowed here: a project may only tighten the policy "+
-			"([agent] max_turns, auto_approve; [sandbox] mode, network; [[rules]] that raise levels)", path, keys[0].String())
+			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network; [[rules]] that raise levels)", path, keys[0].String())
 	}
 	if v := p.Agent.MaxTurns; v != nil && *v < cfg.Agent.MaxTurns {
 		cfg.Agent.MaxTurns = *v
+	}
+	if v := p.Agent.MaxTokensPerRun; v != nil && *v > 0 && (cfg.Agent.MaxTokensPerRun == 0 || *v < cfg.Agent.MaxTokensPerRun) {
+		cfg.Agent.MaxTokensPerRun = *v // 0 would lift the budget, so it is ignored
 	}
 	if v := p.Agent.AutoApprove; v != nil && *v < cfg.Agent.AutoApprove {
 		cfg.Agent.AutoApprove = *v
@@ -231,6 +259,24 @@ func sandboxStrictness(m sandbox.Mode) int {
 	default:
 		return 2
 	}
+}
+
+// rulesHaveLevels refuses a [[rules]] entry without a level: the zero
+// level is safe, so a forgotten level would silently approve whatever the
+// rule matches.
+func rulesHaveLevels(path string, data []byte) error {
+	var raw struct {
+		Rules []map[string]any `toml:"rules"`
+	}
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	for i, r := range raw.Rules {
+		if _, ok := r["level"]; !ok {
+			return fmt.Errorf("config %s: rule %d has no level: say level = \"safe\", \"warning\", \"dangerous\" or \"blocked\"", path, i+1)
+		}
+	}
+	return nil
 }
 
 // unknownKeys turns the first key the config structs did not take into an

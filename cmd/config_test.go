@@ -314,3 +314,20 @@ func keysOf(t *testing.T, doc string) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+func TestRuleWithoutLevelIsRefused(t *testing.T) {
+	for _, where := range []string{"user", "project"} {
+		t.Run("in a "+where+" file", func(t *testing.T) {
+			root, env := hermetic(t)
+			path := userConfigPath(envMap(env))
+			if where == "project" {
+				path = filepath.Join(root, ".agent", "config.toml")
+			}
+			writeFile(t, path, "[[rules]]\ncommand = \"rm -rf *\"\n")
+			_, _, err := loadConfig(root, "", envMap(env))
+			if err == nil || !strings.Contains(err.Error(), "rule 1 has no level") || !strings.Contains(err.Error(), path) {
+				t.Fatalf("loadConfig = %v, want an error naming the rule without a level and %s", err, path)
+			}
+		})
+	}
+}

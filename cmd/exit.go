@@ -11,7 +11,7 @@ const (
 	exitFailed      = 1   // the run failed: provider unreachable, bad key, bad config
 	exitUsage       = 2   // the command line was wrong
 	exitRefused     = 3   // finished, but at least one action was denied or blocked
-	exitTurnLimit   = 4   // stopped at the turn limit
+	exitLimit       = 4   // stopped at the turn limit or the token budget
 	exitInterrupted = 130 // interrupted (SIGINT)
 )
 

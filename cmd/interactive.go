@@ -3,8 +3,11 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,35 +17,165 @@ import (
 	"github.com/agentcli/agent/tui"
 )
 
-// runInteractive opens the screen. When no provider can be built (no key,
-// unknown type) the screen still opens and says how to set one up.
+// runInteractive opens the screen, with one panel per provider: the
+// --provider list ("openai,ollama"), else the config's [tui] providers,
+// else its provider. A provider that cannot be built (no key, unknown type)
+// or does not answer gets a panel that says how to set it up; the screen
+// opens anyway.
 func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if !a.hasTerminal() {
 		return usageError("the interactive screen needs a terminal; for scripts use: agent run --yes-safe \"task\"")
+	}
+	names, err := a.panelProviders()
+	if err != nil {
+		return err
 	}
 	cfg, files, root, err := a.loadEffective(runFlags{})
 	if err != nil {
 		return err
 	}
+	if err := a.openSession(&cfg, root, "interactive"); err != nil {
+		return err
+	}
+	defer a.closeSession()
+	switch {
+	case len(names) == 0 && a.provider == "" && len(cfg.TUI.Providers) > 0:
+		names = cfg.TUI.Providers
+	case len(names) == 0:
+		names = []string{cfg.Provider}
+	}
+	for _, n := range names {
+		if _, ok := cfg.Providers[n]; !ok {
+			return usageError("--provider %s: no such provider (known: %s; add one as [providers.%s] in %s)",
+				n, strings.Join(cfg.providerNames(), ", "), n, files.User)
+		}
+	}
+
 	bridge := tui.NewBridge()
 	opts := tui.Options{
-		Provider:    cfg.Provider,
-		Model:       cfg.Providers[cfg.Provider].Model,
+		Available:   cfg.providerNames(),
 		Root:        root,
 		AutoApprove: cfg.Agent.AutoApprove,
+		Network:     cfg.Sandbox.Network,
+		Config:      cfg.TUI,
 	}
-	w, err := a.wire(cfg, root, bridge, bridge)
+	var panels []*panelWiring
+	defer func() {
+		for _, p := range panels {
+			p.close()
+		}
+	}()
+	for _, name := range names {
+		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge}
+		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model}
+		w, err := pw.build(cfg.Providers[name].Model)
+		if err != nil {
+			spec.Setup = setupHelp(cfg, files, err)
+			opts.Panels = append(opts.Panels, spec)
+			continue
+		}
+		panels = append(panels, pw)
+		if opts.Sandbox == "" {
+			opts.Sandbox = w.sandbox.Status().Summary
+		}
+		spec.Runner = w.agent
+		spec.Renew = pw.renew
+		provider := w.provider
+		spec.Probe = func(ctx context.Context) string {
+			if err := probe(ctx, provider); err != nil {
+				return setupHelp(cfg, files, err)
+			}
+			return ""
+		}
+		opts.Panels = append(opts.Panels, spec)
+	}
+	return tui.Run(c.Context(), bridge, opts)
+}
+
+// panelProviders splits --provider "a,b" into the providers that get a
+// panel. A single name (or none) is left to loadEffective, which applies it
+// with --model; --model with several providers is ambiguous.
+func (a *app) panelProviders() ([]string, error) {
+	if !strings.Contains(a.provider, ",") {
+		return nil, nil
+	}
+	var names []string
+	for _, n := range strings.Split(a.provider, ",") {
+		n = strings.TrimSpace(n)
+		switch {
+		case n == "":
+			return nil, usageError("--provider %q: an empty name in the list", a.provider)
+		case slices.Contains(names, n):
+			return nil, usageError("--provider %q names %s twice", a.provider, n)
+		}
+		names = append(names, n)
+	}
+	if a.model != "" {
+		return nil, usageError("--model needs a single --provider; with several, set each one's model in the config")
+	}
+	// loadEffective checks a single name; the list is checked by the
+	// caller once the config is loaded.
+	a.provider = ""
+	return names, nil
+}
+
+// panelWiring is the agent behind one panel, rebuilt when the person
+// switches models or clears the panel.
+type panelWiring struct {
+	a      *app
+	cfg    Config
+	name   string
+	root   string
+	bridge *tui.Bridge
+
+	mu  sync.Mutex
+	cur *wiring
+}
+
+// build wires a new agent for the panel's provider asking model, and makes
+// it the current one; the one before is closed.
+func (p *panelWiring) build(model string) (*wiring, error) {
+	cfg := p.cfg
+	cfg.Provider = p.name
+	cfg.Providers = maps.Clone(p.cfg.Providers)
+	pc := cfg.Providers[p.name]
+	pc.Model = model
+	cfg.Providers[p.name] = pc
+	w, err := p.a.wire(cfg, p.root, p.bridge, p.bridge)
 	if err != nil {
-		opts.Setup = setupHelp(cfg, files, err)
-		return tui.Run(c.Context(), nil, bridge, opts)
+		return nil, err
 	}
-	defer w.Close()
-	if err := probe(c.Context(), w.provider); err != nil {
-		opts.Setup = setupHelp(cfg, files, err)
-		return tui.Run(c.Context(), nil, bridge, opts)
+	p.mu.Lock()
+	old := p.cur
+	p.cur = w
+	p.mu.Unlock()
+	if old != nil {
+		old.Close()
 	}
-	opts.Sandbox = w.sandbox.Status().Summary
-	return tui.Run(c.Context(), w.agent, bridge, opts)
+	return w, nil
+}
+
+// renew is the panel's tui.Panel.Renew: the screen calls it only while the
+// current agent is idle.
+func (p *panelWiring) renew(model string) (tui.Runner, error) {
+	if model == "" {
+		model = p.cfg.Providers[p.name].Model
+	}
+	w, err := p.build(model)
+	if err != nil {
+		return nil, err
+	}
+	return w.agent, nil
+}
+
+// close releases the current agent's tools.
+func (p *panelWiring) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cur != nil {
+		p.cur.Close()
+		p.cur = nil
+	}
 }
 
 // probe asks the provider for its models, briefly, so that a server that

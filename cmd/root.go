@@ -30,6 +30,12 @@ type app struct {
 	rootDir    string
 	provider   string
 	model      string
+	// resume is --resume: a session id, resumeLatest, or "" for a new
+	// session.
+	resume string
+
+	// session is the session being recorded, set by openSession.
+	session *sessionRun
 }
 
 // Execute runs the command line and returns the process exit code.
@@ -42,6 +48,12 @@ func Execute(exampleConfig []byte) int {
 	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, example: exampleConfig}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		// After the first signal, restore the default handling so that a
+		// second Ctrl+C kills a run that does not stop quickly enough.
+		<-ctx.Done()
+		stop()
+	}()
 	return a.execute(ctx, os.Args[1:])
 }
 
@@ -88,16 +100,19 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Args:          cobra.NoArgs,
+		Args:          a.rootArgs,
 		RunE:          a.runInteractive,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().StringVar(&a.resume, "resume", "", "continue a recorded session: its id, or, with no value, the latest session of the project root (see agent sessions)")
+	root.Flags().Lookup("resume").NoOptDefVal = resumeLatest
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.configFile, "config", "", "read this config file instead of $XDG_CONFIG_HOME/agent/config.toml")
 	pf.StringVar(&a.rootDir, "root", "", "project root (default: the git top level of the current directory, else the current directory)")
 	pf.StringVar(&a.provider, "provider", "", "provider to use, a [providers.NAME] entry (default: the config's provider)")
 	pf.StringVar(&a.model, "model", "", "model to ask for (default: the provider's configured model)")
-	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand())
+	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand(),
+		a.sessionsCommand(), a.logCommand(), a.undoCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%v", err) })
 	return root
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -17,7 +18,10 @@ type runFlags struct {
 	yes      string
 	yesSafe  bool
 	maxTurns int
-	json     bool
+	// maxTokens is --max-tokens, used when maxTokensSet says it was given.
+	maxTokens    int
+	maxTokensSet bool
+	json         bool
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -39,8 +43,10 @@ Exit codes:
   1    the run failed (provider unreachable, bad key, bad config)
   2    usage error
   3    finished, but at least one action was denied or blocked
-  4    stopped at the turn limit (--max-turns)
-  130  interrupted`,
+  4    stopped at a limit: the turn limit (--max-turns) or the token budget
+       (--max-tokens)
+  130  interrupted (SIGINT or SIGTERM): the running command is stopped and
+       the model's unanswered calls are recorded as cancelled`,
 		Example: `  agent run --yes-safe "run the tests and explain any failure"
   agent run --provider deepseek --yes warning "add a --verbose flag"
   agent run --json --yes-safe "list the TODOs" | jq .`,
@@ -51,6 +57,7 @@ Exit codes:
 			return nil
 		},
 		RunE: func(c *cobra.Command, args []string) error {
+			f.maxTokensSet = c.Flags().Changed("max-tokens")
 			return a.run(c, f, strings.Join(args, " "))
 		},
 	}
@@ -58,7 +65,9 @@ Exit codes:
 	fl.StringVar(&f.yes, "yes", "", "auto-approve actions up to and including LEVEL: safe, warning or dangerous (blocked never runs)")
 	fl.BoolVar(&f.yesSafe, "yes-safe", false, "short for --yes safe")
 	fl.IntVar(&f.maxTurns, "max-turns", 0, "stop after this many requests to the provider (default from config: 25)")
+	fl.IntVar(&f.maxTokens, "max-tokens", 0, "stop once the provider reports this many tokens (input and output) for the task; 0 means no budget (default from config: 0)")
 	fl.BoolVar(&f.json, "json", false, "write one JSON event per line to stdout instead of text")
+	fl.StringVar(&a.resume, "resume", "", "continue session ID (see agent sessions): each provider's conversation is rebuilt from it, and the task is its next message")
 	return c
 }
 
@@ -96,6 +105,12 @@ func (f runFlags) apply(cfg *Config) error {
 	if f.maxTurns > 0 {
 		cfg.Agent.MaxTurns = f.maxTurns
 	}
+	if f.maxTokensSet {
+		if f.maxTokens < 0 {
+			return usageError("--max-tokens %d: want 0 (no budget) or more", f.maxTokens)
+		}
+		cfg.Agent.MaxTokensPerRun = f.maxTokens
+	}
 	return nil
 }
 
@@ -107,6 +122,7 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 	} else {
 		sink = printer.NewText(a.stdout, a.stderr, a.colorful(a.stderr))
 	}
+	sink = exitCodeSink{sink}
 	var approver agent.Approver = agent.DenyAll{}
 	if in, ok := a.stdin.(*os.File); ok && term.IsTerminal(int(in.Fd())) {
 		approver = printer.NewAsker(a.stdin, a.stderr)
@@ -116,29 +132,60 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 	if err != nil {
 		return err
 	}
+	if err := a.openSession(&cfg, root, "run"); err != nil {
+		return err
+	}
+	defer a.closeSession()
 	w, err := a.wire(cfg, root, approver, sink)
 	if err != nil {
 		return err
 	}
 	defer w.Close()
+	for _, n := range w.notes {
+		fmt.Fprintf(a.stderr, "agent: %s\n", n)
+	}
 
 	out, err := w.agent.Run(ctx, task)
+	code := runExitCode(out.Status, out.Denied+out.Blocked)
 	switch {
-	case out.Status == agent.StatusCancelled:
-		return &exitError{code: exitInterrupted}
-	case err != nil:
-		// The error event already reached the sink; in text mode it is on
-		// stderr, so say nothing twice.
-		if f.json {
-			return &exitError{code: exitFailed, err: err}
-		}
-		return &exitError{code: exitFailed}
-	case out.Status == agent.StatusTurnLimit:
-		return &exitError{code: exitTurnLimit}
-	case out.Denied+out.Blocked > 0:
-		return &exitError{code: exitRefused}
+	case code == exitOK:
+		return nil
+	case err != nil && f.json:
+		return &exitError{code: code, err: err}
 	}
-	return nil
+	// The error event already reached the sink; in text mode it is on
+	// stderr, so say nothing twice.
+	return &exitError{code: code}
+}
+
+// runExitCode is the exit code of a run that ended with status after
+// refused calls were denied or blocked.
+func runExitCode(status agent.Status, refused int) int {
+	switch status {
+	case agent.StatusCancelled:
+		return exitInterrupted
+	case agent.StatusFailed:
+		return exitFailed
+	case agent.StatusTurnLimit, agent.StatusTokenLimit:
+		return exitLimit
+	}
+	if refused > 0 {
+		return exitRefused
+	}
+	return exitOK
+}
+
+// exitCodeSink adds the exit code to the run_finished event, so a program
+// reading the JSON output learns it with the rest.
+type exitCodeSink struct{ agent.Sink }
+
+// Publish passes e on, with ExitCode set on EventRunFinished.
+func (s exitCodeSink) Publish(e agent.Event) {
+	if e.Type == agent.EventRunFinished {
+		code := runExitCode(e.Status, e.Denied+e.Blocked)
+		e.ExitCode = &code
+	}
+	s.Sink.Publish(e)
 }
 
 // colorful reports whether w is a terminal and NO_COLOR is unset.

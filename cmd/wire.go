@@ -23,6 +23,9 @@ type wiring struct {
 	sandbox  sandbox.Sandbox
 	provider llm.Provider
 	agent    *agent.Agent
+	// notes are what the person should know about the context files
+	// (AGENTS.md cut to size, or not readable).
+	notes []string
 }
 
 // Close releases the tool registry.
@@ -84,14 +87,26 @@ func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.
 		w.tools.Close()
 		return nil, failure(err)
 	}
+	pc := cfg.Providers[cfg.Provider]
+	talk := w.provider
+	if pc.Tools == agent.ToolsPrompt {
+		talk = llm.WithPromptTools(talk)
+	}
+	var context string
+	context, w.notes = agent.LoadContext(filepath.Dir(userConfigPath(a.getenv)), w.tools.Root())
 	w.agent = agent.New(agent.Options{
-		Provider:   w.provider,
+		Provider:   talk,
 		Tools:      w.tools,
 		Approver:   approver,
-		Sink:       sink,
+		Sink:       a.session.sink(sink),
 		Policy:     cfg.Policy(),
 		Config:     cfg.Agent,
 		Unconfined: !w.sandbox.Status().Confined,
+		Context:    context,
+		Price:      pc.Price,
+		// A resumed session's conversation, and undo's checkpoints.
+		History:      a.session.takeHistory(cfg.Provider),
+		Checkpointer: a.session.checkpointer(),
 	})
 	return w, nil
 }

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/agentcli/agent/tools/redact"
 )
 
 // capture keeps what the model will read of a command's output in bounded
@@ -25,6 +27,10 @@ type capture struct {
 	prefix   string
 	spill    *os.File
 	spillErr error
+	// redact scrubs secrets from what goes to the spill file; nil still
+	// redacts strings shaped like keys and tokens.
+	redact *redact.Redactor
+	spillW *redact.Writer
 }
 
 func newCapture(headMax, tailMax int, stateDir, prefix string) *capture {
@@ -45,7 +51,7 @@ func (c *capture) Write(p []byte) (int, error) {
 		c.startSpill()
 	}
 	if c.spill != nil {
-		if _, err := c.spill.Write(p); err != nil {
+		if _, err := c.spillW.Write(p); err != nil {
 			c.spillErr = err
 			c.spill.Close()
 			c.spill = nil
@@ -78,8 +84,9 @@ func (c *capture) startSpill() {
 		c.spillErr = err
 		return
 	}
-	if _, err := f.Write(c.head); err == nil {
-		_, err = f.Write(c.tail.bytes())
+	w := c.redact.NewWriter(f)
+	if _, err := w.Write(c.head); err == nil {
+		_, err = w.Write(c.tail.bytes())
 		if err != nil {
 			c.spillErr = err
 		}
@@ -91,7 +98,7 @@ func (c *capture) startSpill() {
 		os.Remove(f.Name())
 		return
 	}
-	c.spill = f
+	c.spill, c.spillW = f, w
 }
 
 // finish closes the spill file and returns the text for the model and the
@@ -99,7 +106,11 @@ func (c *capture) startSpill() {
 func (c *capture) finish() (text, file string) {
 	if c.spill != nil {
 		file = c.spill.Name()
-		if err := c.spill.Close(); err != nil {
+		err := c.spillW.Close()
+		if cerr := c.spill.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
 			c.spillErr, file = err, ""
 		}
 		c.spill = nil

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/agentcli/agent/tools/redact"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -55,9 +56,12 @@ type Registry struct {
 	sandbox sandbox.Sandbox
 	network bool
 	env     []string
-	shell   string // absolute path of bash, or sh when there is no bash
-	git     string // absolute path of git, "" when not installed
-	tools   []tool
+	// redact scrubs the values of secret variables and token-shaped strings
+	// from the output files it saves.
+	redact *redact.Redactor
+	shell  string // absolute path of bash, or sh when there is no bash
+	git    string // absolute path of git, "" when not installed
+	tools  []tool
 
 	// writeFile is the last step of an atomic write, replaceable in tests to
 	// simulate a failure half way.
@@ -120,6 +124,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		sandbox:   opts.Sandbox,
 		network:   opts.Network,
 		env:       childEnv(base, opts.SecretEnv, cfg.PassEnv),
+		redact:    redact.New(SecretValues(base, opts.SecretEnv)...),
 		shell:     shell,
 		git:       git,
 		writeFile: (*os.File).Write,

@@ -2,7 +2,7 @@ package tui
 
 import (
 	"context"
-	"path/filepath"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -11,46 +11,60 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/agentcli/agent/agent"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/classify"
 )
 
-// model is the root of the screen. It owns the size, the panel, the prompt,
-// the approval queue and the styles, and routes every message: window size
-// to the layout, agent events to the panel, approval requests to the queue,
+// minPanelWidth is the narrowest a panel may be side by side with others;
+// below it the panels become tabs.
+const minPanelWidth = 60
+
+// model is the root of the screen. It owns the size, the layout, the
+// panels and which one has the focus, the prompt, the approval queue and
+// the modal, and the styles; and it routes every message: window size to
+// the layout, agent events to their panel, approval requests to the queue,
 // keys to the open modal first (it takes every key), then to the global
 // bindings, then to the prompt.
 type model struct {
-	opts   Options
-	runner Runner
-	bridge *Bridge
-	st     *styles
-	keys   keyMap
-	now    func() time.Time
+	opts    Options
+	bridge  *Bridge
+	st      *styles
+	keys    keyMap
+	now     func() time.Time
+	noColor bool
+	// getenv reads the program's environment, from tea.EnvMsg ($EDITOR).
+	getenv func(string) string
 
 	width, height int
-	panel         *panel
+	panels        []*panel
+	focus         int  // the panel the prompt goes to
+	broadcast     bool // the prompt goes to every panel
 	prompt        prompt
 	help          help.Model
 	spin          spinner.Model
+	ticking       bool // a spinner tick is on its way
 	showHelp      bool
-	queue         []*request // approvals, first in first out; [0] is shown
-	flash         string     // a one-off notice in the status bar
+	flash         string // a one-off notice in the status bar
+	confirmQuit   bool   // asking whether to quit while turns run
+
+	queue []*request // approvals, first in first out; [0] is shown
+	modal modal
+	// expectChange holds the calls the person modified whose new request
+	// should jump the queue.
+	expectChange map[string]bool
+	// auto is the session's auto-approve level, shown in the status bar.
+	auto classify.Level
 
 	// ctx is the parent of every turn's context; Run cancels it on exit.
 	ctx context.Context
-	// cancelTurn cancels the running turn; nil when idle.
-	cancelTurn context.CancelFunc
-	// turns counts running turn goroutines, so Run can wait for them.
+	// turns counts running turn and renewal goroutines, so Run can wait
+	// for them.
 	turns *sync.WaitGroup
 }
 
-// newModel builds the screen. r may be nil when no provider is usable
-// (opts.Setup says why). now is the clock, replaced in tests.
-func newModel(r Runner, b *Bridge, opts Options, noColor bool, now func() time.Time) *model {
+// newModel builds the screen. now is the clock, replaced in tests.
+func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *model {
 	st := newStyles(noColor)
 	keys := newKeyMap()
 	h := help.New()
@@ -59,48 +73,98 @@ func newModel(r Runner, b *Bridge, opts Options, noColor bool, now func() time.T
 		h.Styles = help.Styles{}
 	}
 	m := &model{
-		opts:   opts,
-		runner: r,
-		bridge: b,
-		st:     st,
-		keys:   keys,
-		now:    now,
-		panel:  newPanel(opts.Provider, opts.Model, st),
-		prompt: newPrompt(keys, noColor),
-		help:   h,
-		spin:   spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		ctx:    context.Background(),
-		turns:  &sync.WaitGroup{},
+		opts:         opts,
+		bridge:       b,
+		st:           st,
+		keys:         keys,
+		now:          now,
+		noColor:      noColor,
+		getenv:       func(string) string { return "" },
+		prompt:       newPrompt(keys, noColor),
+		help:         h,
+		spin:         spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		expectChange: make(map[string]bool),
+		auto:         opts.AutoApprove,
+		ctx:          context.Background(),
+		turns:        &sync.WaitGroup{},
 	}
-	if m.setupMode() {
-		text := opts.Setup
-		if text == "" {
-			text = "No provider is set up. Run `agent config init` to write a config, then start agent again."
+	specs := opts.Panels
+	if len(specs) == 0 {
+		specs = []Panel{{Setup: opts.Setup}}
+	}
+	for _, s := range specs[:min(len(specs), maxPanels)] {
+		p := newPanel(s.Provider, s.Model, st)
+		p.runner, p.renew, p.probe = s.Runner, s.Renew, s.Probe
+		if s.Runner == nil {
+			text := s.Setup
+			if text == "" {
+				text = "No provider is set up. Run `agent config init` to write a config, then start agent again."
+			}
+			p.addSetup(text)
 		}
-		m.panel.addSetup(text)
+		m.panels = append(m.panels, p)
 	}
 	m.updatePlaceholder()
 	return m
 }
 
-// setupMode is true when no provider can be asked anything.
-func (m *model) setupMode() bool { return m.opts.Setup != "" || m.runner == nil }
-
-// busy reports whether a turn is running.
-func (m *model) busy() bool { return m.cancelTurn != nil }
-
-// Init focuses the prompt and starts listening to the agent.
+// Init focuses the prompt, starts listening to the agent, and checks the
+// providers in the background.
 func (m *model) Init() tea.Cmd {
-	return tea.Batch(m.prompt.focus(), m.bridge.wait())
+	cmds := []tea.Cmd{m.prompt.focus(), m.bridge.wait()}
+	for i, p := range m.panels {
+		if p.probe != nil && p.runner != nil {
+			m.goTracked(func() tea.Msg { return probedMsg{panel: i, setup: p.probe(m.ctx)} })
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
-// Update handles one message. It never blocks and does no I/O: a turn runs
-// on its own goroutine and reports back through the Bridge.
+// goTracked runs f on a goroutine Run waits for, and posts its message
+// through the Bridge, after whatever the goroutine published.
+func (m *model) goTracked(f func() tea.Msg) {
+	b, wg := m.bridge, m.turns
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		b.post(f())
+	}()
+}
+
+// busy reports whether any panel runs a turn.
+func (m *model) busy() bool {
+	for _, p := range m.panels {
+		if p.running() {
+			return true
+		}
+	}
+	return false
+}
+
+// focused is the panel the prompt goes to.
+func (m *model) focused() *panel { return m.panels[m.focus] }
+
+// panelOf finds the panel of a provider; events of unknown providers go
+// to the first panel.
+func (m *model) panelOf(provider string) int {
+	for i, p := range m.panels {
+		if p.provider == provider {
+			return i
+		}
+	}
+	return 0
+}
+
+// Update handles one message. It never blocks and does no I/O: turns run
+// on their own goroutines and report back through the Bridge.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
+		return m, nil
+	case tea.EnvMsg:
+		m.getenv = msg.Getenv
 		return m, nil
 	case batchMsg:
 		cmds := []tea.Cmd{m.bridge.wait()}
@@ -110,37 +174,81 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(cmds...)
 	case spinner.TickMsg:
 		if !m.busy() {
-			return m, nil // stop ticking while idle
+			m.ticking = false // stop ticking while idle
+			return m, nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case guardMsg:
 		return m, nil // the modal's keys just went live: draw it again
+	case editorFileMsg, editorDoneMsg, editorTextMsg:
+		return m, m.editorMsg(msg)
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.MouseWheelMsg:
+		m.wheel(msg)
+		return m, nil
 	case tea.PasteMsg:
 		if len(m.queue) > 0 {
-			return m, nil // the modal takes all input, pasted text too
+			// The modal takes all input: pasted text goes only into its
+			// editors, never to the prompt or to an answer.
+			return m, m.modalInput(msg)
 		}
 	}
+	if len(m.queue) > 0 {
+		return m, tea.Batch(m.prompt.update(msg), m.modalInput(msg))
+	}
 	return m, m.prompt.update(msg)
+}
+
+// modalInput hands a message other than a key to the modal's editor or
+// reason field, if one is open.
+func (m *model) modalInput(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	switch m.modal.mode {
+	case modeEdit:
+		m.modal.editor, cmd = m.modal.editor.Update(msg)
+	case modeReason:
+		m.modal.reason, cmd = m.modal.reason.Update(msg)
+	}
+	return cmd
 }
 
 // fromBridge handles one message the agent side sent.
 func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case eventMsg:
-		m.panel.apply(agent.Event(msg), m.now())
+		e := agent.Event(msg)
+		if e.Type == agent.EventApproval && e.Call != nil {
+			// The changed call was decided without asking again.
+			delete(m.expectChange, changeKey(e.Provider, e.Call.ID))
+		}
+		m.panels[m.panelOf(e.Provider)].apply(e, m.now())
 	case approvalMsg:
 		return m.enqueue(msg)
 	case withdrawMsg:
 		return m.withdraw(msg.id)
 	case turnDoneMsg:
-		m.cancelTurn = nil
+		p := m.panels[msg.panel]
+		p.cancelTurn = nil
+		// A change the turn never asked about again is forgotten: call IDs
+		// come back in later turns.
+		for k := range m.expectChange {
+			if strings.HasPrefix(k, changeKey(p.provider, "")) {
+				delete(m.expectChange, k)
+			}
+		}
 		m.flash = "" // it spoke of the turn that just ended
-		m.panel.finishTurn(msg.err)
+		p.finishTurn(msg.err)
 		m.updatePlaceholder()
+	case renewedMsg:
+		return m.renewed(msg)
+	case probedMsg:
+		if p := m.panels[msg.panel]; msg.setup != "" && !p.setup {
+			p.addSetup(msg.setup)
+			m.updatePlaceholder()
+		}
 	}
 	return nil
 }
@@ -148,182 +256,373 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 // key routes a key press.
 func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
+	if m.confirmQuit {
+		m.confirmQuit = false
+		switch msg.String() {
+		case "y", "Y", "ctrl+c", "ctrl+d", "enter":
+			return m.quitNow()
+		}
+		return nil
+	}
 	// Ctrl+C works even over the modal: cancelling is always safe, and it
 	// withdraws the request.
 	if key.Matches(msg, m.keys.Cancel) {
-		if m.busy() {
-			m.cancelTurn()
+		if len(m.queue) > 0 {
+			p := m.panels[m.queue[0].panel]
+			if p.running() {
+				p.cancelTurn()
+				m.flash = "cancelling " + p.provider + "'s turn…"
+				return nil
+			}
+		}
+		if p := m.focused(); p.running() {
+			p.cancelTurn()
 			m.flash = "cancelling… (Ctrl+C again once idle quits)"
 			return nil
 		}
-		return tea.Quit
+		return m.quit()
 	}
 	if len(m.queue) > 0 {
 		return m.modalKey(msg)
 	}
+	if m.showHelp {
+		// The help is over the screen: it takes the keys that close it.
+		switch msg.String() {
+		case "esc", "?", "f1", "q", "enter":
+			m.showHelp = false
+			return nil
+		}
+		m.showHelp = false
+	}
+	p := m.focused()
+	empty := m.prompt.ta.Value() == ""
 	switch {
 	case key.Matches(msg, m.keys.Quit):
-		if m.busy() {
-			m.cancelTurn()
+		if p.offset > 0 {
+			p.scroll(-m.halfPage())
+			return nil
 		}
-		return tea.Quit
+		return m.quit()
 	case key.Matches(msg, m.keys.Help) && (msg.String() != "?" || m.prompt.value() == ""):
-		m.showHelp = !m.showHelp
-		m.help.ShowAll = m.showHelp
-		m.layout()
+		m.toggleHelp(!m.showHelp)
+		return nil
+	case key.Matches(msg, m.keys.NextPanel):
+		m.setFocus(m.focus + 1)
+		return nil
+	case key.Matches(msg, m.keys.PrevPanel):
+		m.setFocus(m.focus - 1)
+		return nil
+	case key.Matches(msg, m.keys.GoPanel):
+		if i := int(msg.Code - '1'); i >= 0 && i < len(m.panels) {
+			m.focus = i
+			m.updatePlaceholder()
+		}
+		return nil
+	case key.Matches(msg, m.keys.Broadcast):
+		if len(m.panels) < 2 {
+			m.flash = "there is only one panel: broadcast needs several providers (--provider a,b)"
+			return nil
+		}
+		m.broadcast = !m.broadcast
+		m.updatePlaceholder()
 		return nil
 	case key.Matches(msg, m.keys.PageUp):
-		m.panel.scroll(max(m.panel.bodyHeight()-1, 1))
+		p.scroll(max(p.bodyHeight()-1, 1))
 		return nil
 	case key.Matches(msg, m.keys.PageDown):
-		m.panel.scroll(-max(m.panel.bodyHeight()-1, 1))
+		p.scroll(-max(p.bodyHeight()-1, 1))
+		return nil
+	case key.Matches(msg, m.keys.HalfUp):
+		p.scroll(m.halfPage())
+		return nil
+	case key.Matches(msg, m.keys.Top) && empty:
+		p.scrollTop()
+		return nil
+	case key.Matches(msg, m.keys.Bottom) && empty:
+		p.scrollBottom()
+		return nil
+	case key.Matches(msg, m.keys.CardPrev):
+		p.selectCard(-1)
+		return nil
+	case key.Matches(msg, m.keys.CardNext):
+		p.selectCard(+1)
+		return nil
+	case msg.String() == "esc" && p.selected >= 0:
+		p.setSelected(-1)
+		return nil
+	case key.Matches(msg, m.keys.Send) && m.prompt.value() == "":
+		if !p.toggleCard() {
+			m.flash = "type a message first; Enter on an empty prompt expands the last tool card"
+		}
 		return nil
 	case key.Matches(msg, m.keys.Send):
 		return m.submit()
+	case key.Matches(msg, m.keys.History) && m.prompt.walking() && len(m.prompt.history) > 0:
+		if msg.String() == "up" {
+			m.prompt.walk(-1)
+		} else {
+			m.prompt.walk(+1)
+		}
+		return nil
 	}
 	return m.prompt.update(msg)
 }
 
-// submit sends the prompt as a new turn, unless one is running.
+func (m *model) halfPage() int { return max(m.focused().bodyHeight()/2, 1) }
+
+// setFocus moves the focus to panel i, wrapping around.
+func (m *model) setFocus(i int) {
+	n := len(m.panels)
+	m.focus = ((i % n) + n) % n
+	m.updatePlaceholder()
+}
+
+func (m *model) toggleHelp(on bool) { m.showHelp = on }
+
+// quit quits, or asks first while any turn runs.
+func (m *model) quit() tea.Cmd {
+	if m.busy() {
+		m.confirmQuit = true
+		return nil
+	}
+	return tea.Quit
+}
+
+// quitNow cancels every running turn and quits; Run waits for the turns.
+func (m *model) quitNow() tea.Cmd {
+	for _, p := range m.panels {
+		if p.running() {
+			p.cancelTurn()
+		}
+	}
+	return tea.Quit
+}
+
+// wheel scrolls the panel under the pointer (the focused one in tabs), or
+// the modal's body or view.
+func (m *model) wheel(msg tea.MouseWheelMsg) {
+	d := 0
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		d = 3
+	case tea.MouseWheelDown:
+		d = -3
+	default:
+		return
+	}
+	if len(m.queue) > 0 {
+		switch {
+		case m.modal.mode == modeView:
+			m.modal.view.scroll(-d)
+		default:
+			m.queue[0].scroll = max(m.queue[0].scroll-d, 0)
+		}
+		return
+	}
+	p := m.focused()
+	if m.sideBySide() {
+		x := 0
+		for i, w := range m.panelWidths() {
+			if msg.X < x+w+1 {
+				p = m.panels[i]
+				break
+			}
+			x += w + 1
+		}
+	}
+	p.scroll(d)
+}
+
+// submit sends the prompt: a slash command, or a new turn of the focused
+// panel, or of every idle panel when broadcast is on. A panel that is busy
+// or not set up keeps its turn; the text stays when nothing took it.
 func (m *model) submit() tea.Cmd {
 	text := m.prompt.value()
+	if strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "//") {
+		return m.slash(text)
+	}
+	text = strings.TrimPrefix(text, "/") // "//x" sends "/x"
+	targets := []int{m.focus}
+	if m.broadcast {
+		targets = targets[:0]
+		for i := range m.panels {
+			targets = append(targets, i)
+		}
+	}
+	var started, busy, unusable []string
+	var cmd tea.Cmd
+	for _, i := range targets {
+		p := m.panels[i]
+		switch {
+		case !p.usable():
+			unusable = append(unusable, p.name())
+		case p.running() || p.renewing:
+			busy = append(busy, p.name())
+		default:
+			cmd = m.startTurn(i, text)
+			started = append(started, p.name())
+		}
+	}
 	switch {
-	case text == "":
-		return nil
-	case m.setupMode():
-		m.flash = "no provider is set up yet: see the panel for how"
-		return nil
-	case m.busy():
+	case len(started) == 0 && len(busy) > 0:
 		m.flash = "a turn is running: your text stays here; Ctrl+C cancels the turn"
+		return nil
+	case len(started) == 0:
+		m.flash = "no provider is set up yet: see the panel for how"
 		return nil
 	}
 	m.prompt.reset()
-	m.panel.addPrompt(text)
-	m.panel.scroll(-m.panel.offset) // a new turn is worth following
+	if skipped := append(busy, unusable...); len(skipped) > 0 {
+		m.flash = "sent to " + strings.Join(started, ", ") + "; not to " + strings.Join(skipped, ", ") + " (busy or not set up)"
+	}
+	m.updatePlaceholder()
+	return cmd
+}
+
+// startTurn runs text as a new turn of panel i.
+func (m *model) startTurn(i int, text string) tea.Cmd {
+	p := m.panels[i]
+	p.addPrompt(text)
+	p.scrollBottom() // a new turn is worth following
 
 	ctx, cancel := context.WithCancel(m.ctx)
-	m.cancelTurn = cancel
+	p.cancelTurn = cancel
 	// The turn runs on a goroutine of its own, not as a tea.Cmd: its end is
 	// then posted through the Bridge after all of its events, in order, and
 	// Run can wait for it before returning.
-	r, b, wg := m.runner, m.bridge, m.turns
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	r := p.runner
+	m.goTracked(func() tea.Msg {
 		defer cancel()
 		out, err := r.Run(ctx, text)
-		b.post(turnDoneMsg{outcome: out, err: err})
-	}()
-	m.updatePlaceholder()
+		return turnDoneMsg{panel: i, outcome: out, err: err}
+	})
+	if m.ticking {
+		return nil
+	}
+	m.ticking = true
 	return m.spin.Tick
 }
 
 // updatePlaceholder says in the empty prompt what typing will do now.
 func (m *model) updatePlaceholder() {
+	p := m.focused()
 	switch {
-	case m.setupMode():
+	case m.broadcast:
+		m.prompt.setPlaceholder("Ask every panel. Enter sends to all idle ones; Ctrl+B ends broadcast.")
+	case p.setup || p.runner == nil:
 		m.prompt.setPlaceholder("No provider is set up yet (see above). Ctrl+D quits.")
-	case m.busy():
+	case p.running():
 		m.prompt.setPlaceholder("Working… you can type the next message; Enter sends it when the turn ends.")
 	default:
-		m.prompt.setPlaceholder("Ask for a change. Enter sends, Shift+Enter adds a line.")
+		m.prompt.setPlaceholder("Ask for a change. Enter sends, Shift+Enter adds a line, /help lists commands.")
 	}
+}
+
+// name is how messages name the panel.
+func (p *panel) name() string {
+	if p.provider == "" {
+		return "agent"
+	}
+	return p.provider
+}
+
+// sideBySide reports whether the panels fit next to each other, each at
+// least minPanelWidth wide, with a one-cell rule between them.
+func (m *model) sideBySide() bool {
+	n := len(m.panels)
+	return n > 1 && m.width >= n*minPanelWidth+(n-1)
+}
+
+// tabs reports whether the panels are shown one at a time, under a tab
+// bar.
+func (m *model) tabs() bool { return len(m.panels) > 1 && !m.sideBySide() }
+
+// panelWidths are the widths of the panels side by side.
+func (m *model) panelWidths() []int {
+	n := len(m.panels)
+	if !m.sideBySide() {
+		return []int{m.width}
+	}
+	w := (m.width - (n - 1)) / n
+	ws := make([]int, n)
+	for i := range ws {
+		ws[i] = w
+	}
+	ws[n-1] = m.width - (n - 1) - w*(n-1)
+	return ws
 }
 
 // layout sizes the children after a resize or when the help opens.
 func (m *model) layout() {
 	m.prompt.setWidth(m.width)
 	m.help.SetWidth(m.width)
-	m.panel.setSize(m.width, m.panelHeight())
+	h := m.panelHeight()
+	if m.sideBySide() {
+		for i, w := range m.panelWidths() {
+			m.panels[i].setSize(w, h)
+		}
+		return
+	}
+	for _, p := range m.panels {
+		p.setSize(m.width, h)
+	}
 }
 
-// panelHeight is what is left for the panel after the divider, the prompt,
-// the help and the status bar.
+// areaHeight is what is left for the panels (and the tab bar) after the
+// divider, the prompt, the help and the status bar.
+func (m *model) areaHeight() int {
+	return max(m.height-1-promptHeight-1, 2)
+}
+
+// panelHeight is a panel's height, header included.
 func (m *model) panelHeight() int {
-	h := m.height - 1 - promptHeight - 1
-	if m.showHelp {
-		h -= lipgloss.Height(m.help.View(m.keys))
+	if m.tabs() {
+		return max(m.areaHeight()-1, 2)
 	}
-	return max(h, 2)
+	return m.areaHeight()
 }
 
-// View draws the screen: the panel, a divider, the prompt, the help when
-// open, and the status bar; the modal over them when a request waits.
-func (m *model) View() tea.View {
-	if m.width <= 0 || m.height <= 0 {
-		return tea.NewView("")
+// look is how panel i's header is drawn now.
+func (m *model) look(i int) look {
+	switch {
+	case len(m.queue) > 0 && m.queue[0].panel == i && len(m.panels) > 1:
+		return lookAsking
+	case i == m.focus && len(m.panels) > 1:
+		return lookFocused
 	}
-	f := &frame{st: m.st, now: m.now(), spin: m.spin.View()}
-	ph := m.panelHeight()
-	var b strings.Builder
-	b.WriteString(m.panel.render(m.width, ph, f))
-	b.WriteString("\n")
-	b.WriteString(m.st.Divider.Render(strings.Repeat("─", m.width)))
-	b.WriteString("\n")
-	b.WriteString(m.prompt.view())
-	b.WriteString("\n")
-	if m.showHelp {
-		b.WriteString(m.help.View(m.keys))
-		b.WriteString("\n")
-	}
-	b.WriteString(m.statusBar())
-	content := b.String()
-
-	var cur *tea.Cursor
-	if len(m.queue) > 0 {
-		box := m.renderModal(f)
-		x := max((m.width-lipgloss.Width(box))/2, 0)
-		y := max((m.height-lipgloss.Height(box))/2, 0)
-		// Clear the rows behind the box, so no stray characters of the
-		// screen frame it.
-		rows := strings.Split(content, "\n")
-		for i := y; i < min(y+lipgloss.Height(box), len(rows)); i++ {
-			rows[i] = ""
-		}
-		content = lipgloss.NewCompositor(
-			lipgloss.NewLayer(strings.Join(rows, "\n")),
-			lipgloss.NewLayer(box).X(x).Y(y).Z(1),
-		).Render()
-	} else if c := m.prompt.cursor(); c != nil {
-		c.Y += ph + 1
-		cur = c
-	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	v.Cursor = cur
-	v.WindowTitle = "agent: " + m.panel.state()
-	if m.opts.Root != "" {
-		v.WindowTitle = "agent: " + termsafe.Line(filepath.Base(m.opts.Root)) + " · " + m.panel.state()
-	}
-	return v
+	return lookPlain
 }
 
-// statusBar is the bottom row: provider and model, the auto-approve level,
-// the sandbox, and the key hints; or a one-off notice.
-func (m *model) statusBar() string {
-	var left string
-	if m.flash != "" {
-		left = m.st.Flash.Render(m.flash)
-	} else {
-		parts := []string{}
-		if m.opts.Provider != "" {
-			pm := m.opts.Provider
-			if m.panel.model != "" {
-				pm += "/" + m.panel.model
-			}
-			parts = append(parts, pm)
-		}
-		parts = append(parts, "auto-approve: "+m.opts.AutoApprove.String())
-		if m.opts.Sandbox != "" {
-			parts = append(parts, "sandbox: "+m.opts.Sandbox)
-		}
-		left = m.st.StatusBar.Render(strings.Join(parts, " · "))
+// totals are the sums over the panels for the status bar.
+func (m *model) totals() (tokens, running int, cost float64, priced bool) {
+	for _, p := range m.panels {
+		u, c := p.spent()
+		tokens += u.InputTokens + u.OutputTokens
+		running += p.runs
+		cost += c
+		priced = priced || p.priced
 	}
-	room := m.width - ansi.StringWidth(left) - 2
-	if m.showHelp || room < len("? help") {
-		return fit(left, m.width)
+	return tokens, running, cost, priced
+}
+
+// statusText is the left part of the status bar.
+func (m *model) statusText() string {
+	parts := []string{"auto-approve: " + m.auto.String()}
+	tokens, running, cost, priced := m.totals()
+	if running > 0 {
+		parts = append(parts, fmt.Sprintf("%d running", running))
 	}
-	h := m.help
-	h.SetWidth(room) // the help cuts its hints to fit, with an ellipsis
-	return spread(left, h.ShortHelpView(m.keys.ShortHelp()), m.width)
+	if tokens > 0 {
+		t := thousands(tokens) + " tokens"
+		if priced {
+			t += " · " + formatCost(cost)
+		}
+		parts = append(parts, t)
+	}
+	// The sandbox's summary can be long: it goes last, where the row is
+	// cut.
+	if m.opts.Sandbox != "" {
+		parts = append(parts, "sandbox: "+m.opts.Sandbox)
+	}
+	return strings.Join(parts, " · ")
 }

@@ -5,13 +5,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/agentcli/agent/agent"
-	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/classify"
 )
 
@@ -20,7 +17,7 @@ import (
 func startTurn(t *testing.T, m *model, task string) (release func()) {
 	t.Helper()
 	done := make(chan struct{})
-	m.runner = runnerFunc(func(ctx context.Context, _ string) (agent.Outcome, error) {
+	m.panels[0].runner = runnerFunc(func(ctx context.Context, _ string) (agent.Outcome, error) {
 		select {
 		case <-done:
 		case <-ctx.Done():
@@ -48,82 +45,6 @@ func sync1(f func()) func() {
 
 func shellCall(id, command string, l classify.Level) *agent.CallInfo {
 	return &agent.CallInfo{ID: id, Tool: "shell", Args: `{"command":"` + command + `"}`, Summary: command, Level: &l}
-}
-
-func TestGolden(t *testing.T) {
-	tests := []struct {
-		name  string
-		opts  Options
-		setup func(t *testing.T, m *model, b *Bridge, c *clock)
-	}{
-		{
-			name: "idle",
-			opts: testOptions,
-		},
-		{
-			name: "streaming text with a running tool",
-			opts: testOptions,
-			setup: func(t *testing.T, m *model, b *Bridge, c *clock) {
-				startTurn(t, m, "run the tests and fix what fails")
-				b.Publish(agent.Event{Type: agent.EventRunStarted, Model: "gpt-4o", Text: "run the tests and fix what fails"})
-				for _, d := range []string{"I'll run ", "the tests first, ", "then look at what fails.\n"} {
-					b.Publish(agent.Event{Type: agent.EventText, Turn: 1, Text: d})
-				}
-				call := shellCall("c1", "go test ./...", classify.Safe)
-				b.Publish(agent.Event{Type: agent.EventToolCall, Turn: 1, Call: call, Time: c.now()})
-				b.Publish(agent.Event{Type: agent.EventApproval, Turn: 1, Call: call, Decision: agent.DecisionAuto, By: agent.ByPolicy, Time: c.now()})
-				b.Publish(agent.Event{Type: agent.EventToolOutput, Call: call, Text: "ok  \tgithub.com/x/a\t0.1s\nok  \tgithub.com/x/b\t0.3s\n"})
-				b.Publish(agent.Event{Type: agent.EventToolOutput, Call: call, Text: "--- FAIL: TestParse (0.00s)\n    parse_test.go:12: got 1, want 2\n"})
-				b.Publish(agent.Event{Type: agent.EventUsage, Total: &llm.Usage{InputTokens: 1200, OutputTokens: 345}})
-				pump(m, b)
-				c.advance(3200 * time.Millisecond)
-			},
-		},
-		{
-			name: "the approval modal",
-			opts: testOptions,
-			setup: func(t *testing.T, m *model, b *Bridge, c *clock) {
-				startTurn(t, m, "clean the build")
-				call := shellCall("c1", "rm -rf build dist", classify.Dangerous)
-				b.Publish(agent.Event{Type: agent.EventToolCall, Call: call})
-				pump(m, b)
-				m.Update(batchMsg{approvalMsg{id: 1, reply: make(chan agent.Decision, 1), req: agent.ApprovalRequest{
-					Provider: "openai", Call: *call,
-					Verdict: classify.Verdict{Level: classify.Dangerous, Reasons: []string{"rm -rf build dist: recursive forced delete"}},
-				}}, approvalMsg{id: 2, reply: make(chan agent.Decision, 1), req: agent.ApprovalRequest{Provider: "openai", Call: *call}}})
-				pump(m, b)
-				c.advance(keyGuard)
-			},
-		},
-		{
-			name: "the setup screen",
-			opts: Options{AutoApprove: classify.Safe, Setup: "No provider is reachable.\n\nSet OPENAI_API_KEY, or start Ollama (OLLAMA_HOST), or add a [providers.NAME] section to ~/.config/agent/config.toml.\nRun `agent config init` to write a commented config."},
-		},
-		{
-			name: "the full help",
-			opts: testOptions,
-			setup: func(t *testing.T, m *model, b *Bridge, c *clock) {
-				press(m, char('?'))
-			},
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := Runner(idleRunner)
-			if tt.opts.Setup != "" {
-				r = nil
-			}
-			m, b, c := newTestModel(t, r, tt.opts)
-			if tt.setup != nil {
-				tt.setup(t, m, b, c)
-			}
-			out := screen(m)
-			if got := strings.Count(out, "\n") + 1; got != 24 {
-				t.Errorf("the view has %d rows, want 24", got)
-			}
-			golden.RequireEqual(t, out)
-		})
-	}
 }
 
 func TestTurn(t *testing.T) {
@@ -229,7 +150,7 @@ func TestTurn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m, b, _ := newTestModel(t, idleRunner, testOptions)
 			ran := make(chan struct{})
-			m.runner = runnerFunc(func(ctx context.Context, task string) (agent.Outcome, error) {
+			m.panels[0].runner = runnerFunc(func(ctx context.Context, task string) (agent.Outcome, error) {
 				defer close(ran)
 				return tt.run(b)
 			})
@@ -258,7 +179,7 @@ func TestTurn(t *testing.T) {
 			if strings.Count(out, "✗ openai: 401") > 1 {
 				t.Errorf("the error is shown more than once:\n%s", out)
 			}
-			if got := m.panel.state(); got != tt.state {
+			if got := m.panels[0].state(); got != tt.state {
 				t.Errorf("state after the turn = %q, want %q", got, tt.state)
 			}
 			if m.busy() {
@@ -315,7 +236,7 @@ func TestPromptKeys(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m, _, _ := newTestModel(t, idleRunner, testOptions)
 			tasks := make(chan string, 4)
-			m.runner = runnerFunc(func(_ context.Context, task string) (agent.Outcome, error) {
+			m.panels[0].runner = runnerFunc(func(_ context.Context, task string) (agent.Outcome, error) {
 				tasks <- task
 				return agent.Outcome{}, nil
 			})
@@ -381,7 +302,7 @@ func TestCancelAndQuit(t *testing.T) {
 	t.Run("Ctrl+C during a turn cancels it and does not quit", func(t *testing.T) {
 		m, b, _ := newTestModel(t, idleRunner, testOptions)
 		cancelled := make(chan struct{})
-		m.runner = runnerFunc(func(ctx context.Context, _ string) (agent.Outcome, error) {
+		m.panels[0].runner = runnerFunc(func(ctx context.Context, _ string) (agent.Outcome, error) {
 			<-ctx.Done()
 			close(cancelled)
 			return agent.Outcome{Status: agent.StatusCancelled}, nil
@@ -401,20 +322,44 @@ func TestCancelAndQuit(t *testing.T) {
 			t.Error("Ctrl+C when idle did not quit")
 		}
 	})
-	t.Run("Ctrl+D quits, cancelling the running turn", func(t *testing.T) {
+	t.Run("Ctrl+D during a turn asks first, and y quits, cancelling it", func(t *testing.T) {
 		m, _, _ := newTestModel(t, idleRunner, testOptions)
 		cancelled := make(chan struct{})
-		m.runner = runnerFunc(func(ctx context.Context, _ string) (agent.Outcome, error) {
+		m.panels[0].runner = runnerFunc(func(ctx context.Context, _ string) (agent.Outcome, error) {
 			<-ctx.Done()
 			close(cancelled)
 			return agent.Outcome{}, nil
 		})
 		typeText(m, "sleep")
 		press(m, keyEnter)
-		if _, cmd := m.Update(keyCtrlD); !isQuit(cmd) {
-			t.Fatal("Ctrl+D did not quit")
+		if _, cmd := m.Update(keyCtrlD); isQuit(cmd) {
+			t.Fatal("Ctrl+D during a turn quit without asking")
+		}
+		if out := screen(m); !strings.Contains(out, "Quit while work is running?") || !strings.Contains(out, "openai") {
+			t.Fatalf("no question before quitting:\n%s", out)
+		}
+		if _, cmd := m.Update(char('y')); !isQuit(cmd) {
+			t.Fatal("y did not quit")
 		}
 		<-cancelled
+	})
+	t.Run("any other key keeps the screen and the turn", func(t *testing.T) {
+		m, _, _ := newTestModel(t, idleRunner, testOptions)
+		release := startTurn(t, m, "sleep")
+		defer release()
+		press(m, keyCtrlD)
+		if _, cmd := m.Update(char('n')); isQuit(cmd) {
+			t.Fatal("n quit")
+		}
+		if !m.busy() || m.confirmQuit {
+			t.Errorf("after n: busy %v, still asking %v; want the turn running and the question gone", m.busy(), m.confirmQuit)
+		}
+	})
+	t.Run("Ctrl+D when idle quits at once", func(t *testing.T) {
+		m, _, _ := newTestModel(t, idleRunner, testOptions)
+		if _, cmd := m.Update(keyCtrlD); !isQuit(cmd) {
+			t.Fatal("Ctrl+D when idle did not quit")
+		}
 	})
 }
 

@@ -1,11 +1,16 @@
 package tui
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -27,26 +32,97 @@ type request struct {
 	id     uint64
 	req    agent.ApprovalRequest
 	reply  chan<- agent.Decision
+	panel  int       // the panel that asked
 	opened time.Time // when it became the one shown
 	scroll int       // body rows scrolled past
+	// changed marks the request that follows the person's Modify: the
+	// call as they changed it, classified again.
+	changed bool
 
 	w    int // the inner width body was made for
 	body []string
+}
+
+// mode is what the modal is doing with the shown request.
+type mode int
+
+const (
+	modeAsk    mode = iota // the request and its keys
+	modeReason             // typing the reason of a denial
+	modeEdit               // changing the call before it runs
+	modeRule               // showing a session rule before it is saved
+	modeView               // the full-screen diff or breakdown
+)
+
+// modal is the state of the modal for the shown request; it starts over
+// with each request.
+type modal struct {
+	mode   mode
+	reason textinput.Model
+	editor textarea.Model
+	field  editField
+	rule   *sessionRule
+	view   *diffView
+	note   string // a one-line message: why a key did nothing
+}
+
+// editField is what Modify edits: one argument of the call, or all of its
+// arguments as JSON.
+type editField struct {
+	name  string // the argument; "" edits the whole JSON object
+	label string // what the person edits, in words
+	// multiline content submits with Ctrl+S and takes Enter as a new
+	// line; a command submits with Enter.
+	multiline bool
+	original  string
 }
 
 // guardMsg arrives when the key guard of the shown request has passed, to
 // redraw the footer with its keys live.
 type guardMsg struct{ id uint64 }
 
+// Messages of the $EDITOR round trip (Ctrl+E in the modal's editor).
+type (
+	editorFileMsg struct {
+		id   uint64
+		path string
+		err  error
+	}
+	editorDoneMsg struct {
+		id   uint64
+		path string
+		err  error
+	}
+	editorTextMsg struct {
+		id   uint64
+		text string
+		err  error
+	}
+)
+
 // armed reports whether the modal takes answers yet.
 func (r *request) armed(now time.Time) bool {
 	return now.Sub(r.opened) >= keyGuard
 }
 
-// enqueue adds a request; the first one opens the modal.
+// changeKey names a call whose re-planned request is expected after a
+// Modify.
+func changeKey(provider, callID string) string { return provider + "\x00" + callID }
+
+// enqueue adds a request; the first one opens the modal. The request that
+// follows the person's own change jumps the queue: they are waiting for it.
 func (m *model) enqueue(msg approvalMsg) tea.Cmd {
-	m.queue = append(m.queue, &request{id: msg.id, req: msg.req, reply: msg.reply})
-	m.panel.waitFor(msg.req.Call.ID)
+	i := m.panelOf(msg.req.Provider)
+	r := &request{id: msg.id, req: msg.req, reply: msg.reply, panel: i}
+	m.panels[i].waitFor(msg.req.Call.ID)
+	k := changeKey(msg.req.Provider, msg.req.Call.ID)
+	if m.expectChange[k] {
+		delete(m.expectChange, k)
+		r.changed = true
+		m.queue = append([]*request{r}, m.queue...)
+		return m.openHead()
+	}
+	m.queue = append(m.queue, r)
 	if len(m.queue) == 1 {
 		return m.openHead()
 	}
@@ -61,6 +137,9 @@ func (m *model) withdraw(id uint64) tea.Cmd {
 			if i == 0 && len(m.queue) > 0 {
 				return m.openHead()
 			}
+			if len(m.queue) == 0 {
+				m.modal = modal{}
+			}
 			return nil
 		}
 	}
@@ -71,6 +150,8 @@ func (m *model) withdraw(id uint64) tea.Cmd {
 func (m *model) openHead() tea.Cmd {
 	r := m.queue[0]
 	r.opened = m.now()
+	r.scroll = 0
+	m.modal = modal{}
 	id := r.id
 	return tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardMsg{id: id} })
 }
@@ -85,6 +166,7 @@ func (m *model) answer(d agent.Decision) tea.Cmd {
 	default:
 	}
 	m.queue = m.queue[1:]
+	m.modal = modal{}
 	if len(m.queue) > 0 {
 		return m.openHead()
 	}
@@ -93,74 +175,478 @@ func (m *model) answer(d agent.Decision) tea.Cmd {
 
 // modalKey handles a key while the modal is open: it takes every key.
 // Nothing is answered during the key guard or by a held-down key, and only
-// the approve keys approve: everything else that answers, denies.
+// the approve key approves: Esc and n deny.
 func (m *model) modalKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch m.modal.mode {
+	case modeReason:
+		return m.reasonKey(msg)
+	case modeEdit:
+		return m.editKey(msg)
+	case modeRule:
+		return m.ruleKey(msg)
+	case modeView:
+		return m.viewKey(msg)
+	}
 	r := m.queue[0]
 	if !r.armed(m.now()) || msg.IsRepeat {
 		return nil
 	}
+	m.modal.note = ""
+	k := m.keys
 	switch {
-	case key.Matches(msg, m.keys.Approve):
+	case key.Matches(msg, k.Approve):
 		return m.answer(agent.Decision{Answer: agent.Approve, By: agent.ByPerson})
-	case key.Matches(msg, m.keys.Deny):
+	case key.Matches(msg, k.Deny):
 		return m.answer(agent.Decision{Answer: agent.Deny, By: agent.ByPerson})
-	case key.Matches(msg, m.keys.ModalUp):
+	case key.Matches(msg, k.DenyWhy):
+		m.modal.mode = modeReason
+		m.modal.reason = newReasonInput(m.modalInner())
+		return m.modal.reason.Focus()
+	case key.Matches(msg, k.Modify):
+		return m.startEdit(r)
+	case key.Matches(msg, k.ViewDiff):
+		m.modal.mode = modeView
+		m.modal.view = newDiffView(r.req, m.opts.Root, m.opts.Network)
+		m.modal.view.side = m.width >= sideBySideMin
+	case key.Matches(msg, k.AllowRule):
+		rule, ok := ruleFor(r.req)
+		if !ok {
+			m.modal.note = "no session rule can describe this call"
+			return nil
+		}
+		m.modal.mode, m.modal.rule = modeRule, rule
+	case key.Matches(msg, k.ModalUp):
 		r.scroll = max(r.scroll-1, 0)
-	case key.Matches(msg, m.keys.ModalDown):
+	case key.Matches(msg, k.ModalDown):
 		r.scroll++ // clamped when drawn
 	}
 	return nil
 }
 
+// reasonKey handles the reason being typed for a denial: Enter denies with
+// it, Esc goes back to the request.
+func (m *model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "enter":
+		return m.answer(agent.Decision{Answer: agent.Deny, By: agent.ByPerson, Reason: strings.TrimSpace(m.modal.reason.Value())})
+	case "esc":
+		m.modal.mode = modeAsk
+		return nil
+	}
+	var cmd tea.Cmd
+	m.modal.reason, cmd = m.modal.reason.Update(msg)
+	return cmd
+}
+
+// ruleKey handles the proposed session rule: Enter (or s again) saves it
+// and approves the call, and every queued call it covers; Esc goes back.
+func (m *model) ruleKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case msg.String() == "esc":
+		m.modal.mode = modeAsk
+		return nil
+	case msg.String() == "enter" || key.Matches(msg, m.keys.AllowRule):
+	default:
+		return nil
+	}
+	rule := m.modal.rule
+	m.bridge.allow(rule)
+	m.flash = "session rule saved: " + rule.String()
+	cmd := m.answer(agent.Decision{Answer: agent.Approve, By: agent.ByPerson})
+	if len(m.queue) == 0 {
+		return cmd
+	}
+	// Requests already waiting that the rule covers need no question.
+	head := m.queue[0]
+	rest := m.queue[:0]
+	for _, r := range m.queue {
+		if rule.matches(r.req) {
+			select {
+			case r.reply <- ruleDecision(rule):
+			default:
+			}
+			continue
+		}
+		rest = append(rest, r)
+	}
+	m.queue = rest
+	switch {
+	case len(m.queue) == 0:
+		m.modal = modal{}
+		return nil
+	case m.queue[0] != head:
+		return m.openHead()
+	}
+	return cmd
+}
+
+// viewKey scrolls the full-screen view; Esc (or v, or q) goes back.
+func (m *model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
+	v := m.modal.view
+	page := max(m.height-3, 1)
+	switch msg.String() {
+	case "esc", "v", "q":
+		m.modal.mode, m.modal.view = modeAsk, nil
+	case "up", "k":
+		v.scroll(-1)
+	case "down", "j":
+		v.scroll(1)
+	case "pgup", "ctrl+u":
+		v.scroll(-page)
+	case "pgdown", "ctrl+d", "space":
+		v.scroll(page)
+	case "home", "g":
+		v.offset = 0
+	case "end", "G":
+		v.offset = 1 << 30
+	case "t":
+		v.side = !v.side
+		v.offset = 0
+	}
+	return nil
+}
+
+// startEdit opens the editor for Modify, prefilled with what the call
+// would do, the cursor at the end.
+func (m *model) startEdit(r *request) tea.Cmd {
+	f := fieldFor(r.req.Call)
+	ta := textarea.New()
+	ta.ShowLineNumbers = f.multiline
+	ta.Prompt = ""
+	ta.CharLimit = 0
+	ta.MaxHeight = 0
+	ta.SetVirtualCursor(true)
+	ta.SetStyles(textareaStyles(m.noColor))
+	if f.multiline {
+		ta.KeyMap.InsertNewline.SetKeys("enter", "shift+enter", "ctrl+j", "alt+enter")
+	} else {
+		ta.KeyMap.InsertNewline = m.keys.Newline
+	}
+	ta.SetWidth(m.modalInner())
+	ta.SetHeight(m.editorHeight(f))
+	ta.SetValue(f.original)
+	ta.MoveToEnd()
+	m.modal.mode, m.modal.editor, m.modal.field = modeEdit, ta, f
+	return m.modal.editor.Focus()
+}
+
+// editorHeight is the rows the editor gets: all the text needs, within
+// what the screen leaves.
+func (m *model) editorHeight(f editField) int {
+	want := strings.Count(f.original, "\n") + 2
+	if f.multiline {
+		want = max(want, 8)
+	}
+	return max(min(want, m.height-12), 3)
+}
+
+// fieldFor chooses what Modify edits for a call: a shell call's command, a
+// write's content, an edit's new text, else the arguments as JSON.
+func fieldFor(c agent.CallInfo) editField {
+	var args map[string]any
+	_ = json.Unmarshal([]byte(c.Args), &args)
+	str := func(name string) (string, bool) {
+		s, ok := args[name].(string)
+		return s, ok
+	}
+	switch c.Tool {
+	case "shell":
+		if s, ok := str("command"); ok {
+			return editField{name: "command", label: "the command", original: s}
+		}
+	case "write_file":
+		if s, ok := str("content"); ok {
+			return editField{name: "content", label: "the file's new content", multiline: true, original: s}
+		}
+	case "edit_file":
+		if s, ok := str("new_string"); ok {
+			return editField{name: "new_string", label: "the replacement text", multiline: true, original: s}
+		}
+	}
+	text := c.Args
+	if args != nil {
+		if b, err := json.MarshalIndent(args, "", "  "); err == nil {
+			text = string(b)
+		}
+	}
+	return editField{label: "the arguments (JSON)", multiline: true, original: text}
+}
+
+// editKey handles the editor: submit, new line, $EDITOR, or back.
+func (m *model) editKey(msg tea.KeyPressMsg) tea.Cmd {
+	f := m.modal.field
+	switch {
+	case msg.String() == "esc":
+		m.modal.mode, m.modal.note = modeAsk, ""
+		return nil
+	case key.Matches(msg, m.keys.OpenEditor):
+		return m.openEditor()
+	case f.multiline && key.Matches(msg, m.keys.Submit),
+		!f.multiline && msg.String() == "enter":
+		return m.submitEdit()
+	}
+	var cmd tea.Cmd
+	m.modal.editor, cmd = m.modal.editor.Update(msg)
+	return cmd
+}
+
+// submitEdit answers Modify with the edited arguments. The agent plans and
+// classifies them again; if they still need a person, the new request
+// comes first in the queue and says it is the changed call.
+func (m *model) submitEdit() tea.Cmd {
+	r := m.queue[0]
+	f := m.modal.field
+	text := m.modal.editor.Value()
+	if !f.multiline {
+		text = strings.TrimSpace(text)
+	}
+	if text == f.original || text == "" {
+		m.modal.note = "nothing changed: edit it, or Esc to go back"
+		return nil
+	}
+	args, err := modifiedArgs(r.req.Call.Args, f, text)
+	if err != nil {
+		m.modal.note = err.Error()
+		return nil
+	}
+	m.expectChange[changeKey(r.req.Provider, r.req.Call.ID)] = true
+	return m.answer(agent.Decision{Answer: agent.Modify, By: agent.ByPerson, Args: args})
+}
+
+// modifiedArgs puts text into the call's arguments where f says.
+func modifiedArgs(orig string, f editField, text string) (string, error) {
+	if f.name == "" {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(text), &obj); err != nil {
+			return "", fmt.Errorf("not a JSON object: %v", err)
+		}
+		b, err := json.Marshal(obj)
+		return string(b), err
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(orig), &obj); err != nil || obj == nil {
+		obj = map[string]json.RawMessage{}
+	}
+	v, err := json.Marshal(text)
+	if err != nil {
+		return "", err
+	}
+	obj[f.name] = v
+	b, err := json.Marshal(obj)
+	return string(b), err
+}
+
+// openEditor hands the text to $VISUAL or $EDITOR (vi when neither is
+// set): the file is written by a command, the terminal is handed over with
+// tea.ExecProcess, and the result is read back by another command, so
+// Update does no I/O.
+func (m *model) openEditor() tea.Cmd {
+	id, text := m.queue[0].id, m.modal.editor.Value()
+	return func() tea.Msg {
+		f, err := os.CreateTemp("", "agent-edit-*.txt")
+		if err != nil {
+			return editorFileMsg{id: id, err: err}
+		}
+		_, err = f.WriteString(text)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return editorFileMsg{id: id, path: f.Name(), err: err}
+	}
+}
+
+// editorCommand is the command line of the person's editor.
+func (m *model) editorCommand(path string) *exec.Cmd {
+	argv := strings.Fields(m.getenv("VISUAL"))
+	if len(argv) == 0 {
+		argv = strings.Fields(m.getenv("EDITOR"))
+	}
+	if len(argv) == 0 {
+		argv = []string{"vi"}
+	}
+	return exec.Command(argv[0], append(argv[1:], path)...)
+}
+
+// editorMsg handles the steps of the $EDITOR round trip.
+func (m *model) editorMsg(msg tea.Msg) tea.Cmd {
+	editing := func(id uint64) bool {
+		return len(m.queue) > 0 && m.queue[0].id == id && m.modal.mode == modeEdit
+	}
+	switch msg := msg.(type) {
+	case editorFileMsg:
+		if msg.err != nil {
+			m.modal.note = "cannot open the editor: " + msg.err.Error()
+			return nil
+		}
+		id, path := msg.id, msg.path
+		return tea.ExecProcess(m.editorCommand(path), func(err error) tea.Msg {
+			return editorDoneMsg{id: id, path: path, err: err}
+		})
+	case editorDoneMsg:
+		path, id, err := msg.path, msg.id, msg.err
+		return func() tea.Msg {
+			defer os.Remove(path)
+			if err != nil {
+				return editorTextMsg{id: id, err: err}
+			}
+			b, err := os.ReadFile(path)
+			return editorTextMsg{id: id, text: string(b), err: err}
+		}
+	case editorTextMsg:
+		if !editing(msg.id) {
+			return nil
+		}
+		if msg.err != nil {
+			m.modal.note = "the editor failed: " + msg.err.Error()
+			return nil
+		}
+		text := msg.text
+		if !m.modal.field.multiline {
+			text = strings.TrimRight(text, "\n")
+		}
+		m.modal.editor.SetValue(text)
+		m.modal.editor.MoveToEnd()
+	}
+	return nil
+}
+
+// newReasonInput is the one-line field for the reason of a denial.
+func newReasonInput(w int) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = "> "
+	ti.Placeholder = "optional: why, or what to do instead"
+	ti.CharLimit = 500
+	ti.SetWidth(max(w-2, 10))
+	ti.SetVirtualCursor(true)
+	return ti
+}
+
+// modalWidth and modalInner are the box's width and what is inside its
+// border and padding.
+func (m *model) modalWidth() int { return min(m.width, modalMaxWidth) }
+func (m *model) modalInner() int {
+	return max(m.modalWidth()-m.st.Modal.GetHorizontalFrameSize(), 10)
+}
+
 // renderModal draws the shown request as a box: title and queue position,
 // then who asks for which tool, the full command or path (wrapped, never
-// cut), the level in its colour, the reasons and any preview diff; then the
+// cut), the level in its colour, the reasons, where it runs and whether
+// the network is on, any preview diff; then what the mode needs and the
 // keys. When the body is taller than the screen it scrolls, and says so.
 func (m *model) renderModal(f *frame) string {
 	r := m.queue[0]
 	st := f.st
-	boxW := min(m.width, modalMaxWidth)
-	inner := max(boxW-st.Modal.GetHorizontalFrameSize(), 10)
+	inner := m.modalInner()
 	if r.w != inner || r.body == nil {
-		r.w, r.body = inner, modalBody(r.req, inner, st)
+		r.w, r.body = inner, m.modalBody(r, inner)
 	}
 
-	title := st.ModalTitle.Render("Approve this action?")
+	titleText := "Approve this action?"
+	if r.changed {
+		titleText = "Approve the action as you changed it?"
+	}
+	var extra []string // rows below the body, for the mode
+	footer := st.Muted.Render("keys are live in a moment…")
+	switch m.modal.mode {
+	case modeReason:
+		titleText = "Deny this action"
+		extra = []string{"", "Reason, sent to the model (optional):", m.modal.reason.View()}
+		footer = keyHints(st, "enter", "deny", "esc", "back")
+	case modeEdit:
+		titleText = "Modify " + m.modal.field.label
+		extra = append([]string{""}, strings.Split(m.modal.editor.View(), "\n")...)
+		if m.modal.field.multiline {
+			footer = keyHints(st, "ctrl+s", "submit", "ctrl+e", "$EDITOR", "esc", "back")
+		} else {
+			footer = keyHints(st, "enter", "submit", "alt+enter", "new line", "ctrl+e", "$EDITOR", "esc", "back")
+		}
+	case modeRule:
+		titleText = "Allow for the rest of this session?"
+		extra = []string{""}
+		for _, l := range wrap(termsafe.Line(m.modal.rule.String()), inner-2) {
+			extra = append(extra, "  "+st.Command.Render(l))
+		}
+		extra = append(extra, "")
+		extra = append(extra, wrap("Matching calls from every panel then run without asking, until agent quits. Nothing is saved to disk.", inner)...)
+		footer = keyHints(st, "enter", "save and approve", "esc", "back")
+	default:
+		if r.armed(f.now) {
+			footer = keyHints(st, "a", "approve", "d", "deny…", "m", "modify", "v", "view", "s", "session", "esc", "deny")
+		}
+	}
+	if m.modal.note != "" {
+		extra = append(extra, "")
+		for _, l := range wrap(m.modal.note, inner) {
+			extra = append(extra, st.Flash.Render(l))
+		}
+	}
+	title := st.ModalTitle.Render(titleText)
 	if n := len(m.queue); n > 1 {
 		title = spread(title, st.Muted.Render(fmt.Sprintf("1 of %d", n)), inner)
 	}
-	footer := st.Muted.Render("keys are live in a moment…")
-	if r.armed(f.now) {
-		footer = st.Key.Render("y/a") + " approve  " + st.Key.Render("n/d/esc") + " deny"
-	}
 
-	// Border (2), title, blank, blank, footer.
-	room := max(m.height-st.Modal.GetVerticalFrameSize()-4, 3)
 	body := r.body
+	if m.modal.mode != modeAsk {
+		// The editor, the reason or the rule is what matters now: of the
+		// request, who asks for what is enough.
+		body = compactBody(body)
+	}
+	// Border (2), title, blank, the extra rows, blank, footer.
+	room := max(m.height-st.Modal.GetVerticalFrameSize()-4-len(extra), 3)
 	if len(body) > room {
 		room-- // for the scroll hint
 		r.scroll = min(r.scroll, len(body)-room)
 		hint := fmt.Sprintf("↑/↓ scroll · rows %d-%d of %d", r.scroll+1, r.scroll+room, len(body))
 		body = append(append([]string(nil), body[r.scroll:r.scroll+room]...), st.Muted.Render(hint))
 	}
-	rows := make([]string, 0, len(body)+4)
+	rows := make([]string, 0, len(body)+len(extra)+4)
 	rows = append(rows, title, "")
 	rows = append(rows, body...)
-	rows = append(rows, "", footer)
-	return st.Modal.Width(boxW).Render(strings.Join(rows, "\n"))
+	rows = append(rows, extra...)
+	rows = append(rows, "", fit(footer, inner))
+	return st.Modal.Width(m.modalWidth()).Render(strings.Join(rows, "\n"))
+}
+
+// compactBody is the top of a request's body: who asks, the level, and
+// the command or path, up to its first blank row, at most six rows.
+func compactBody(body []string) []string {
+	n := 0
+	blanks := 0
+	for n < len(body) && n < 6 {
+		if strings.TrimSpace(ansi.Strip(body[n])) == "" {
+			if blanks++; blanks == 2 {
+				break
+			}
+		}
+		n++
+	}
+	return body[:n]
+}
+
+// keyHints draws "key what" pairs.
+func keyHints(st *styles, pairs ...string) string {
+	var parts []string
+	for i := 0; i+1 < len(pairs); i += 2 {
+		parts = append(parts, st.Key.Render(pairs[i])+" "+pairs[i+1])
+	}
+	return strings.Join(parts, "  ")
 }
 
 // modalBody is everything a person needs to decide, at the given width.
-func modalBody(req agent.ApprovalRequest, w int, st *styles) []string {
+func (m *model) modalBody(r *request, w int) []string {
+	st, req := m.st, r.req
 	lvl := req.Verdict.Level
 	who := termsafe.Line(req.Provider) + " wants to run " + termsafe.Line(req.Call.Tool)
 	badge := "[" + lvl.String() + "]"
 	var rows []string
+	if r.changed {
+		rows = append(rows, wrap("You changed this call; it was classified again:", w)...)
+	}
 	if ansi.StringWidth(who)+1+len(badge) <= w {
 		rows = append(rows, spread(who, st.Risk(lvl).Render(badge), w))
 	} else {
 		// Never cut the level off: give it a row of its own.
-		rows = append(wrap(who, w), st.Risk(lvl).Render(badge))
+		rows = append(append(rows, wrap(who, w)...), st.Risk(lvl).Render(badge))
 	}
 	rows = append(rows, "")
 	for _, l := range strings.Split(callText(req.Call), "\n") {
@@ -168,6 +654,11 @@ func modalBody(req agent.ApprovalRequest, w int, st *styles) []string {
 			rows = append(rows, "  "+st.Command.Render(r))
 		}
 	}
+	rows = append(rows, "")
+	if m.opts.Root != "" {
+		rows = append(rows, wrap("in "+termsafe.Line(m.opts.Root), w)...)
+	}
+	rows = append(rows, wrap("network: "+networkWord(req.Network, m.opts.Network), w)...)
 	if len(req.Verdict.Reasons) > 0 {
 		rows = append(rows, "", "Why it is "+lvl.String()+":")
 		for _, reason := range req.Verdict.Reasons {
@@ -181,10 +672,10 @@ func modalBody(req agent.ApprovalRequest, w int, st *styles) []string {
 		}
 	}
 	if req.Verdict.Rule != "" {
-		rows = append(rows, st.Muted.Render("rule: "+termsafe.Line(req.Verdict.Rule)))
+		rows = append(rows, st.Muted.Render(fit("rule: "+termsafe.Line(req.Verdict.Rule), w)))
 	}
 	if req.Preview != "" {
-		rows = append(rows, "", "Changes:")
+		rows = append(rows, "", "Changes (v shows them whole):")
 		for _, l := range strings.Split(strings.TrimRight(termsafe.Text(req.Preview), "\n"), "\n") {
 			style := lipgloss.NewStyle()
 			switch {
@@ -203,6 +694,17 @@ func modalBody(req agent.ApprovalRequest, w int, st *styles) []string {
 		}
 	}
 	return rows
+}
+
+// networkWord says whether a call would have the network.
+func networkWord(asked, always bool) string {
+	switch {
+	case asked:
+		return "on: the call asks for it"
+	case always:
+		return "on: [sandbox] network = true"
+	}
+	return "off"
 }
 
 // spread puts left and right on one row of w cells, with the gap between;

@@ -30,8 +30,8 @@ type step struct {
 }
 
 func TestApprovalKeys(t *testing.T) {
-	repeatY := char('y')
-	repeatY.IsRepeat = true
+	repeatA := char('a')
+	repeatA.IsRepeat = true
 	tests := []struct {
 		name     string
 		steps    []step
@@ -39,19 +39,19 @@ func TestApprovalKeys(t *testing.T) {
 		wantOpen bool
 	}{
 		{
-			name:     "y pressed during the key guard does nothing",
-			steps:    []step{{0, char('y')}, {100 * time.Millisecond, char('a')}, {keyGuard - time.Millisecond, char('y')}},
+			name:     "a pressed during the key guard does nothing",
+			steps:    []step{{0, char('a')}, {100 * time.Millisecond, char('a')}, {keyGuard - time.Millisecond, char('a')}},
 			wantOpen: true,
 		},
 		{
-			name:  "y after the key guard approves",
-			steps: []step{{keyGuard, char('y')}},
+			name:  "a after the key guard approves",
+			steps: []step{{keyGuard, char('a')}},
 			want:  answer(agent.Approve),
 		},
 		{
-			name:  "a after the key guard approves",
-			steps: []step{{time.Second, char('a')}},
-			want:  answer(agent.Approve),
+			name:     "y is not an approve key",
+			steps:    []step{{time.Second, char('y')}},
+			wantOpen: true,
 		},
 		{
 			name:  "n denies",
@@ -59,8 +59,13 @@ func TestApprovalKeys(t *testing.T) {
 			want:  answer(agent.Deny),
 		},
 		{
-			name:  "d denies",
-			steps: []step{{time.Second, char('d')}},
+			name:     "d asks for a reason and denies nothing yet",
+			steps:    []step{{time.Second, char('d')}},
+			wantOpen: true,
+		},
+		{
+			name:  "d, a reason and Enter deny",
+			steps: []step{{time.Second, char('d')}, {time.Second, char('a')}, {time.Second, keyEnter}},
 			want:  answer(agent.Deny),
 		},
 		{
@@ -74,13 +79,13 @@ func TestApprovalKeys(t *testing.T) {
 			wantOpen: true,
 		},
 		{
-			name:     "a held-down y does not approve",
-			steps:    []step{{time.Second, repeatY}},
+			name:     "a held-down a does not approve",
+			steps:    []step{{time.Second, repeatA}},
 			wantOpen: true,
 		},
 		{
 			name:  "text typed as the modal opens is swallowed, and a later deny still counts",
-			steps: []step{{0, char('y')}, {50 * time.Millisecond, char('e')}, {90 * time.Millisecond, char('s')}, {time.Second, char('n')}},
+			steps: []step{{0, char('a')}, {50 * time.Millisecond, char('m')}, {90 * time.Millisecond, char('s')}, {time.Second, char('n')}},
 			want:  answer(agent.Deny),
 		},
 	}
@@ -130,13 +135,13 @@ func TestApprovalQueue(t *testing.T) {
 	}
 
 	c.advance(time.Second)
-	press(m, char('y'))
+	press(m, char('a'))
 	if d := <-reply1; d.Answer != agent.Approve {
 		t.Fatalf("first answer = %+v, want approve", d)
 	}
-	// The next request has a guard of its own: a second y typed right
+	// The next request has a guard of its own: a second a typed right
 	// after the first must not approve it.
-	press(m, char('y'))
+	press(m, char('a'))
 	select {
 	case d := <-reply2:
 		t.Fatalf("the second request was answered %+v inside its key guard", d)
@@ -219,10 +224,10 @@ func TestApprovalThroughTheBridge(t *testing.T) {
 		}()
 		synctest.Wait()
 		deliver()
-		if len(m.queue) != 1 || m.panel.state() != "waiting for approval" {
-			t.Fatalf("after the request: %d in the queue, state %q", len(m.queue), m.panel.state())
+		if len(m.queue) != 1 || m.panels[0].state() != "waiting for approval" {
+			t.Fatalf("after the request: %d in the queue, state %q", len(m.queue), m.panels[0].state())
 		}
-		press(m, char('y')) // too early: ignored
+		press(m, char('a')) // too early: ignored
 		synctest.Wait()
 		select {
 		case r := <-got:
@@ -230,7 +235,7 @@ func TestApprovalThroughTheBridge(t *testing.T) {
 		default:
 		}
 		c.advance(keyGuard)
-		press(m, char('y'))
+		press(m, char('a'))
 		if r := <-got; r.err != nil || r.d.Answer != agent.Approve || r.d.By != agent.ByPerson {
 			t.Errorf("Approve() = %+v, %v, want approved by a person", r.d, r.err)
 		}

@@ -47,7 +47,7 @@ func BenchmarkPanelRender10kLines(b *testing.B) {
 	p.setSize(80, 40)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = p.render(80, 40, f)
+		_ = p.render(80, 40, f, lookPlain)
 	}
 }
 
@@ -59,7 +59,7 @@ func BenchmarkPanelRender10kLinesScrolled(b *testing.B) {
 	p.scroll(5000)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = p.render(80, 40, f)
+		_ = p.render(80, 40, f, lookPlain)
 	}
 }
 
@@ -81,7 +81,7 @@ func BenchmarkStream10kDeltas(b *testing.B) {
 			}
 			p.apply(agent.Event{Type: agent.EventText, Text: d}, now)
 			if i%100 == 99 {
-				_ = p.render(80, 40, f)
+				_ = p.render(80, 40, f, lookPlain)
 			}
 		}
 	}
@@ -90,7 +90,7 @@ func BenchmarkStream10kDeltas(b *testing.B) {
 func TestRenderCostDoesNotGrowWithTheTranscript(t *testing.T) {
 	p, f := transcriptOf10kLines(t)
 	p.setSize(80, 40)
-	out := p.render(80, 40, f)
+	out := p.render(80, 40, f, lookPlain)
 	if rows := strings.Count(out, "\n") + 1; rows != 40 {
 		t.Fatalf("render(80, 40) has %d rows", rows)
 	}
@@ -99,7 +99,7 @@ func TestRenderCostDoesNotGrowWithTheTranscript(t *testing.T) {
 	for i, it := range p.items {
 		p.items[i] = countItem{it, counting}
 	}
-	p.render(80, 40, f)
+	p.render(80, 40, f, lookPlain)
 	if counting.n > 40 {
 		t.Errorf("one frame of %d items drew %d of them, want at most the 40 rows in view", len(p.items), counting.n)
 	}
@@ -121,12 +121,29 @@ func (c countItem) rows(w int, f *frame) []string {
 // BenchmarkView10kLines draws the whole screen (panel, prompt, status) at
 // 80x24 over a 10,000-row transcript.
 func BenchmarkView10kLines(b *testing.B) {
-	m := newModel(idleRunner, NewBridge(), testOptions, false, time.Now)
+	m := newModel(NewBridge(), testOptions, false, time.Now)
 	m.Init()
 	p, _ := transcriptOf10kLines(b)
 	p.st = m.st
-	m.panel = p
+	m.panels[0] = p
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.View()
+	}
+}
+
+// BenchmarkViewTwoPanels10kLines draws the whole screen at 160x40 with two
+// panels side by side, each over a 10,000-row transcript.
+func BenchmarkViewTwoPanels10kLines(b *testing.B) {
+	m := newModel(NewBridge(), twoPanels, false, time.Now)
+	m.Init()
+	for i := range m.panels {
+		p, _ := transcriptOf10kLines(b)
+		p.st = m.st
+		m.panels[i] = p
+	}
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = m.View()

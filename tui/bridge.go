@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 
@@ -37,6 +38,8 @@ type Bridge struct {
 	// closed is closed when the screen is gone.
 	closed    chan struct{}
 	closeOnce sync.Once
+	// rules are the session's allow rules, newest last.
+	rules []*sessionRule
 }
 
 // NewBridge returns a Bridge ready for use.
@@ -51,11 +54,17 @@ func (b *Bridge) Publish(e agent.Event) {
 }
 
 // Approve shows req in the approval modal and blocks until the person
-// answers (Approve or Deny, by ByPerson). When ctx is cancelled it withdraws
-// the request from the screen and returns ctx.Err(); when the screen closes
-// it returns ErrClosed. The reply channel has room for one answer, so the
-// screen never blocks answering a request nobody waits for any more.
+// answers (Approve, Deny with an optional reason, or Modify with new
+// arguments; always ByPerson). A request that a session allow rule covers
+// is approved at once, without the screen, with a Reason naming the rule.
+// When ctx is cancelled it withdraws the request from the screen and
+// returns ctx.Err(); when the screen closes it returns ErrClosed. The reply
+// channel has room for one answer, so the screen never blocks answering a
+// request nobody waits for any more.
 func (b *Bridge) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.Decision, error) {
+	if r := b.ruleFor(req); r != nil {
+		return ruleDecision(r), nil
+	}
 	reply := make(chan agent.Decision, 1)
 	b.mu.Lock()
 	b.nextID++
@@ -73,6 +82,38 @@ func (b *Bridge) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.
 	case <-b.closed:
 		return agent.Decision{}, ErrClosed
 	}
+}
+
+// allow adds a session rule.
+func (b *Bridge) allow(r *sessionRule) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.rules = append(b.rules, r)
+}
+
+// ruleFor returns the session rule that approves req, or nil.
+func (b *Bridge) ruleFor(req agent.ApprovalRequest) *sessionRule {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, r := range b.rules {
+		if r.matches(req) {
+			return r
+		}
+	}
+	return nil
+}
+
+// sessionRules returns a copy of the session's rules, oldest first.
+func (b *Bridge) sessionRules() []*sessionRule {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.rules)
+}
+
+// ruleDecision is the approval a session rule gives: by the person who
+// made the rule, saying which.
+func ruleDecision(r *sessionRule) agent.Decision {
+	return agent.Decision{Answer: agent.Approve, By: agent.ByPerson, Reason: "session rule: " + r.String()}
 }
 
 // post queues msg and wakes the screen. It reports false when the screen is
@@ -182,10 +223,24 @@ type (
 	// withdrawMsg says the agent stopped waiting for request id (its turn
 	// was cancelled): the modal must not stay open for it.
 	withdrawMsg struct{ id uint64 }
-	// turnDoneMsg says the turn the person started has returned. It is
-	// posted through the Bridge, after every event of the turn.
+	// turnDoneMsg says the turn the person started in panel has returned.
+	// It is posted through the Bridge, after every event of the turn.
 	turnDoneMsg struct {
+		panel   int
 		outcome agent.Outcome
 		err     error
+	}
+	// renewedMsg brings the Runner a panel's Renew built for model.
+	renewedMsg struct {
+		panel  int
+		model  string
+		runner Runner
+		err    error
+		clear  bool // it was /clear: the transcript goes too
+	}
+	// probedMsg brings a panel's Probe answer: set-up help, or "".
+	probedMsg struct {
+		panel int
+		setup string
 	}
 )

@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -48,6 +49,11 @@ type card struct {
 
 	tail    []string        // the last complete output lines, clean
 	partial strings.Builder // the output line still being written, raw
+
+	// expanded shows the whole result the model received; selected marks
+	// the card Enter expands. Both are changed through the panel, which
+	// calls changed.
+	expanded, selected bool
 
 	w    int      // the width head and out were made for; 0 after a change
 	head []string // badge, tool and command, wrapped
@@ -115,11 +121,50 @@ func (c *card) rows(w int, f *frame) []string {
 		c.head = c.header(w, f.st)
 	}
 	c.out = append(c.out[:0], c.head...)
+	if c.selected {
+		// The header was wrapped two cells short, so the marker fits.
+		c.out[0] = f.st.Selected.Render("▶ ") + c.out[0]
+	}
 	c.out = append(c.out, fit("  "+c.statusText(f), w))
+	if c.expanded && c.result != nil {
+		out := strings.TrimRight(termsafe.Text(c.result.Output), "\n")
+		if out == "" {
+			out = "(no output)"
+		}
+		for _, l := range strings.Split(out, "\n") {
+			for _, r := range wrap(l, w-4) {
+				c.out = append(c.out, f.st.Muted.Render("  │ ")+r)
+			}
+		}
+		return c.out
+	}
 	for _, l := range c.tailLines() {
 		c.out = append(c.out, f.st.Muted.Render(fit("  │ "+l, w)))
 	}
+	if saved := savedOutput(c.result); saved != "" {
+		for _, r := range wrap("full output saved in "+saved, w-4) {
+			c.out = append(c.out, f.st.Muted.Render("  "+r))
+		}
+	}
+	if c.selected && c.result != nil {
+		c.out = append(c.out, f.st.Muted.Render(fit("  enter shows the whole result", w)))
+	}
 	return c.out
+}
+
+// savedRe finds the note the tools add when they cut a command's output.
+var savedRe = regexp.MustCompile(`the whole output \(\d+ bytes\) is in (\S+) \.\.\.\]`)
+
+// savedOutput is the file the whole output of a cut result was saved in,
+// or "".
+func savedOutput(r *agent.ResultInfo) string {
+	if r == nil {
+		return ""
+	}
+	if m := savedRe.FindStringSubmatch(r.Output); m != nil {
+		return termsafe.Line(m[1])
+	}
+	return ""
 }
 
 // header is "[level] tool: command", wrapped, never cut: the person must be
@@ -150,7 +195,7 @@ func (c *card) statusText(f *frame) string {
 	st := f.st
 	switch c.status {
 	case statusPlanned:
-		return st.Muted.Render("◦ planned")
+		return st.Muted.Render("◦ queued")
 	case statusWaiting:
 		return st.RiskWarning.Render("? waiting for your approval")
 	case statusRunning:
@@ -178,10 +223,12 @@ func (c *card) statusText(f *frame) string {
 	default:
 		s = st.Failure.Render("✗ " + orNone(firstLine(r.Output)))
 	}
-	switch c.decision {
-	case agent.DecisionApproved:
+	switch {
+	case c.decision == agent.DecisionApproved && strings.HasPrefix(c.reason, "session rule"):
+		s += st.Muted.Render("  approved by " + termsafe.Line(c.reason))
+	case c.decision == agent.DecisionApproved:
 		s += st.Muted.Render("  approved by you")
-	case agent.DecisionModified:
+	case c.decision == agent.DecisionModified:
 		s += st.Muted.Render("  changed and approved by you")
 	}
 	return s

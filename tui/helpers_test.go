@@ -43,21 +43,40 @@ var idleRunner = runnerFunc(func(context.Context, string) (agent.Outcome, error)
 	return agent.Outcome{Status: agent.StatusFinished}, nil
 })
 
+// testOptions is one panel, openai's gpt-4o, whose turns finish at once.
 var testOptions = Options{
-	Provider:    "openai",
-	Model:       "gpt-4o",
+	Panels:      []Panel{{Provider: "openai", Model: "gpt-4o", Runner: idleRunner}},
 	Root:        "/src/project",
 	AutoApprove: classify.Safe,
 	Sandbox:     "landlock, network off",
 }
 
-// newTestModel is a model at 80x24 with a fixed clock and no colour.
+// twoPanels is openai and ollama side by side on a wide screen.
+var twoPanels = Options{
+	Panels: []Panel{
+		{Provider: "openai", Model: "gpt-4o", Runner: idleRunner},
+		{Provider: "ollama", Model: "qwen2.5-coder:7b", Runner: idleRunner},
+	},
+	Available:   []string{"anthropic", "deepseek", "ollama", "openai"},
+	Root:        "/src/project",
+	AutoApprove: classify.Safe,
+	Sandbox:     "landlock, network off",
+}
+
+// newTestModel is a model at 80x24 with a fixed clock and no colour. A
+// non-nil r replaces the first panel's Runner.
 func newTestModel(t *testing.T, r Runner, opts Options) (*model, *Bridge, *clock) {
 	t.Helper()
+	if len(opts.Panels) > 0 {
+		opts.Panels = append([]Panel(nil), opts.Panels...)
+		if r != nil {
+			opts.Panels[0].Runner = r
+		}
+	}
 	b := NewBridge()
 	t.Cleanup(b.close)
 	c := newClock()
-	m := newModel(r, b, opts, true, c.now)
+	m := newModel(b, opts, true, c.now)
 	m.ctx = t.Context()
 	m.Init()
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -96,6 +115,8 @@ var (
 	keyEsc   = tea.KeyPressMsg{Code: tea.KeyEscape}
 	keyCtrlC = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	keyCtrlD = tea.KeyPressMsg{Code: 'd', Mod: tea.ModCtrl}
+	keyCtrlB = tea.KeyPressMsg{Code: 'b', Mod: tea.ModCtrl}
+	keyTab   = tea.KeyPressMsg{Code: tea.KeyTab}
 	keyPgUp  = tea.KeyPressMsg{Code: tea.KeyPgUp}
 	keyPgDn  = tea.KeyPressMsg{Code: tea.KeyPgDown}
 	tea80x24 = tea.WindowSizeMsg{Width: 80, Height: 24}

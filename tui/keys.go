@@ -5,19 +5,44 @@ import "charm.land/bubbles/v2/key"
 // keyMap holds every key the screen reacts to. The same bindings are used
 // to match keys and to draw the help, so the two cannot disagree.
 type keyMap struct {
-	Send    key.Binding
-	Newline key.Binding
-	Cancel  key.Binding
-	Quit    key.Binding
-	Help    key.Binding
+	Send      key.Binding
+	Newline   key.Binding
+	History   key.Binding // up/down, only while the prompt is empty
+	Broadcast key.Binding
+	Cancel    key.Binding
+	Quit      key.Binding
+	Help      key.Binding
+
+	NextPanel key.Binding
+	PrevPanel key.Binding
+	GoPanel   key.Binding // alt+1..9
 
 	PageUp   key.Binding
 	PageDown key.Binding
+	HalfUp   key.Binding
+	HalfDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
 
+	CardPrev   key.Binding
+	CardNext   key.Binding
+	CardToggle key.Binding
+
+	// The approval modal.
 	Approve   key.Binding
 	Deny      key.Binding
+	DenyWhy   key.Binding
+	Modify    key.Binding
+	ViewDiff  key.Binding
+	AllowRule key.Binding
 	ModalUp   key.Binding
 	ModalDown key.Binding
+
+	// Inside the modal's editors and views.
+	Back       key.Binding
+	Submit     key.Binding // the file-content editor; Enter submits a command
+	OpenEditor key.Binding
+	SideBySide key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -25,34 +50,64 @@ func newKeyMap() keyMap {
 		Send: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
 		// Shift+Enter needs a terminal that reports it; Ctrl+J and Alt+Enter
 		// work everywhere.
-		Newline: key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"), key.WithHelp("shift+enter", "new line")),
-		Cancel:  key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "cancel/quit")),
-		Quit:    key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "quit")),
+		Newline:   key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"), key.WithHelp("shift+enter", "new line")),
+		History:   key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "history")),
+		Broadcast: key.NewBinding(key.WithKeys("ctrl+b"), key.WithHelp("ctrl+b", "broadcast")),
+		Cancel:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "cancel")),
+		// Ctrl+D scrolls while the view is scrolled up, and quits at the
+		// bottom, as it ends input in a shell.
+		Quit: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "quit")),
 		// "?" only toggles help while the prompt is empty: otherwise it is
 		// part of a question being typed.
 		Help: key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?", "help")),
 
-		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll down")),
+		NextPanel: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "panels")),
+		PrevPanel: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous")),
+		GoPanel: key.NewBinding(key.WithKeys("alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7", "alt+8", "alt+9"),
+			key.WithHelp("alt+1…9", "panel n")),
 
-		Approve:   key.NewBinding(key.WithKeys("y", "a"), key.WithHelp("y/a", "approve")),
-		Deny:      key.NewBinding(key.WithKeys("n", "d", "esc"), key.WithHelp("n/d/esc", "deny")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		HalfUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half up")),
+		HalfDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half down")),
+		Top:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
+
+		CardPrev:   key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "previous card")),
+		CardNext:   key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "next card")),
+		CardToggle: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "expand card")),
+
+		Approve:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "approve")),
+		Deny:      key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("esc", "deny")),
+		DenyWhy:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "deny…")),
+		Modify:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "modify")),
+		ViewDiff:  key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view")),
+		AllowRule: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "session rule")),
 		ModalUp:   key.NewBinding(key.WithKeys("up", "k", "pgup"), key.WithHelp("↑", "scroll")),
 		ModalDown: key.NewBinding(key.WithKeys("down", "j", "pgdown"), key.WithHelp("↓", "scroll")),
+
+		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Submit:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "submit")),
+		OpenEditor: key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "$EDITOR")),
+		SideBySide: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "side by side")),
 	}
 }
 
 // ShortHelp is the hint line of the status bar, most useful first: it is
 // cut from the right when the row is short.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Help, k.Cancel, k.Quit}
+	return []key.Binding{k.Help, k.Cancel, k.NextPanel}
 }
 
-// FullHelp is the help shown with "?".
+// FullHelp is the help shown with "?": the prompt, the panels, scrolling,
+// the tool cards and the approval modal. Up/Down, Home, End and Enter on
+// a card act so only while the prompt is empty.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.Help},
-		{k.PageUp, k.PageDown, k.Cancel, k.Quit},
-		{k.Approve, k.Deny, k.ModalDown},
+		{k.Send, k.Newline, k.History, k.Broadcast, k.Help, k.Cancel, k.Quit},
+		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle},
+		{k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
+		{k.Approve, k.Deny, k.DenyWhy},
+		{k.Modify, k.ViewDiff, k.AllowRule},
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -22,6 +23,16 @@ type panel struct {
 	provider, model string
 	st              *styles
 
+	// runner runs the panel's turns; nil while the provider is not usable
+	// (setup says why). renew and probe come from its Panel.
+	runner Runner
+	renew  func(model string) (Runner, error)
+	probe  func(ctx context.Context) string
+	// cancelTurn cancels the running turn; nil when idle.
+	cancelTurn context.CancelFunc
+	// renewing is set while a new Runner is being built (/model, /clear).
+	renewing bool
+
 	items []item
 	// cards finds the card of a call by ID. Providers may reuse IDs in
 	// later requests ("call_0" each time), so the map is reset with each
@@ -29,10 +40,20 @@ type panel struct {
 	cards map[string]*card
 	// text is the assistant reply being streamed; nil once a tool card or
 	// a new prompt follows it.
-	text *textItem
+	text *mdItem
+	// cardList holds the tool cards in transcript order, for selecting
+	// one; selected indexes it, -1 when none is.
+	cardList []*card
+	selected int
 
-	usage llm.Usage
-	busy  bool // a turn is running
+	// usage and cost are the current conversation's, as its events say;
+	// prior and priorCost what conversations before it in this panel
+	// (before /model or /clear) used. priced is set once an event
+	// carried a cost.
+	usage, prior    llm.Usage
+	cost, priorCost float64
+	priced          bool
+	busy            bool // a turn is running
 	// failure is the error that ended the latest turn, shown as its state.
 	failure string
 	// errShown is set once an error of the running turn is in the
@@ -40,7 +61,7 @@ type panel struct {
 	errShown bool
 	setup    bool // no provider is usable; the set-up text is shown
 	waiting  int  // cards waiting for the person
-	running  int  // cards running
+	runs     int  // cards running
 
 	w, h int // the size of the last layout, header included
 	// offset is how many rows the view is scrolled up from the bottom; at
@@ -49,7 +70,22 @@ type panel struct {
 }
 
 func newPanel(provider, model string, st *styles) *panel {
-	return &panel{provider: provider, model: model, st: st, cards: make(map[string]*card)}
+	return &panel{provider: provider, model: model, st: st, cards: make(map[string]*card), selected: -1}
+}
+
+// running reports whether a turn of this panel runs.
+func (p *panel) running() bool { return p.cancelTurn != nil }
+
+// usable reports whether prompts can be sent to the panel.
+func (p *panel) usable() bool { return p.runner != nil && !p.setup }
+
+// clear empties the transcript; the usage so far stays.
+func (p *panel) clear() {
+	p.items, p.cardList, p.selected = nil, nil, -1
+	p.cards = make(map[string]*card)
+	p.text = nil
+	p.offset = 0
+	p.failure = ""
 }
 
 // addPrompt shows the person's prompt and marks the turn as started.
@@ -106,7 +142,7 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 			if t = strings.TrimLeft(t, "\n"); t == "" {
 				return
 			}
-			p.text = newTextItem("", "", nil)
+			p.text = newMdItem(p.st)
 			p.add(p.text)
 		}
 		p.change(p.text, func() { p.text.add(t) })
@@ -157,6 +193,9 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 		if e.Total != nil {
 			p.usage = *e.Total
 		}
+		if e.TotalCost != nil {
+			p.cost, p.priced = *e.TotalCost, true
+		}
 		if e.Type == agent.EventRunFinished && e.Status == agent.StatusCancelled {
 			p.addNotice("cancelled")
 		}
@@ -177,6 +216,7 @@ func (p *panel) card(info *agent.CallInfo, turn int, now time.Time, planned bool
 	}
 	c := &card{call: *info, turn: turn, started: now}
 	p.cards[info.ID] = c
+	p.cardList = append(p.cardList, c)
 	p.add(c)
 	p.text = nil
 	return c
@@ -189,7 +229,7 @@ func (p *panel) setStatus(c *card, s callStatus) {
 		case statusWaiting:
 			p.waiting += d
 		case statusRunning:
-			p.running += d
+			p.runs += d
 		}
 	}
 	count(c.status, -1)
@@ -215,7 +255,7 @@ func (p *panel) finishTurn(err error) {
 			p.change(c, func() { p.setStatus(c, statusStopped) })
 		}
 	}
-	p.waiting, p.running = 0, 0
+	p.waiting, p.runs = 0, 0
 	p.text = nil
 	if err != nil && !p.errShown {
 		p.addError(err.Error())
@@ -287,14 +327,91 @@ func (p *panel) scroll(n int) {
 	}
 }
 
+// selectCard moves the card selection by d (-1: the card before), starting
+// from the last card, and scrolls the selected card into view.
+func (p *panel) selectCard(d int) {
+	if len(p.cardList) == 0 {
+		return
+	}
+	next := p.selected + d
+	if p.selected < 0 {
+		next = len(p.cardList) - 1
+	}
+	next = min(max(next, 0), len(p.cardList)-1)
+	p.setSelected(next)
+	p.reveal(p.cardList[next])
+}
+
+// setSelected selects card i of cardList; -1 selects none.
+func (p *panel) setSelected(i int) {
+	if p.selected >= 0 && p.selected < len(p.cardList) {
+		c := p.cardList[p.selected]
+		p.change(c, func() { c.selected = false })
+	}
+	p.selected = i
+	if i >= 0 {
+		c := p.cardList[i]
+		p.change(c, func() { c.selected = true })
+	}
+}
+
+// toggleCard expands or collapses the selected card, else the last one
+// that finished. It reports whether there was one.
+func (p *panel) toggleCard() bool {
+	var c *card
+	if p.selected >= 0 {
+		c = p.cardList[p.selected]
+	} else {
+		for i := len(p.cardList) - 1; i >= 0; i-- {
+			if p.cardList[i].result != nil {
+				c = p.cardList[i]
+				break
+			}
+		}
+	}
+	if c == nil || c.result == nil {
+		return false
+	}
+	p.change(c, func() { c.expanded = !c.expanded })
+	if c.expanded {
+		p.reveal(c)
+	}
+	return true
+}
+
+// reveal scrolls so that the top of item it is in view.
+func (p *panel) reveal(it item) {
+	fr := p.measureFrame()
+	below := 0 // rows after the top of it
+	for i := len(p.items) - 1; i >= 0; i-- {
+		n := len(p.items[i].rows(p.bodyWidth(), fr))
+		below += n
+		if p.items[i] == it {
+			break
+		}
+	}
+	// In view: offset < below <= offset + height.
+	h := p.bodyHeight()
+	if below > p.offset+h || below <= p.offset {
+		p.offset = max(below-h, 0)
+		p.scroll(0)
+	}
+}
+
+// scrollTop and scrollBottom jump to either end of the transcript.
+func (p *panel) scrollTop()    { p.scroll(1 << 30) }
+func (p *panel) scrollBottom() { p.offset = 0 }
+
 // state is the word for what the panel's provider is doing.
 func (p *panel) state() string {
 	switch {
 	case p.setup:
 		return "not set up"
+	case p.renewing:
+		return "starting"
 	case p.waiting > 0:
 		return "waiting for approval"
-	case p.running > 0:
+	case p.runs > 0:
 		return "running"
 	case p.busy:
 		return "thinking"
@@ -304,19 +421,33 @@ func (p *panel) state() string {
 	return "idle"
 }
 
+// look says how a panel's header is drawn.
+type look int
+
+const (
+	lookPlain   look = iota
+	lookFocused      // the prompt goes to this panel
+	lookAsking       // the approval shown is this panel's
+)
+
 // render draws the panel in exactly h rows of w cells.
-func (p *panel) render(w, h int, f *frame) string {
-	rows := make([]string, 0, h)
-	rows = append(rows, p.header(w))
-	rows = p.appendVisible(rows, w, h-1, f)
-	for len(rows) < h {
-		rows = append(rows, "")
+func (p *panel) render(w, h int, f *frame, l look) string {
+	return strings.Join(p.appendRows(make([]string, 0, h), w, h, f, l), "\n")
+}
+
+// appendRows appends the panel's h rows of w cells.
+func (p *panel) appendRows(dst []string, w, h int, f *frame, l look) []string {
+	start := len(dst)
+	dst = append(dst, p.header(w, l))
+	dst = p.appendVisible(dst, w, h-1, f)
+	for len(dst)-start < h {
+		dst = append(dst, "")
 	}
-	return strings.Join(rows, "\n")
+	return dst
 }
 
 // header is the title row: who, which model, doing what, at what cost.
-func (p *panel) header(w int) string {
+func (p *panel) header(w int, l look) string {
 	name := termsafe.Line(p.provider)
 	if name == "" {
 		name = "agent"
@@ -325,20 +456,59 @@ func (p *panel) header(w int) string {
 	if p.model != "" {
 		left += " · " + termsafe.Line(p.model)
 	}
-	left += " · " + p.state()
+	state := p.state()
+	if l == lookAsking {
+		state = "asking you"
+	}
+	left += " · " + state
 	var right string
-	if t := p.usage.InputTokens + p.usage.OutputTokens; t > 0 {
-		right = fmt.Sprintf("%s tokens ", thousands(t))
+	if u, cost := p.spent(); u.InputTokens+u.OutputTokens > 0 {
+		right = thousands(u.InputTokens+u.OutputTokens) + " tokens"
+		if p.priced {
+			right += " · " + formatCost(cost)
+		}
+		right += " "
 	}
 	if p.offset > 0 {
-		right = fmt.Sprintf("↓ %d more rows (PgDn) · ", p.offset) + right
+		right = fmt.Sprintf("↓ %d more rows · ", p.offset) + right
 	}
 	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right)
 	line := left
 	if gap >= 1 {
 		line += strings.Repeat(" ", gap) + right
 	}
-	return p.st.Header.Width(w).MaxWidth(w).Render(fit(line, w))
+	style := p.st.Header
+	switch l {
+	case lookFocused:
+		style = p.st.HeaderFocused
+	case lookAsking:
+		style = p.st.HeaderAsking
+	}
+	return style.Width(w).MaxWidth(w).Render(fit(line, w))
+}
+
+// spent is what the panel's conversations used so far, and what it cost
+// when the provider has a price.
+func (p *panel) spent() (llm.Usage, float64) {
+	return p.prior.Add(p.usage), p.priorCost + p.cost
+}
+
+// newConversation starts counting a new conversation's usage on top of
+// the old ones'.
+func (p *panel) newConversation() {
+	p.prior, p.priorCost = p.spent()
+	p.usage, p.cost = llm.Usage{}, 0
+}
+
+// formatCost writes US dollars with the precision small sums need.
+func formatCost(usd float64) string {
+	switch {
+	case usd < 0.01:
+		return fmt.Sprintf("$%.4f", usd)
+	case usd < 100:
+		return fmt.Sprintf("$%.2f", usd)
+	}
+	return fmt.Sprintf("$%.0f", usd)
 }
 
 // appendVisible appends the h transcript rows in view. It walks items from

@@ -39,7 +39,7 @@ func TestPanelScroll(t *testing.T) {
 	if up[len(up)-1] == bottom[len(bottom)-1] {
 		t.Fatal("PgUp did not scroll")
 	}
-	if !strings.Contains(screen(m), "more rows (PgDn)") {
+	if !strings.Contains(screen(m), "more rows") {
 		t.Errorf("the header does not say there is more below:\n%s", screen(m))
 	}
 
@@ -63,8 +63,8 @@ func TestPanelScroll(t *testing.T) {
 	for range 20 {
 		press(m, keyPgDn)
 	}
-	if m.panel.offset != 0 {
-		t.Fatalf("PgDn to the end leaves offset %d", m.panel.offset)
+	if m.panels[0].offset != 0 {
+		t.Fatalf("PgDn to the end leaves offset %d", m.panels[0].offset)
 	}
 	b.Publish(agent.Event{Type: agent.EventText, Text: "line 102\n"})
 	pump(m, b)
@@ -82,7 +82,7 @@ func TestCardStatus(t *testing.T) {
 		events []agent.Event
 		want   string
 	}{
-		{"a planned call waits for a decision", []agent.Event{{Type: agent.EventToolCall, Call: call}}, "◦ planned"},
+		{"a planned call waits for a decision", []agent.Event{{Type: agent.EventToolCall, Call: call}}, "◦ queued"},
 		{"a running call shows how long it has run", []agent.Event{
 			{Type: agent.EventToolCall, Call: call},
 			{Type: agent.EventApproval, Call: call, Decision: agent.DecisionAuto, Time: now.Add(-1500 * time.Millisecond)},
@@ -112,7 +112,7 @@ func TestCardStatus(t *testing.T) {
 			for _, e := range tt.events {
 				p.apply(e, now)
 			}
-			out := ansi.Strip(p.render(80, 10, &frame{st: st, now: now}))
+			out := ansi.Strip(p.render(80, 10, &frame{st: st, now: now}, lookPlain))
 			if !strings.Contains(out, tt.want) {
 				t.Errorf("render() =\n%s\nwant it to contain %q", out, tt.want)
 			}
@@ -156,7 +156,7 @@ func TestReusedCallIDsGetCardsOfTheirOwn(t *testing.T) {
 	p.finishTurn(nil)
 	p.addPrompt("second")
 	run(1, "whoami") // and turns start again with each prompt
-	out := ansi.Strip(p.render(80, 20, &frame{st: st, now: now}))
+	out := ansi.Strip(p.render(80, 20, &frame{st: st, now: now}, lookPlain))
 	for _, w := range []string{"shell: ls", "shell: pwd", "shell: whoami"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("the transcript lost %q:\n%s", w, out)

@@ -12,10 +12,20 @@ import (
 // while it is typed.
 const promptHeight = 3
 
+// maxHistory bounds the prompts kept for Up/Down.
+const maxHistory = 200
+
 // prompt is where the person types: a textarea where Enter sends (the root
-// model handles it) and Shift+Enter, Ctrl+J or Alt+Enter add a line.
+// model handles it) and Shift+Enter, Ctrl+J or Alt+Enter add a line. It
+// keeps the prompts sent, for Up and Down.
 type prompt struct {
 	ta textarea.Model
+
+	history []string // oldest first
+	// at is the history entry shown, len(history) when none is: walking
+	// starts from an empty prompt and goes on while the prompt still
+	// holds the entry it showed.
+	at int
 }
 
 func newPrompt(keys keyMap, noColor bool) prompt {
@@ -29,6 +39,13 @@ func newPrompt(keys keyMap, noColor bool) prompt {
 	// A real terminal cursor, placed by View: it blinks and is where
 	// screen readers and IMEs expect it.
 	ta.SetVirtualCursor(false)
+	ta.SetStyles(textareaStyles(noColor))
+	return prompt{ta: ta}
+}
+
+// textareaStyles are the textarea's default styles, or none at all with
+// NO_COLOR.
+func textareaStyles(noColor bool) textarea.Styles {
 	st := textarea.DefaultStyles(true)
 	if noColor {
 		plain := textarea.StyleState{
@@ -40,8 +57,7 @@ func newPrompt(keys keyMap, noColor bool) prompt {
 		st.Focused, st.Blurred = plain, plain
 		st.Cursor.Color = nil
 	}
-	ta.SetStyles(st)
-	return prompt{ta: ta}
+	return st
 }
 
 func (p *prompt) focus() tea.Cmd { return p.ta.Focus() }
@@ -53,7 +69,40 @@ func (p *prompt) setPlaceholder(s string) { p.ta.Placeholder = s }
 // value is what was typed, without surrounding blank space.
 func (p *prompt) value() string { return strings.TrimSpace(p.ta.Value()) }
 
-func (p *prompt) reset() { p.ta.Reset() }
+// reset empties the prompt after text was sent, remembering the text.
+func (p *prompt) reset() {
+	if v := p.value(); v != "" && (len(p.history) == 0 || p.history[len(p.history)-1] != v) {
+		p.history = append(p.history, v)
+		if len(p.history) > maxHistory {
+			p.history = p.history[len(p.history)-maxHistory:]
+		}
+	}
+	p.at = len(p.history)
+	p.ta.Reset()
+}
+
+// walking reports whether Up and Down walk the history now: the prompt is
+// empty, or holds the entry they last showed.
+func (p *prompt) walking() bool {
+	v := p.ta.Value()
+	return v == "" || (p.at < len(p.history) && v == p.history[p.at])
+}
+
+// walk shows the entry d steps older (-1) or newer (+1); past the newest
+// the prompt is empty again.
+func (p *prompt) walk(d int) {
+	next := min(max(p.at+d, 0), len(p.history))
+	if next == p.at && d < 0 {
+		return
+	}
+	p.at = next
+	if p.at == len(p.history) {
+		p.ta.Reset()
+		return
+	}
+	p.ta.SetValue(p.history[p.at])
+	p.ta.MoveToEnd()
+}
 
 func (p *prompt) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd

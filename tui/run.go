@@ -23,46 +23,88 @@ type Runner interface {
 	Run(ctx context.Context, task string) (agent.Outcome, error)
 }
 
-// Options describe the screen. The zero value is usable: no provider name,
-// auto-approve safe, the terminal for input and output.
-type Options struct {
-	// Provider and Model name who answers, for the panel header and the
-	// status bar.
+// AutoApprover is a Runner whose auto-approve level can change while the
+// screen runs; *agent.Agent is one. /yes LEVEL calls SetAutoApprove on
+// every panel's Runner, from the screen's goroutine, possibly while Run
+// runs on another.
+type AutoApprover interface {
+	SetAutoApprove(classify.Level)
+}
+
+// Panel describes one provider's panel.
+type Panel struct {
+	// Provider and Model name who answers, for the panel header. Provider
+	// is the name the agent publishes its events and requests under.
 	Provider, Model string
-	// Root is the project root the agent works in.
+	// Runner runs the panel's turns; nil when the provider is not usable,
+	// and then Setup says why and how to fix it.
+	Runner Runner
+	Setup  string
+	// Probe, when not nil, checks that the provider answers (a running
+	// server, a valid key). The screen calls it once at start on a
+	// goroutine of its own, so a slow server never delays the first frame;
+	// a non-empty answer is set-up help, shown in the panel in place of the
+	// conversation. It must honour ctx.
+	Probe func(ctx context.Context) (setup string)
+	// Renew, when not nil, builds a new Runner for this provider asking
+	// model (empty: the configured one), with a new conversation: /model
+	// NAME and /clear use it. The screen calls it on a goroutine of its
+	// own, only while the panel's current Runner is idle, and drops that
+	// Runner afterwards; releasing it is Renew's business.
+	Renew func(model string) (Runner, error)
+}
+
+// Options describe the screen. The zero value is usable: one panel that
+// says no provider is set up, auto-approve safe, the terminal for input and
+// output.
+type Options struct {
+	// Panels are the providers shown, one panel each, in order; at most
+	// nine. With none, the screen shows Setup in a single panel.
+	Panels []Panel
+	// Available names every configured provider, for /providers.
+	Available []string
+	// Root is the project root the agent works in: the working directory
+	// of every command, shown in the approval modal.
 	Root string
 	// AutoApprove is the highest level that runs without asking, shown in
-	// the status bar.
+	// the status bar until /yes changes it.
 	AutoApprove classify.Level
 	// Sandbox is a one-line sandbox status for the status bar
 	// ("landlock, network off"); empty hides it.
 	Sandbox string
-	// Setup, when not empty, says no provider is usable and how to set one
-	// up (which variables, where the config lives, `agent config init`).
-	// The screen opens anyway, shows it, and sends nothing.
+	// Network says every command may use the network ([sandbox] network),
+	// not only those whose call asks for it.
+	Network bool
+	// Setup, when not empty and Panels is empty, says no provider is
+	// usable and how to set one up (which variables, where the config
+	// lives, `agent config init`). The screen opens anyway and sends
+	// nothing.
 	Setup string
+	// Config is the [tui] section.
+	Config Config
 	// Input and Output replace the terminal, for tests; nil means the
 	// terminal.
 	Input  io.Reader
 	Output io.Writer
 }
 
-// Run shows the screen until the person quits (Ctrl+D, or Ctrl+C when no
-// turn runs) or ctx is cancelled. Prompts become turns of r, one at a time;
-// r may be nil when opts.Setup is set. b must be the Sink and Approver the
-// agent behind r was given.
+// Run shows the screen until the person quits (Ctrl+D, /quit, or Ctrl+C
+// when nothing runs; asking first while something does) or ctx is
+// cancelled. Prompts become turns of the panels' Runners, one at a time per
+// panel, several panels at once. b must be the Sink and Approver of every
+// agent behind the Runners.
 //
-// On return no turn is running any more: the running one is cancelled and
+// On return no turn is running any more: running ones are cancelled and
 // waited for, and b is closed, so a pending approval gets ErrClosed. A
 // cancelled ctx is not an error.
-func Run(ctx context.Context, r Runner, b *Bridge, opts Options) error {
+func Run(ctx context.Context, b *Bridge, opts Options) error {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
 	// no-color.org: set and not empty means no colour.
 	noColor := os.Getenv("NO_COLOR") != ""
-	m := newModel(r, b, opts, noColor, time.Now)
+	m := newModel(b, opts, noColor, time.Now)
 	m.ctx = ctx
 
 	popts := []tea.ProgramOption{tea.WithContext(ctx)}
@@ -71,6 +113,11 @@ func Run(ctx context.Context, r Runner, b *Bridge, opts Options) error {
 	}
 	if opts.Output != nil {
 		popts = append(popts, tea.WithOutput(opts.Output))
+	}
+	if opts.Config.Mouse {
+		// Wheel events come in floods; only the last of a run matters
+		// less than that they are few, so motion is never asked for.
+		popts = append(popts, tea.WithFilter(dropMotion))
 	}
 	_, err := tea.NewProgram(m, popts...).Run()
 
@@ -82,4 +129,12 @@ func Run(ctx context.Context, r Runner, b *Bridge, opts Options) error {
 		return fmt.Errorf("screen: %w", err)
 	}
 	return nil
+}
+
+// dropMotion filters out mouse motion, which the screen never uses.
+func dropMotion(_ tea.Model, msg tea.Msg) tea.Msg {
+	if _, ok := msg.(tea.MouseMotionMsg); ok {
+		return nil
+	}
+	return msg
 }

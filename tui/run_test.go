@@ -18,7 +18,7 @@ func runScreen(t *testing.T, ctx context.Context, r Runner, b *Bridge) (*io.Pipe
 	t.Cleanup(func() { typeIn.Close() })
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, r, b, Options{Provider: "fake", Input: in, Output: io.Discard})
+		done <- Run(ctx, b, Options{Panels: []Panel{{Provider: "fake", Runner: r}}, Input: in, Output: io.Discard})
 	}()
 	return typeIn, done
 }

@@ -23,10 +23,15 @@ type styles struct {
 	You     lipgloss.Style // the marker before the person's own prompts
 	Setup   lipgloss.Style // the box that says how to set a provider up
 
-	Header    lipgloss.Style // the panel's title line
-	StatusBar lipgloss.Style
-	Flash     lipgloss.Style // a one-off notice in the status bar
-	Divider   lipgloss.Style
+	Header        lipgloss.Style // the panel's title line
+	HeaderFocused lipgloss.Style // the title of the panel the prompt goes to
+	HeaderAsking  lipgloss.Style // the title of the panel whose request is shown
+	Tab           lipgloss.Style // a panel's name in the tab bar
+	TabActive     lipgloss.Style
+	Selected      lipgloss.Style // the marker of the selected tool card
+	StatusBar     lipgloss.Style
+	Flash         lipgloss.Style // a one-off notice in the status bar
+	Divider       lipgloss.Style
 
 	Modal      lipgloss.Style // the approval box, border included
 	ModalTitle lipgloss.Style
@@ -36,6 +41,22 @@ type styles struct {
 	DiffAdd  lipgloss.Style
 	DiffDel  lipgloss.Style
 	DiffHunk lipgloss.Style
+	LineNo   lipgloss.Style // line numbers of the diff view
+
+	// Markdown in the assistant's replies.
+	MdHeading lipgloss.Style
+	MdBold    lipgloss.Style
+	MdItalic  lipgloss.Style
+	MdCode    lipgloss.Style // `inline code`
+	MdLink    lipgloss.Style
+	MdQuote   lipgloss.Style
+	MdFence   lipgloss.Style // the gutter and language of a code block
+
+	// Tokens in code blocks.
+	CodeKeyword lipgloss.Style
+	CodeString  lipgloss.Style
+	CodeComment lipgloss.Style
+	CodeNumber  lipgloss.Style
 }
 
 // newStyles builds the styles. Colours are the terminal's own 16, so they
@@ -57,6 +78,15 @@ func newStyles(noColor bool) *styles {
 	} else {
 		header = header.Reverse(true)
 	}
+	focused, asking := header.Underline(true), header
+	if !noColor {
+		focused = header.Background(lipgloss.Blue).Foreground(lipgloss.BrightWhite)
+		asking = header.Background(lipgloss.Yellow).Foreground(lipgloss.Black)
+	} else {
+		// Without colour the words say it: the header of the panel that
+		// asks reads "asking", and the focused one is underlined.
+		asking = header.Underline(true)
+	}
 	base := lipgloss.NewStyle()
 	return &styles{
 		RiskSafe:      fg(base, lipgloss.Green),
@@ -70,10 +100,15 @@ func newStyles(noColor bool) *styles {
 		You:     fg(base.Bold(true), lipgloss.Cyan),
 		Setup:   fg(lipgloss.NewStyle().Border(lipgloss.NormalBorder()).Padding(0, 1), lipgloss.Yellow),
 
-		Header:    header,
-		StatusBar: base.Faint(true),
-		Flash:     fg(base.Bold(true), lipgloss.Yellow),
-		Divider:   base.Faint(true),
+		Header:        header,
+		HeaderFocused: focused,
+		HeaderAsking:  asking,
+		Tab:           base.Faint(true),
+		TabActive:     base.Bold(true).Reverse(true),
+		Selected:      fg(base.Bold(true), lipgloss.Cyan),
+		StatusBar:     base.Faint(true),
+		Flash:         fg(base.Bold(true), lipgloss.Yellow),
+		Divider:       base.Faint(true),
 
 		Modal:      border,
 		ModalTitle: base.Bold(true),
@@ -83,6 +118,20 @@ func newStyles(noColor bool) *styles {
 		DiffAdd:  fg(base, lipgloss.Green),
 		DiffDel:  fg(base, lipgloss.Red),
 		DiffHunk: fg(base, lipgloss.Cyan),
+		LineNo:   base.Faint(true),
+
+		MdHeading: fg(base.Bold(true), lipgloss.Magenta),
+		MdBold:    base.Bold(true),
+		MdItalic:  base.Italic(true),
+		MdCode:    fg(base, lipgloss.Cyan),
+		MdLink:    fg(base.Underline(true), lipgloss.Blue),
+		MdQuote:   base.Faint(true).Italic(true),
+		MdFence:   base.Faint(true),
+
+		CodeKeyword: fg(base.Bold(true), lipgloss.Magenta),
+		CodeString:  fg(base, lipgloss.Green),
+		CodeComment: base.Faint(true).Italic(true),
+		CodeNumber:  fg(base, lipgloss.Yellow),
 	}
 }
 

@@ -43,14 +43,14 @@ func TestNoColor(t *testing.T) {
 			b := NewBridge()
 			defer b.close()
 			c := newClock()
-			m := newModel(idleRunner, b, testOptions, tt.noColor, c.now)
+			m := newModel(b, testOptions, tt.noColor, c.now)
 			m.Init()
 			m.Update(tea80x24)
-			m.panel.addPrompt("go")
+			m.panels[0].addPrompt("go")
 			for i, l := range []classify.Level{classify.Safe, classify.Warning, classify.Dangerous, classify.Blocked} {
 				call := shellCall(string(rune('a'+i)), "cmd", l)
-				m.panel.apply(agent.Event{Type: agent.EventToolCall, Call: call}, c.now())
-				m.panel.apply(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{IsError: i%2 == 1, ExitCode: i}}, c.now())
+				m.panels[0].apply(agent.Event{Type: agent.EventToolCall, Call: call}, c.now())
+				m.panels[0].apply(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{IsError: i%2 == 1, ExitCode: i}}, c.now())
 			}
 			msg, _ := request1(1, "rm -rf build")
 			m.Update(batchMsg{msg})

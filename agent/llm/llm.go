@@ -41,6 +41,11 @@ type ToolCall struct {
 	// Args is the arguments exactly as the model wrote them: usually a JSON
 	// object, but it may be malformed, and the tools report that to the model.
 	Args string `json:"args"`
+	// Invalid, when not empty, says why the call could not be read at all
+	// (a tool call written as text that is not the agreed format): the loop
+	// does not plan it, and answers it with this text as an error result,
+	// so the model can write it again.
+	Invalid string `json:"invalid,omitempty"`
 }
 
 // ToolSpec describes a tool to the model.
@@ -62,6 +67,10 @@ type Usage struct {
 	InputTokens  int `json:"input_tokens"`
 	OutputTokens int `json:"output_tokens"`
 }
+
+// Total returns the input and output tokens together, what a token budget
+// counts.
+func (u Usage) Total() int { return u.InputTokens + u.OutputTokens }
 
 // Add returns the sum of two usages.
 func (u Usage) Add(v Usage) Usage {

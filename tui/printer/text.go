@@ -80,16 +80,46 @@ func (s *textSink) Publish(e agent.Event) {
 	case agent.EventError:
 		s.line(s.st.bad.Render("error: " + termsafe.Line(e.Error)))
 		s.errShown = true
+	case agent.EventRetry:
+		s.line(s.st.muted.Render(termsafe.Line(e.Text)))
 	case agent.EventRunFinished:
 		s.endText()
-		switch {
-		case e.Error != "" && !s.errShown:
+		if e.Error != "" && !s.errShown {
 			s.line(s.st.bad.Render("error: " + termsafe.Line(e.Error)))
+		}
+		switch {
+		case e.Total != nil:
+			s.line(s.st.muted.Render(runSummary(e)))
 		case e.Status == agent.StatusCancelled:
 			s.line(s.st.muted.Render("cancelled"))
 		}
 		s.errShown = false
 	}
+}
+
+// runSummary is the last line of a run: how it ended, how many requests
+// it took, the tokens, and the cost when the price is known, such as
+//
+//	finished after 4 turns: 12840 input and 655 output tokens, $0.0387
+func runSummary(e agent.Event) string {
+	var how string
+	switch e.Status {
+	case agent.StatusTurnLimit:
+		how = "stopped at the turn limit"
+	case agent.StatusTokenLimit:
+		how = "stopped at the token budget"
+	default:
+		how = string(e.Status)
+	}
+	turns := "turns"
+	if e.Turn == 1 {
+		turns = "turn"
+	}
+	line := fmt.Sprintf("%s after %d %s: %d input and %d output tokens", how, e.Turn, turns, e.Total.InputTokens, e.Total.OutputTokens)
+	if e.TotalCost != nil {
+		line += fmt.Sprintf(", $%.4f", *e.TotalCost)
+	}
+	return line
 }
 
 // toolLine formats one finished call.

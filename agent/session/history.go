@@ -1,0 +1,147 @@
+package session
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/llm"
+)
+
+// interrupted is the result given to a call the session recorded no result
+// for: its process was killed while the call ran.
+const interrupted = "interrupted: agent stopped before this call finished; it may or may not have run"
+
+// Conversations are the providers' conversations rebuilt from a session.
+type Conversations struct {
+	// ByProvider holds each provider's messages, as its agent held them.
+	ByProvider map[string][]llm.Message
+	// Providers lists the providers in order of first use; the last one
+	// ran the session's last task.
+	Providers []string
+	last      string
+}
+
+// Last returns the provider that ran the session's last task, "" when the
+// session has none.
+func (c Conversations) Last() string { return c.last }
+
+// For returns the conversation to give provider's agent: its own, or,
+// when provider took no part in the session, the conversation of the
+// provider that ran the last task (messages are provider-neutral, so
+// another model can take the work over).
+func (c Conversations) For(provider string) []llm.Message {
+	if m, ok := c.ByProvider[provider]; ok {
+		return m
+	}
+	return c.ByProvider[c.last]
+}
+
+// Rebuild reads the session file at path and rebuilds each provider's
+// conversation from its events, as the agent built it while it ran: the
+// task, the assistant's text and tool calls, every tool result. A call
+// without a recorded result (a killed process) is answered as
+// interrupted, so the conversation is valid to send again. Text is as
+// stored, with secrets redacted.
+func Rebuild(path string) (Conversations, error) {
+	c := Conversations{ByProvider: map[string][]llm.Message{}}
+	convs := map[string]*conversation{}
+	_, err := Each(path, func(rec Record, _ int) error {
+		p := rec.Provider
+		if p == "" {
+			return nil
+		}
+		cv := convs[p]
+		if cv == nil {
+			cv = &conversation{}
+			convs[p] = cv
+			c.Providers = append(c.Providers, p)
+		}
+		if rec.Type == agent.EventRunStarted {
+			c.last = p
+		}
+		cv.add(rec.Event)
+		return nil
+	})
+	if err != nil {
+		return c, err
+	}
+	for p, cv := range convs {
+		cv.endReply(true)
+		c.ByProvider[p] = cv.msgs
+	}
+	return c, nil
+}
+
+// conversation rebuilds one provider's messages.
+type conversation struct {
+	msgs []llm.Message
+	// text is assistant text streamed since the last complete reply.
+	text strings.Builder
+	// reply is the index in msgs of the assistant message whose calls
+	// are being handled, -1 (or 0 with no messages) when none.
+	reply    int
+	hasReply bool
+	answered map[string]bool
+}
+
+func (cv *conversation) add(e agent.Event) {
+	switch e.Type {
+	case agent.EventRunStarted:
+		cv.endReply(true)
+		cv.msgs = append(cv.msgs, llm.Message{Role: llm.RoleUser, Content: e.Text})
+	case agent.EventText:
+		cv.text.WriteString(e.Text)
+	case agent.EventUsage:
+		// A reply arrived whole: it is the assistant's message, and the
+		// calls that follow are its calls.
+		text := cv.text.String()
+		cv.endReply(false)
+		cv.msgs = append(cv.msgs, llm.Message{Role: llm.RoleAssistant, Content: text})
+		cv.reply, cv.hasReply, cv.answered = len(cv.msgs)-1, true, map[string]bool{}
+	case agent.EventError, agent.EventRunFinished:
+		// A reply cut by a failure or a cancel keeps the text the
+		// person saw; its calls never ran.
+		if e.Call == nil {
+			cv.endReply(true)
+		}
+	default:
+		if e.Call == nil || !cv.hasReply {
+			return
+		}
+		reply := &cv.msgs[cv.reply]
+		// The first event of a call has the model's own arguments; later
+		// ones may carry a person's modification.
+		if !slices.ContainsFunc(reply.ToolCalls, func(t llm.ToolCall) bool { return t.ID == e.Call.ID }) {
+			reply.ToolCalls = append(reply.ToolCalls, llm.ToolCall{ID: e.Call.ID, Name: e.Call.Tool, Args: e.Call.Args})
+		}
+		if e.Type == agent.EventToolResult && e.Result != nil && !cv.answered[e.Call.ID] {
+			cv.answered[e.Call.ID] = true
+			cv.msgs = append(cv.msgs, llm.Message{
+				Role: llm.RoleTool, ToolCallID: e.Call.ID, ToolName: e.Call.Tool,
+				Content: e.Result.Output, IsError: e.Result.IsError,
+			})
+		}
+	}
+}
+
+// endReply answers the current reply's unanswered calls as interrupted
+// and, when keepText is set, keeps streamed text that no complete reply
+// took as an assistant message.
+func (cv *conversation) endReply(keepText bool) {
+	if cv.hasReply {
+		for _, call := range cv.msgs[cv.reply].ToolCalls {
+			if !cv.answered[call.ID] {
+				cv.answered[call.ID] = true
+				cv.msgs = append(cv.msgs, llm.Message{
+					Role: llm.RoleTool, ToolCallID: call.ID, ToolName: call.Name, Content: interrupted, IsError: true,
+				})
+			}
+		}
+		cv.hasReply = false
+	}
+	if keepText && cv.text.Len() > 0 {
+		cv.msgs = append(cv.msgs, llm.Message{Role: llm.RoleAssistant, Content: cv.text.String()})
+	}
+	cv.text.Reset()
+}

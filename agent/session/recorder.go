@@ -1,0 +1,292 @@
+package session
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/tools/redact"
+)
+
+// maxPending is how much text or output of one stream the recorder holds
+// while it waits for the end of a line: secrets do not span lines, so
+// redacting whole lines finds the ones split across events.
+const maxPending = redact.MaxLine
+
+// Recorder appends a session's events to its file. It implements
+// agent.Sink and is safe for concurrent use. Every event is redacted and
+// written with one write call as it arrives, except pieces of streamed text
+// and command output, which are joined up to the end of their line first;
+// nothing else is kept in memory. A failed write stops the recording
+// (the run goes on) and is reported by Err and Close.
+type Recorder struct {
+	mu      sync.Mutex
+	f       *os.File
+	path    string
+	info    Info
+	redact  *redact.Redactor
+	streams []*stream
+	err     error
+	closed  bool
+	buf     bytes.Buffer
+	enc     *json.Encoder
+}
+
+// stream is the partial last line of one provider's text, or of one
+// call's output.
+type stream struct {
+	provider string
+	typ      agent.EventType
+	callID   string
+	last     agent.Event // the latest piece, whose fields the joined line gets
+	text     strings.Builder
+}
+
+// NewID returns a new random session id: 8 hexadecimal digits.
+func NewID() string {
+	var b [4]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// fileName is the name of a session file: its start time (UTC, so names
+// sort in time order) and its id.
+func fileName(start time.Time, id string) string {
+	return start.UTC().Format("20060102-150405") + "-" + id + ".jsonl"
+}
+
+// Create starts a new session file in dir (created 0700 if needed) and
+// writes its first record. info.ID is filled in when empty; info.Format
+// is set. red scrubs secrets from every record; nil redacts strings shaped
+// like keys and tokens only.
+func Create(dir string, info Info, red *redact.Redactor) (*Recorder, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	if info.ID == "" {
+		info.ID = NewID()
+	}
+	info.Format = Format
+	path := filepath.Join(dir, fileName(time.Now(), info.ID))
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	r := newRecorder(f, path, info, red)
+	r.write(Record{Event: agent.Event{Type: TypeStarted, Time: time.Now()}, Session: &r.info})
+	if r.err != nil {
+		f.Close()
+		os.Remove(path)
+		return nil, r.err
+	}
+	return r, nil
+}
+
+// Append continues the session file at path, as `agent --resume` does: it
+// writes a TypeResumed record with info (whose ID is taken from the file's
+// name) and records after it. A torn last line left by a killed process is
+// ended first, so it stays one unreadable line rather than spoiling the
+// next.
+func Append(path string, info Info, red *redact.Redactor) (*Recorder, error) {
+	id, _, ok := parseName(filepath.Base(path))
+	if !ok {
+		return nil, fmt.Errorf("session: %s is not a session file name", path)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	info.ID, info.Format = id, Format
+	r := newRecorder(f, path, info, red)
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
+			if _, err := f.Write([]byte("\n")); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("session: %w", err)
+			}
+		}
+	}
+	r.write(Record{Event: agent.Event{Type: TypeResumed, Time: time.Now()}, Session: &r.info})
+	if r.err != nil {
+		f.Close()
+		return nil, r.err
+	}
+	return r, nil
+}
+
+func newRecorder(f *os.File, path string, info Info, red *redact.Redactor) *Recorder {
+	r := &Recorder{f: f, path: path, info: info, redact: red}
+	r.enc = json.NewEncoder(&r.buf)
+	// Commands are full of <, > and &: keep them readable in the file.
+	r.enc.SetEscapeHTML(false)
+	return r
+}
+
+// ID returns the session's id.
+func (r *Recorder) ID() string { return r.info.ID }
+
+// Path returns the session file's path.
+func (r *Recorder) Path() string { return r.path }
+
+// Err returns the write error that stopped the recording, if any.
+func (r *Recorder) Err() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+// Publish records e. It never blocks on anything but the file write, and
+// after Close or a write error it does nothing.
+func (r *Recorder) Publish(e agent.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed || r.err != nil {
+		return
+	}
+	switch e.Type {
+	case agent.EventText, agent.EventToolOutput:
+		r.piece(e)
+	default:
+		r.flush(e.Provider)
+		r.write(Record{Event: e})
+	}
+}
+
+// piece adds a piece of streamed text or output to its stream and writes
+// the stream's complete lines.
+func (r *Recorder) piece(e agent.Event) {
+	callID := ""
+	if e.Call != nil {
+		callID = e.Call.ID
+	}
+	var s *stream
+	for _, x := range r.streams {
+		if x.provider == e.Provider && x.typ == e.Type && x.callID == callID {
+			s = x
+			break
+		}
+	}
+	if s == nil {
+		s = &stream{provider: e.Provider, typ: e.Type, callID: callID}
+		r.streams = append(r.streams, s)
+	}
+	s.last = e
+	s.text.WriteString(e.Text)
+	if !strings.Contains(e.Text, "\n") && s.text.Len() <= maxPending {
+		return // the line goes on
+	}
+	text := s.text.String()
+	cut := strings.LastIndexByte(text, '\n') + 1
+	if cut == 0 && len(text) > maxPending {
+		// A line without end: write up to its last space, as the
+		// redacting writer does.
+		if cut = strings.LastIndexAny(text[:maxPending], " \t") + 1; cut == 0 {
+			cut = maxPending
+		}
+	}
+	if cut == 0 {
+		return
+	}
+	r.writePiece(s, text[:cut])
+	rest := text[cut:]
+	s.text.Reset()
+	s.text.WriteString(rest)
+}
+
+// flush writes the partial lines of provider's streams (all streams when
+// provider is "*"), before an event that ends them.
+func (r *Recorder) flush(provider string) {
+	kept := r.streams[:0]
+	for _, s := range r.streams {
+		if provider != "*" && s.provider != provider {
+			kept = append(kept, s)
+			continue
+		}
+		if s.text.Len() > 0 {
+			r.writePiece(s, s.text.String())
+		}
+	}
+	clear(r.streams[len(kept):])
+	r.streams = kept
+}
+
+func (r *Recorder) writePiece(s *stream, text string) {
+	e := s.last
+	e.Text = text
+	r.write(Record{Event: e})
+}
+
+// write redacts rec and appends it as one line with one write call.
+func (r *Recorder) write(rec Record) {
+	if r.err != nil {
+		return
+	}
+	r.scrub(&rec.Event)
+	r.buf.Reset()
+	if err := r.enc.Encode(rec); err != nil {
+		r.err = fmt.Errorf("session: encode %s record: %w", rec.Type, err)
+		return
+	}
+	if _, err := r.f.Write(r.buf.Bytes()); err != nil {
+		r.err = fmt.Errorf("session %s: %w", r.path, err)
+	}
+	if r.buf.Cap() > 1<<20 {
+		// Do not keep a buffer sized for one huge record.
+		r.buf = bytes.Buffer{}
+		r.enc = json.NewEncoder(&r.buf)
+		r.enc.SetEscapeHTML(false)
+	}
+}
+
+// scrub redacts every string of e that can hold a secret: task and
+// assistant text, command lines and arguments, output, reasons, errors.
+// It copies what e points to, which other sinks share.
+func (r *Recorder) scrub(e *agent.Event) {
+	red := r.redact.String
+	e.Text = red(e.Text)
+	e.Error = red(e.Error)
+	e.Reason = red(e.Reason)
+	if e.Call != nil {
+		c := *e.Call
+		c.Args, c.Summary = red(c.Args), red(c.Summary)
+		if len(c.Reasons) > 0 {
+			c.Reasons = append([]string(nil), c.Reasons...)
+			for i, s := range c.Reasons {
+				c.Reasons[i] = red(s)
+			}
+		}
+		e.Call = &c
+	}
+	if e.Result != nil {
+		res := *e.Result
+		res.Output = red(res.Output)
+		e.Result = &res
+	}
+}
+
+// Close writes what is left of streamed lines and a TypeClosed record, and
+// closes the file. It returns the first write error of the recording.
+// Calling it again does nothing.
+func (r *Recorder) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return r.err
+	}
+	r.flush("*")
+	r.write(Record{Event: agent.Event{Type: TypeClosed, Time: time.Now()}})
+	r.closed = true
+	if err := r.f.Close(); err != nil && r.err == nil {
+		r.err = fmt.Errorf("session %s: %w", r.path, err)
+	}
+	return r.err
+}

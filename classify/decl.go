@@ -1,0 +1,55 @@
+package classify
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// decl judges declare, local, export, readonly and typeset.
+func (wk *walker) decl(c *syntax.DeclClause, d dirs) {
+	risky := false
+	for _, a := range c.Args {
+		wk.subst(a, d)
+		// A naked name ("export PATH") only exports what is already there.
+		if a.Name != nil && !a.Naked && wk.assign(a, d) {
+			risky = true
+		}
+		if a.Naked && a.Value != nil {
+			if v, ok := litWord(a.Value); ok && strings.HasPrefix(v, "-") && strings.Contains(v, "n") {
+				// declare -n makes a name refer to another variable, which
+				// hides what an assignment changes.
+				wk.j.add(Warning, wk.text(c)+": declares a name reference", "builtin:nameref")
+				risky = true
+			}
+		}
+	}
+	if !risky {
+		wk.j.add(Safe, wk.text(c)+": declares variables", "builtin:shell-builtin")
+	}
+}
+
+// assign judges one variable assignment and reports whether it changes
+// what later commands run.
+func (wk *walker) assign(a *syntax.Assign, d dirs) bool {
+	if a.Name == nil || !riskyEnv(a.Name.Value) {
+		return false
+	}
+	value, dyn := "", a.Array != nil
+	if a.Value != nil {
+		f := wk.expand(nil, a.Value)
+		if len(f) == 1 && !f[0].dyn {
+			value = f[0].s
+		} else {
+			dyn = true
+		}
+	}
+	if !riskyAssign(a.Name.Value, value, dyn) {
+		return false
+	}
+	wk.j.add(Dangerous, wk.text(a)+": changes which programs run or how", "builtin:env-override")
+	if !dyn {
+		wk.envValue(a.Name.Value, value, d)
+	}
+	return true
+}

@@ -1,0 +1,350 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/agent/session"
+	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/checkpoint"
+	"github.com/agentcli/agent/tools/redact"
+)
+
+// resumeLatest is the value of a bare --resume: the latest session of the
+// project root.
+const resumeLatest = "latest"
+
+// sessionsDir is where session files live: $XDG_STATE_HOME/agent/sessions.
+func sessionsDir(env func(string) string) string {
+	return filepath.Join(stateDir(env), "sessions")
+}
+
+// checkpointsDir is where the shadow repositories of undo live.
+func checkpointsDir(env func(string) string) string {
+	return filepath.Join(stateDir(env), "checkpoints")
+}
+
+// canonicalRoot resolves root's symbolic links, as the tool registry does,
+// so that sessions and checkpoints of one directory are found whichever
+// path led to it.
+func canonicalRoot(root string) string {
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		return r
+	}
+	return root
+}
+
+// sessionRun is the session a run or the screen records: the recorder
+// every agent's events also go to, the checkpoints of undo, and the
+// conversations of a resumed session.
+type sessionRun struct {
+	rec         *session.Recorder
+	checkpoints agent.Checkpointer
+	// undo is the checkpoints' chain, nil when git is missing.
+	undo *checkpoint.Session
+
+	mu      sync.Mutex
+	resumed session.Conversations
+	taken   map[string]bool
+
+	// stop cancels the first staging of the files; closeSession waits for
+	// it and for the clean-up of old sessions, which is let finish.
+	stop       context.CancelFunc
+	background sync.WaitGroup
+}
+
+// openSession starts recording a session for root, or continues the one
+// a.resume names (resumeLatest: the newest of root). A resumed session runs
+// with its last provider unless --provider says otherwise. In the
+// background it deletes old sessions beyond the [sessions] limits and
+// stages the project's files for the first checkpoint. The caller must call
+// closeSession.
+func (a *app) openSession(cfg *Config, root, command string) error {
+	root = canonicalRoot(root)
+	dir := sessionsDir(a.getenv)
+	red := redact.New(tools.SecretValues(os.Environ(), secretEnvNames(*cfg))...)
+	info := session.Info{Root: root, Command: command, Version: strings.TrimPrefix(versionString(), "agent "), PID: os.Getpid()}
+	s := &sessionRun{taken: map[string]bool{}}
+	var err error
+	if a.resume != "" {
+		var e session.Entry
+		if a.resume == resumeLatest {
+			e, err = session.Latest(dir, root)
+		} else {
+			e, err = session.Find(dir, a.resume)
+		}
+		if err != nil {
+			return usageError("--resume: %v", err)
+		}
+		if s.resumed, err = session.Rebuild(e.Path); err != nil {
+			return failure(err)
+		}
+		if last := s.resumed.Last(); a.provider == "" && last != "" {
+			if _, ok := cfg.Providers[last]; ok {
+				cfg.Provider = last
+			}
+		}
+		s.rec, err = session.Append(e.Path, info, red)
+	} else {
+		s.rec, err = session.Create(dir, info, red)
+	}
+	if err != nil {
+		return failure(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stop = cancel
+	store, err := a.openCheckpoints(root)
+	if err != nil {
+		s.checkpoints = failingCheckpointer{err}
+	} else {
+		s.undo = store.Session(s.rec.ID())
+		s.checkpoints = redactedLabels{s.undo, red}
+		s.background.Go(func() { store.Warm(ctx) })
+	}
+	s.background.Go(func() {
+		pruneSessions(context.Background(), dir, checkpointsDir(a.getenv), stateDir(a.getenv), cfg.Sessions, s.rec.ID())
+	})
+	a.session = s
+	return nil
+}
+
+// closeSession ends the recording: it stops the staging of the files if
+// it is still running, waits for the clean-up of old sessions, and closes
+// the session file. A recording that
+// failed is reported on stderr; the run's own outcome stands.
+func (a *app) closeSession() {
+	s := a.session
+	if s == nil {
+		return
+	}
+	a.session = nil
+	s.stop()
+	s.background.Wait()
+	if err := s.rec.Close(); err != nil {
+		fmt.Fprintf(a.stderr, "agent: the session was not fully recorded: %v\n", err)
+	}
+}
+
+// pruneSessions deletes the sessions beyond the limits and the checkpoints
+// that only they used. Failures are not worth interrupting a run for: the
+// next session tries again.
+func pruneSessions(ctx context.Context, dir, cpDir, state string, cfg session.Config, current string) {
+	removed, _ := session.Prune(dir, cfg, current)
+	for _, r := range removed {
+		if ctx.Err() != nil || r.Root == "" {
+			continue
+		}
+		if _, err := os.Stat(checkpoint.ShadowDir(cpDir, r.Root)); err != nil {
+			continue
+		}
+		if store, err := checkpoint.Open(cpDir, r.Root, state); err == nil {
+			store.DropSession(ctx, r.ID)
+		}
+	}
+}
+
+// openCheckpoints opens the shadow repository of root's checkpoints.
+func (a *app) openCheckpoints(root string) (*checkpoint.Store, error) {
+	return checkpoint.Open(checkpointsDir(a.getenv), root, stateDir(a.getenv))
+}
+
+// sink returns s, the session's recorder alongside s when a session is
+// being recorded.
+func (s *sessionRun) sink(other agent.Sink) agent.Sink {
+	if s == nil {
+		return other
+	}
+	return agent.Tee(other, s.rec)
+}
+
+// checkpointer returns what takes checkpoints before changes, nil without
+// a session.
+func (s *sessionRun) checkpointer() agent.Checkpointer {
+	if s == nil {
+		return nil
+	}
+	return s.checkpoints
+}
+
+// takeHistory returns the resumed conversation for provider the first
+// time it is asked, and nil after: an agent built again later (a panel
+// cleared or switched to another model) starts afresh.
+func (s *sessionRun) takeHistory(provider string) []llm.Message {
+	if s == nil || s.resumed.ByProvider == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.taken[provider] {
+		return nil
+	}
+	s.taken[provider] = true
+	return s.resumed.For(provider)
+}
+
+// redactedLabels takes checkpoints whose labels (the command about to
+// run) are redacted, since they are stored in the shadow repository.
+type redactedLabels struct {
+	agent.Checkpointer
+	red *redact.Redactor
+}
+
+func (r redactedLabels) Checkpoint(ctx context.Context, label string) (string, error) {
+	return r.Checkpointer.Checkpoint(ctx, r.red.String(label))
+}
+
+// failingCheckpointer stands in when checkpoints cannot be taken (git is
+// missing): every change is recorded as one that cannot be undone.
+type failingCheckpointer struct{ err error }
+
+func (f failingCheckpointer) Checkpoint(context.Context, string) (string, error) { return "", f.err }
+
+func (a *app) sessionsCommand() *cobra.Command {
+	var n int
+	var all bool
+	c := &cobra.Command{
+		Use:   "sessions",
+		Short: "List recorded sessions; show or export one",
+		Long: `Every run, headless or on the screen, is recorded as a session under
+$XDG_STATE_HOME/agent/sessions, one JSON Lines file each, with secrets
+redacted. 'agent sessions' lists the recent ones, newest first: id, start
+time, status, providers, project root and first task. Continue one with
+'agent --resume ID' or 'agent run --resume ID "more"'.`,
+		Example: `  agent sessions
+  agent sessions show 3f2a
+  agent sessions export 3f2a --format md > session.md`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return a.listSessions(n, all)
+		},
+	}
+	c.Flags().IntVarP(&n, "number", "n", 20, "list at most this many sessions")
+	c.Flags().BoolVar(&all, "all", false, "list every session kept")
+	c.AddCommand(&cobra.Command{
+		Use:   "show ID",
+		Short: "Print one session readably",
+		Long: `Show prints a session: each task, the assistant's text, and every tool call
+with its level, the decision and who made it, the checkpoint taken before it,
+and the first lines of its output. ID may be any unique prefix of an id.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			e, err := a.findSession(args[0])
+			if err != nil {
+				return err
+			}
+			return failureIf(session.WriteText(a.stdout, e))
+		},
+	})
+	var format string
+	export := &cobra.Command{
+		Use:   "export ID",
+		Short: "Write one session as Markdown or JSON",
+		Long: `Export writes a whole session to stdout: --format md is a Markdown document
+with every call's arguments and recorded output; --format json is one JSON
+document, {"session": {...}, "records": [...]}, the records as in the file.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			e, err := a.findSession(args[0])
+			if err != nil {
+				return err
+			}
+			switch format {
+			case "md", "markdown":
+				return failureIf(session.WriteMarkdown(a.stdout, e))
+			case "json":
+				return failureIf(session.WriteJSON(a.stdout, e))
+			}
+			return usageError("--format %s: want md or json", format)
+		},
+	}
+	export.Flags().StringVar(&format, "format", "md", "md or json")
+	c.AddCommand(export)
+	return c
+}
+
+// findSession finds a session by id prefix, as a usage error when there
+// is none or several.
+func (a *app) findSession(id string) (session.Entry, error) {
+	e, err := session.Find(sessionsDir(a.getenv), id)
+	if errors.Is(err, session.ErrNotFound) || errors.Is(err, session.ErrAmbiguous) {
+		return e, usageError("%v", err)
+	}
+	return e, failureIf(err)
+}
+
+// failureIf marks a non-nil error as a failed command.
+func failureIf(err error) error {
+	if err == nil {
+		return nil
+	}
+	return failure(err)
+}
+
+func (a *app) listSessions(n int, all bool) error {
+	entries, err := session.List(sessionsDir(a.getenv))
+	if err != nil {
+		return failure(err)
+	}
+	if len(entries) == 0 {
+		fmt.Fprintln(a.stdout, "No sessions yet. Every 'agent run' and screen session is recorded here.")
+		return nil
+	}
+	if !all && n > 0 && len(entries) > n {
+		entries = entries[:n]
+	}
+	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSTARTED\tSTATUS\tPROVIDERS\tROOT\tFIRST TASK")
+	for _, e := range entries {
+		s, err := session.Summarize(e)
+		if err != nil {
+			fmt.Fprintf(tw, "%s\t%s\tunreadable\t\t\t%v\n", e.ID, when(e.Start), err)
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, when(s.Start), s.Status,
+			strings.Join(s.Providers, ","), tildeHome(s.Root, a.getenv("HOME")), oneLine(s.Prompt, 60))
+	}
+	return failureIf(tw.Flush())
+}
+
+// when formats a time for a listing: local, to the minute.
+func when(t time.Time) string { return t.Local().Format("2006-01-02 15:04") }
+
+// oneLine shortens s to one line of at most n runes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// tildeHome writes a path under home with ~.
+func tildeHome(p, home string) string {
+	if home != "" && home != "/" {
+		if rest, ok := strings.CutPrefix(p, home); ok && (rest == "" || rest[0] == '/') {
+			return "~" + rest
+		}
+	}
+	return p
+}
+
+// rootArgs takes no arguments, except the session id after a bare
+// --resume: "agent --resume 3f2a" reads as "--resume=3f2a".
+func (a *app) rootArgs(c *cobra.Command, args []string) error {
+	if len(args) == 1 && c.Flags().Changed("resume") && a.resume == resumeLatest {
+		a.resume = args[0]
+		return nil
+	}
+	return cobra.NoArgs(c, args)
+}
