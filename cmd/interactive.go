@@ -59,6 +59,9 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		Network:     cfg.Sandbox.Network,
 		Config:      cfg.TUI,
 	}
+	if a.session != nil && a.session.undo != nil {
+		opts.Undo = a.session.undo
+	}
 	var panels []*panelWiring
 	defer func() {
 		for _, p := range panels {

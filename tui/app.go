@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools/checkpoint"
 )
 
 // minPanelWidth is the narrowest a panel may be side by side with others;
@@ -27,7 +28,9 @@ const minPanelWidth = 60
 // keys to the open modal first (it takes every key), then to the global
 // bindings, then to the prompt.
 type model struct {
-	opts    Options
+	opts Options
+	// undo is what /undo showed and /undo yes would apply; nil when none.
+	undo    *checkpoint.Undo
 	bridge  *Bridge
 	st      *styles
 	keys    keyMap
@@ -244,6 +247,8 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 		m.updatePlaceholder()
 	case renewedMsg:
 		return m.renewed(msg)
+	case checkpointsMsg, undoPreviewMsg, undoneMsg:
+		m.undoResult(msg)
 	case probedMsg:
 		if p := m.panels[msg.panel]; msg.setup != "" && !p.setup {
 			p.addSetup(msg.setup)

@@ -82,6 +82,9 @@ type Options struct {
 	Setup string
 	// Config is the [tui] section.
 	Config Config
+	// Undo is the session's checkpoints, for /undo and /checkpoints; nil
+	// when no session is recorded.
+	Undo Undoer
 	// Input and Output replace the terminal, for tests; nil means the
 	// terminal.
 	Input  io.Reader

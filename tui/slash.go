@@ -18,6 +18,8 @@ var slashCommands = []struct{ name, args, what string }{
 	{"/yes", "LEVEL", "auto-approve up to safe, warning or dangerous for this session"},
 	{"/providers", "", "the panels and the configured providers"},
 	{"/rules", "", "the session's allow rules (made with s in the approval)"},
+	{"/checkpoints", "", "the checkpoints recorded before each change"},
+	{"/undo", "[N|yes]", "show what undoing the last change (or back to checkpoint N) restores; /undo yes does it"},
 	{"/quit", "", "quit (asks first while something runs)"},
 }
 
@@ -101,6 +103,8 @@ func (m *model) slash(text string) tea.Cmd {
 			p.addNotice(termsafe.Text(b.String()))
 		}
 		p.scrollBottom()
+	case "/checkpoints", "/undo":
+		m.undoSlash(name, arg)
 	case "/quit", "/exit":
 		m.prompt.reset()
 		return m.quit()
