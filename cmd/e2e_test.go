@@ -324,3 +324,14 @@ func TestConfigInitWritesTheExampleOnce(t *testing.T) {
 		t.Errorf("agent config: exit %d, stdout %q; want the key masked", r.code, r.stdout)
 	}
 }
+
+func TestRunSaysOnceWhenCommandsRunWithoutTheSandbox(t *testing.T) {
+	root := t.TempDir()
+	cfg := filepath.Join(t.TempDir(), "config.toml")
+	os.WriteFile(cfg, []byte("[sandbox]\nmode = \"off\"\n"), 0o644)
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("ok")})
+	r := runAgent(t, openaiEnv(srv), "", "run", "--config", cfg, "--root", root, "hi")
+	if r.code != 0 || strings.Count(r.stderr, "without the sandbox") != 1 {
+		t.Errorf("exit %d, stderr %q; want one note that commands run without the sandbox", r.code, r.stderr)
+	}
+}

@@ -65,6 +65,13 @@ func (a *app) loadEffective(f runFlags) (Config, configFiles, string, error) {
 
 // wire builds the agent for the configured provider in root.
 func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.Sink) (*wiring, error) {
+	return a.wireWith(cfg, root, approver, sink, func(o agent.Options) (*agent.Agent, error) { return agent.New(o), nil })
+}
+
+// wireWith is wire with the last step, building the agent from its
+// options, done by build: agent.New, or a Coordinator's Join.
+func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink agent.Sink,
+	build func(agent.Options) (*agent.Agent, error)) (*wiring, error) {
 	w := &wiring{cfg: cfg, root: root}
 	exe, err := os.Executable()
 	if err != nil {
@@ -94,7 +101,12 @@ func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.
 	}
 	var context string
 	context, w.notes = agent.LoadContext(filepath.Dir(userConfigPath(a.getenv)), w.tools.Root())
-	w.agent = agent.New(agent.Options{
+	if st := w.sandbox.Status(); !st.Confined {
+		// Said once per run: without the sandbox every command that is not
+		// safe waits for a person (and is denied headless).
+		w.notes = append(w.notes, "commands run without the sandbox ("+st.Summary+"): every command that is not safe needs approval")
+	}
+	w.agent, err = build(agent.Options{
 		Provider:   talk,
 		Tools:      w.tools,
 		Approver:   approver,
@@ -108,6 +120,10 @@ func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.
 		History:      a.session.takeHistory(cfg.Provider),
 		Checkpointer: a.session.checkpointer(),
 	})
+	if err != nil {
+		w.tools.Close()
+		return nil, failure(err)
+	}
 	return w, nil
 }
 
