@@ -39,6 +39,11 @@ type Options struct {
 	// Checkpointer, when set, records the files before every approved
 	// call that may change them; nil takes no checkpoints.
 	Checkpointer Checkpointer
+	// Locks, when set, are shared with other agents working in the same
+	// root: every approved call takes the locks it needs before it runs
+	// (see ClaimFor), and waits, publishing EventQueued, while another
+	// agent's call holds them. Nil takes no locks.
+	Locks *Locks
 }
 
 // Agent is one provider's conversation about one project root. Its methods

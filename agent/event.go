@@ -18,6 +18,7 @@ const (
 	EventToolCall    EventType = "tool_call"
 	EventApproval    EventType = "approval"
 	EventCheckpoint  EventType = "checkpoint" // files recorded before a call that may change them
+	EventQueued      EventType = "queued"     // an approved call waits for another agent's call to finish
 	EventToolOutput  EventType = "tool_output"
 	EventToolResult  EventType = "tool_result"
 	EventUsage       EventType = "usage"
@@ -91,6 +92,10 @@ type Event struct {
 	// Checkpoint is the id of the checkpoint taken before Call ran
 	// (EventCheckpoint); empty when it failed, with Error saying why.
 	Checkpoint string `json:"checkpoint,omitempty"`
+	// WaitsFor names the calls a queued call waits for, as "provider:
+	// summary (what it holds)"; Text then says what the call wants
+	// (EventQueued).
+	WaitsFor []string `json:"waits_for,omitempty"`
 	// Denied and Blocked count the run's calls that a person or the policy
 	// refused, and that the classifier blocked (EventRunFinished).
 	Denied  int `json:"denied,omitempty"`

@@ -10,6 +10,14 @@ import (
 	"github.com/agentcli/agent/tools"
 )
 
+// changedSincePreview is how the file tools say a file changed between a
+// call's plan and its run (another agent's write, or a person's).
+const changedSincePreview = "file changed since preview"
+
+// rereadHint is what the model is told when its change met a file that
+// changed since it was planned: its view of the file is stale.
+const rereadHint = "The file was changed by someone else (another agent working in the same project, or the person) after you planned this change, and your change was not applied. Read the file again with read_file, then make your change against its current contents."
+
 // maxModifications bounds how often a person may rewrite one call before it
 // counts as denied, so a confused approver cannot loop forever.
 const maxModifications = 10
@@ -106,12 +114,31 @@ func (a *Agent) autoLevel(k classify.Kind) classify.Level {
 	return lvl
 }
 
-// run executes an approved plan, streaming its output as events.
+// run executes an approved plan, streaming its output as events. With
+// Options.Locks it first takes the locks the call needs, publishing
+// EventQueued when it must wait for another agent's call.
 func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string) tools.Result {
+	if l := a.opts.Locks; l != nil {
+		level := classify.Dangerous // unknown counts as the worst that runs
+		if info.Level != nil {
+			level = *info.Level
+		}
+		claim := ClaimFor(a.opts.Provider.Name()+": "+plan.Summary, plan.Action, level)
+		release, err := l.Acquire(ctx, claim, func(w Wait) {
+			a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
+		})
+		if err != nil {
+			return a.finishCall(turn, info, errorResult(note+errCancelled.Error()))
+		}
+		defer release()
+	}
 	a.checkpoint(ctx, turn, info, plan.Action.Kind)
 	res := plan.Run(ctx, func(chunk string) {
 		a.publish(Event{Type: EventToolOutput, Turn: turn, Call: &info, Text: chunk})
 	})
+	if res.IsError && strings.Contains(res.Output, changedSincePreview) {
+		res.Output += "\n" + rereadHint
+	}
 	if ctx.Err() != nil {
 		// Say so even when the command reported its own error (killed by
 		// SIGTERM): the model must know the person stopped it.

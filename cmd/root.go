@@ -109,10 +109,10 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.configFile, "config", "", "read this config file instead of $XDG_CONFIG_HOME/agent/config.toml")
 	pf.StringVar(&a.rootDir, "root", "", "project root (default: the git top level of the current directory, else the current directory)")
-	pf.StringVar(&a.provider, "provider", "", "provider to use, a [providers.NAME] entry (default: the config's provider)")
+	pf.StringVar(&a.provider, "provider", "", "provider to use, a [providers.NAME] entry, or several as a,b to run them at once (default: the config's provider)")
 	pf.StringVar(&a.model, "model", "", "model to ask for (default: the provider's configured model)")
 	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand(),
-		a.sessionsCommand(), a.logCommand(), a.undoCommand())
+		a.sessionsCommand(), a.logCommand(), a.undoCommand(), a.applyCommand(), a.worktreesCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%v", err) })
 	return root
 }

@@ -22,6 +22,9 @@ type runFlags struct {
 	maxTokens    int
 	maxTokensSet bool
 	json         bool
+	// isolate is --isolate: each provider of a --provider a,b run works
+	// in its own worktree.
+	isolate bool
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -46,10 +49,18 @@ Exit codes:
   4    stopped at a limit: the turn limit (--max-turns) or the token budget
        (--max-tokens)
   130  interrupted (SIGINT or SIGTERM): the running command is stopped and
-       the model's unanswered calls are recorded as cancelled`,
+       the model's unanswered calls are recorded as cancelled
+
+With --provider a,b the providers work at once, in the same root (their
+conflicting calls queue) or, with --isolate, each in its own worktree. Text
+lines are prefixed with the provider's name; JSON events carry it in
+"provider". Each provider's figures go to stderr at the end, and the exit
+code is the worst of theirs: 130, then 1, then 4, then 3.`,
 		Example: `  agent run --yes-safe "run the tests and explain any failure"
   agent run --provider deepseek --yes warning "add a --verbose flag"
-  agent run --json --yes-safe "list the TODOs" | jq .`,
+  agent run --json --yes-safe "list the TODOs" | jq .
+  agent run --provider a,b --yes-safe "find the slowest test"
+  agent run --isolate --provider a,b --yes warning "fix the flaky test"`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) == 0 || strings.TrimSpace(strings.Join(args, " ")) == "" {
 				return usageError("agent run needs a task, for example: agent run --yes-safe \"run the tests\"")
@@ -67,6 +78,7 @@ Exit codes:
 	fl.IntVar(&f.maxTurns, "max-turns", 0, "stop after this many requests to the provider (default from config: 25)")
 	fl.IntVar(&f.maxTokens, "max-tokens", 0, "stop once the provider reports this many tokens (input and output) for the task; 0 means no budget (default from config: 0)")
 	fl.BoolVar(&f.json, "json", false, "write one JSON event per line to stdout instead of text")
+	fl.BoolVar(&f.isolate, "isolate", false, "with several providers, give each its own git worktree of HEAD plus the uncommitted changes, and leave their changes for 'agent apply PROVIDER'")
 	fl.StringVar(&a.resume, "resume", "", "continue session ID (see agent sessions): each provider's conversation is rebuilt from it, and the task is its next message")
 	return c
 }
@@ -115,6 +127,19 @@ func (f runFlags) apply(cfg *Config) error {
 }
 
 func (a *app) run(c *cobra.Command, f runFlags, task string) error {
+	names, err := a.panelProviders()
+	if err != nil {
+		return err
+	}
+	if len(names) > 1 || f.isolate {
+		if len(names) < 2 {
+			return usageError("--isolate compares several providers: name them with --provider a,b")
+		}
+		return a.runMulti(c, f, names, task)
+	}
+	if len(names) == 1 {
+		a.provider = names[0]
+	}
 	ctx := c.Context()
 	var sink agent.Sink
 	if f.json {
