@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/tui"
 )
@@ -62,6 +63,14 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if a.session != nil && a.session.undo != nil {
 		opts.Undo = a.session.undo
 	}
+	// One coordinator for the screen: the panels share its locks, so two
+	// providers never write the same file or run unsafe commands at once.
+	coord := agent.NewCoordinator(root)
+	opts.Stats = func() string {
+		var b strings.Builder
+		writeStats(&b, coord.Stats())
+		return b.String()
+	}
 	var panels []*panelWiring
 	defer func() {
 		for _, p := range panels {
@@ -69,7 +78,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		}
 	}()
 	for _, name := range names {
-		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge}
+		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge, coord: coord}
 		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model}
 		w, err := pw.build(cfg.Providers[name].Model)
 		if err != nil {
@@ -130,6 +139,7 @@ type panelWiring struct {
 	name   string
 	root   string
 	bridge *tui.Bridge
+	coord  *agent.Coordinator
 
 	mu  sync.Mutex
 	cur *wiring
@@ -144,7 +154,7 @@ func (p *panelWiring) build(model string) (*wiring, error) {
 	pc := cfg.Providers[p.name]
 	pc.Model = model
 	cfg.Providers[p.name] = pc
-	w, err := p.a.wire(cfg, p.root, p.bridge, p.bridge)
+	w, err := p.a.wireWith(cfg, p.root, p.bridge, p.bridge, p.coord.Join)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,7 @@ const (
 	statusDenied                    // a person or the policy refused it
 	statusBlocked                   // the classifier blocked it
 	statusStopped                   // its turn ended before it did
+	statusQueued                    // approved, waiting for another provider's call to free a lock
 )
 
 // liveTail is how many lines of output a running call shows, and failTail
@@ -39,9 +40,11 @@ const (
 // card is one tool call in the transcript: level badge, tool, the command or
 // path, its status, and while it runs the last lines of its output.
 type card struct {
-	call     agent.CallInfo
-	turn     int // the request of the run that made the call
-	status   callStatus
+	call   agent.CallInfo
+	turn   int // the request of the run that made the call
+	status callStatus
+	// waitsFor names the calls a queued call waits for.
+	waitsFor string
 	decision string // the approval decision, once known
 	reason   string // why it was denied or blocked
 	started  time.Time
@@ -206,6 +209,8 @@ func (c *card) statusText(f *frame) string {
 		return st.Failure.Render("⊘ blocked: " + orNone(c.reason))
 	case statusStopped:
 		return st.Muted.Render("■ stopped with its turn")
+	case statusQueued:
+		return st.RiskWarning.Render("◦ queued: waits for " + orNone(c.waitsFor))
 	}
 	r := c.result
 	if r == nil {

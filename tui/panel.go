@@ -170,10 +170,25 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 				}
 			})
 		}
+	case agent.EventQueued:
+		if e.Call != nil {
+			c := p.card(e.Call, e.Turn, now, false)
+			p.change(c, func() {
+				c.waitsFor = termsafe.Line(strings.Join(e.WaitsFor, ", "))
+				p.setStatus(c, statusQueued)
+			})
+		}
 	case agent.EventToolOutput:
 		if e.Call != nil {
 			c := p.card(e.Call, e.Turn, now, false)
-			p.change(c, func() { c.addOutput(e.Text) })
+			p.change(c, func() {
+				if c.status == statusQueued {
+					// The lock freed: the call runs from now.
+					c.started = now
+					p.setStatus(c, statusRunning)
+				}
+				c.addOutput(e.Text)
+			})
 		}
 	case agent.EventToolResult:
 		if e.Call != nil && e.Result != nil {
@@ -251,7 +266,7 @@ func (p *panel) finishTurn(err error) {
 	// The agent reports the end of every call it starts; a card still open
 	// now belongs to a turn that ended some other way.
 	for _, c := range p.cards {
-		if c.status == statusPlanned || c.status == statusWaiting || c.status == statusRunning {
+		if c.status == statusPlanned || c.status == statusWaiting || c.status == statusRunning || c.status == statusQueued {
 			p.change(c, func() { p.setStatus(c, statusStopped) })
 		}
 	}

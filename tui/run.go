@@ -82,6 +82,10 @@ type Options struct {
 	Setup string
 	// Config is the [tui] section.
 	Config Config
+	// Stats returns the per-provider figures for /stats (turns, calls by
+	// outcome, tool time, lock waits, tokens, cost); nil hides the command.
+	// It must not block: it reads figures kept in memory.
+	Stats func() string
 	// Undo is the session's checkpoints, for /undo and /checkpoints; nil
 	// when no session is recorded.
 	Undo Undoer

@@ -18,6 +18,7 @@ var slashCommands = []struct{ name, args, what string }{
 	{"/yes", "LEVEL", "auto-approve up to safe, warning or dangerous for this session"},
 	{"/providers", "", "the panels and the configured providers"},
 	{"/rules", "", "the session's allow rules (made with s in the approval)"},
+	{"/stats", "", "per-provider figures: turns, calls by outcome, tool time, lock waits, tokens, cost"},
 	{"/checkpoints", "", "the checkpoints recorded before each change"},
 	{"/undo", "[N|yes]", "show what undoing the last change (or back to checkpoint N) restores; /undo yes does it"},
 	{"/quit", "", "quit (asks first while something runs)"},
@@ -102,6 +103,13 @@ func (m *model) slash(text string) tea.Cmd {
 			}
 			p.addNotice(termsafe.Text(b.String()))
 		}
+		p.scrollBottom()
+	case "/stats":
+		if m.opts.Stats == nil {
+			m.flash = "no figures in this screen"
+			return nil
+		}
+		p.addNotice(termsafe.Text(strings.TrimRight(m.opts.Stats(), "\n")))
 		p.scrollBottom()
 	case "/checkpoints", "/undo":
 		m.undoSlash(name, arg)
