@@ -333,8 +333,11 @@ func TestScreenResizeKeepsTheTranscript(t *testing.T) {
 		second.URL(), llmtest.Model)
 	s := startScreen(t, screenRun{env: openaiEnv(first), config: config, root: root, w: 130, h: 30, args: []string{"--provider", "openai,second"}})
 	s.waitFor("openai · test-model", "second · test-model")
+	s.waitFor("Ask for a change")
 	s.keys("C-b") // broadcast: both panels get the prompt
-	s.ask("describe the project")
+	s.waitFor("Ask every panel")
+	s.typeText("describe the project")
+	s.keys("Enter")
 	s.waitFor("and ends here.", "Second here.")
 
 	for _, size := range []struct{ w, h int }{{80, 24}, {50, 20}, {130, 30}} {
