@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -49,8 +50,8 @@ func (a *app) apply(c *cobra.Command, provider string, yes bool) error {
 		return removeWorktree(dir)
 	}
 	fmt.Fprintf(a.stdout, "%s changed:\n%s", provider, indent(stat))
-	if _, err := gitIn(ctx, root, patch, "apply", "--check", "--binary"); err != nil {
-		return failure(fmt.Errorf("not applied: the project changed since %s started, in a way that conflicts with its changes (%v); its worktree is kept at %s", provider, err, dir))
+	if err := checkPatch(ctx, root, provider, dir, patch); err != nil {
+		return err
 	}
 	if !yes {
 		fmt.Fprintf(a.stdout, "Apply these changes to %s? [y/N] ", root)
@@ -60,10 +61,28 @@ func (a *app) apply(c *cobra.Command, provider string, yes bool) error {
 			return &exitError{code: exitRefused}
 		}
 	}
+	if err := applyPatch(ctx, root, dir, patch); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "Applied %s's changes to %s.\n", provider, root)
+	return nil
+}
+
+// checkPatch refuses, changing nothing, when patch (provider's work in
+// its worktree dir) does not apply cleanly to root as it is now.
+func checkPatch(ctx context.Context, root, provider, dir string, patch []byte) error {
+	if _, err := gitIn(ctx, root, patch, "apply", "--check", "--binary"); err != nil {
+		return failure(fmt.Errorf("not applied: the project changed since %s started, in a way that conflicts with its changes (%v); its worktree is kept at %s", provider, err, dir))
+	}
+	return nil
+}
+
+// applyPatch applies a checked patch from the worktree dir to root, then
+// removes the worktree: its work is in the project now.
+func applyPatch(ctx context.Context, root, dir string, patch []byte) error {
 	if _, err := gitIn(ctx, root, patch, "apply", "--binary"); err != nil {
 		return failure(fmt.Errorf("not applied: %w; its worktree is kept at %s", err, dir))
 	}
-	fmt.Fprintf(a.stdout, "Applied %s's changes to %s.\n", provider, root)
 	return removeWorktree(dir)
 }
 

@@ -51,6 +51,20 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 				n, strings.Join(cfg.providerNames(), ", "), n, files.User)
 		}
 	}
+	var copies *screenWorktrees
+	if a.isolated {
+		if len(names) < 2 {
+			return usageError("--isolate compares several providers: name them with --provider a,b")
+		}
+		iso, err := a.isolate(c.Context(), root, names)
+		if err != nil {
+			return err
+		}
+		copies = &screenWorktrees{iso: iso, root: root, names: names}
+		// Left for 'agent apply' when they hold work; after the panels'
+		// agents are closed, so no tool still writes in them.
+		defer copies.finish(a.stderr)
+	}
 
 	bridge := tui.NewBridge()
 	opts := tui.Options{
@@ -62,6 +76,9 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	}
 	if a.session != nil && a.session.undo != nil {
 		opts.Undo = a.session.undo
+	}
+	if copies != nil {
+		opts.Worktrees = copies
 	}
 	// One coordinator for the screen: the panels share its locks, so two
 	// providers never write the same file or run unsafe commands at once.
@@ -78,8 +95,18 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		}
 	}()
 	for _, name := range names {
-		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge, coord: coord}
+		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge, join: coord.Join}
 		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model}
+		if copies != nil {
+			wroot := copies.iso.dir(name)
+			pw.root, spec.Worktree = wroot, wroot
+			pw.join = func(o agent.Options) (*agent.Agent, error) {
+				// Its own root: nothing to share, and the real root's
+				// checkpoints would record the wrong files.
+				o.Locks, o.Checkpointer = agent.NewLocks(wroot), nil
+				return coord.Join(o)
+			}
+		}
 		w, err := pw.build(cfg.Providers[name].Model)
 		if err != nil {
 			spec.Setup = setupHelp(cfg, files, err)
@@ -139,7 +166,8 @@ type panelWiring struct {
 	name   string
 	root   string
 	bridge *tui.Bridge
-	coord  *agent.Coordinator
+	// join makes the panel's agent one of the screen's coordinator.
+	join func(agent.Options) (*agent.Agent, error)
 
 	mu  sync.Mutex
 	cur *wiring
@@ -154,7 +182,7 @@ func (p *panelWiring) build(model string) (*wiring, error) {
 	pc := cfg.Providers[p.name]
 	pc.Model = model
 	cfg.Providers[p.name] = pc
-	w, err := p.a.wireWith(cfg, p.root, p.bridge, p.bridge, p.coord.Join)
+	w, err := p.a.wireWith(cfg, p.root, p.bridge, p.bridge, p.join)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools/checkpoint"
+	"github.com/agentcli/agent/tui/internal/termsafe"
 )
 
 // minPanelWidth is the narrowest a panel may be side by side with others;
@@ -30,7 +31,10 @@ const minPanelWidth = 60
 type model struct {
 	opts Options
 	// undo is what /undo showed and /undo yes would apply; nil when none.
-	undo    *checkpoint.Undo
+	undo *checkpoint.Undo
+	// diff is a provider's full diff opened by /compare NAME, shown over
+	// the panels until Esc; nil when none.
+	diff    *diffView
 	bridge  *Bridge
 	st      *styles
 	keys    keyMap
@@ -98,6 +102,11 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 	for _, s := range specs[:min(len(specs), maxPanels)] {
 		p := newPanel(s.Provider, s.Model, st)
 		p.runner, p.renew, p.probe = s.Runner, s.Renew, s.Probe
+		p.worktree = s.Worktree
+		if s.Worktree != "" && s.Runner != nil {
+			p.addNotice(termsafe.Text("Works in its own copy of the project: " + s.Worktree +
+				"\nThe project itself is untouched until you take one provider's changes with /apply NAME (/compare shows them)."))
+		}
 		if s.Runner == nil {
 			text := s.Setup
 			if text == "" {
@@ -249,6 +258,8 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 		return m.renewed(msg)
 	case checkpointsMsg, undoPreviewMsg, undoneMsg:
 		m.undoResult(msg)
+	case comparedMsg, appliedMsg:
+		m.compareResult(msg)
 	case probedMsg:
 		if p := m.panels[msg.panel]; msg.setup != "" && !p.setup {
 			p.addSetup(msg.setup)
@@ -289,6 +300,9 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if len(m.queue) > 0 {
 		return m.modalKey(msg)
+	}
+	if m.diff != nil {
+		return m.diffKey(msg)
 	}
 	if m.showHelp {
 		// The help is over the screen: it takes the keys that close it.
@@ -514,6 +528,8 @@ func (m *model) updatePlaceholder() {
 	switch {
 	case m.broadcast:
 		m.prompt.setPlaceholder("Ask every panel. Enter sends to all idle ones; Ctrl+B ends broadcast.")
+	case p.applied:
+		m.prompt.setPlaceholder("Its changes are applied and its copy removed: Tab to another panel, or Ctrl+D quits.")
 	case p.setup || p.runner == nil:
 		m.prompt.setPlaceholder("No provider is set up yet (see above). Ctrl+D quits.")
 	case p.running():

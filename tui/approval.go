@@ -206,7 +206,7 @@ func (m *model) modalKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startEdit(r)
 	case key.Matches(msg, k.ViewDiff):
 		m.modal.mode = modeView
-		m.modal.view = newDiffView(r.req, m.opts.Root, m.opts.Network)
+		m.modal.view = newDiffView(r.req, m.rootOf(r.panel), m.opts.Network)
 		m.modal.view.side = m.width >= sideBySideMin
 	case key.Matches(msg, k.AllowRule):
 		rule, ok := ruleFor(r.req)
@@ -282,26 +282,11 @@ func (m *model) ruleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // viewKey scrolls the full-screen view; Esc (or v, or q) goes back.
 func (m *model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
-	v := m.modal.view
-	page := max(m.height-3, 1)
 	switch msg.String() {
 	case "esc", "v", "q":
 		m.modal.mode, m.modal.view = modeAsk, nil
-	case "up", "k":
-		v.scroll(-1)
-	case "down", "j":
-		v.scroll(1)
-	case "pgup", "ctrl+u":
-		v.scroll(-page)
-	case "pgdown", "ctrl+d", "space":
-		v.scroll(page)
-	case "home", "g":
-		v.offset = 0
-	case "end", "G":
-		v.offset = 1 << 30
-	case "t":
-		v.side = !v.side
-		v.offset = 0
+	default:
+		m.modal.view.key(msg.String(), max(m.height-3, 1))
 	}
 	return nil
 }
@@ -655,8 +640,8 @@ func (m *model) modalBody(r *request, w int) []string {
 		}
 	}
 	rows = append(rows, "")
-	if m.opts.Root != "" {
-		rows = append(rows, wrap("in "+termsafe.Line(m.opts.Root), w)...)
+	if root := m.rootOf(r.panel); root != "" {
+		rows = append(rows, wrap("in "+termsafe.Line(root), w)...)
 	}
 	rows = append(rows, wrap("network: "+networkWord(req.Network, m.opts.Network), w)...)
 	if len(req.Verdict.Reasons) > 0 {

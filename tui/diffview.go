@@ -29,6 +29,8 @@ type diffView struct {
 	side  bool     // side by side, when wide enough
 	// offset is the first row shown.
 	offset int
+	// back says what Esc goes back to; "" is the approval.
+	back string
 
 	// The rows are cached for one width and mode.
 	width      int
@@ -294,6 +296,31 @@ func sideBySide(lines []dline, w int, st *styles) []string {
 	return rows
 }
 
+// key scrolls the view or switches its mode for the key named k, a page
+// being page rows; it reports whether k was one of its keys.
+func (v *diffView) key(k string, page int) bool {
+	switch k {
+	case "up", "k":
+		v.scroll(-1)
+	case "down", "j":
+		v.scroll(1)
+	case "pgup", "ctrl+u":
+		v.scroll(-page)
+	case "pgdown", "ctrl+d", "space":
+		v.scroll(page)
+	case "home", "g":
+		v.offset = 0
+	case "end", "G":
+		v.offset = 1 << 30
+	case "t":
+		v.side = !v.side
+		v.offset = 0
+	default:
+		return false
+	}
+	return true
+}
+
 // scroll moves the view n rows down (negative: up); clamped when drawn.
 func (v *diffView) scroll(n int) { v.offset = max(v.offset+n, 0) }
 
@@ -329,7 +356,11 @@ func (v *diffView) render(w, h int, st *styles) string {
 	for len(rows) < h-1 {
 		rows = append(rows, "")
 	}
-	keys := "↑/↓ pgup/pgdn home/end scroll · esc back to the approval"
+	back := v.back
+	if back == "" {
+		back = "back to the approval"
+	}
+	keys := "↑/↓ pgup/pgdn home/end scroll · esc " + back
 	switch {
 	case v.canSide(w) && v.side:
 		keys = "t unified · " + keys

@@ -60,8 +60,13 @@ type panel struct {
 	// transcript, so the same error returned by Run is not shown twice.
 	errShown bool
 	setup    bool // no provider is usable; the set-up text is shown
-	waiting  int  // cards waiting for the person
-	runs     int  // cards running
+	// worktree is the isolated copy the provider works in (--isolate);
+	// "" when it works in the root. applied is set once its changes were
+	// taken into the root and the copy removed: it takes no more prompts.
+	worktree string
+	applied  bool
+	waiting  int // cards waiting for the person
+	runs     int // cards running
 
 	w, h int // the size of the last layout, header included
 	// offset is how many rows the view is scrolled up from the bottom; at
@@ -77,7 +82,7 @@ func newPanel(provider, model string, st *styles) *panel {
 func (p *panel) running() bool { return p.cancelTurn != nil }
 
 // usable reports whether prompts can be sent to the panel.
-func (p *panel) usable() bool { return p.runner != nil && !p.setup }
+func (p *panel) usable() bool { return p.runner != nil && !p.setup && !p.applied }
 
 // clear empties the transcript; the usage so far stays.
 func (p *panel) clear() {
@@ -422,6 +427,8 @@ func (p *panel) state() string {
 	switch {
 	case p.setup:
 		return "not set up"
+	case p.applied:
+		return "applied"
 	case p.renewing:
 		return "starting"
 	case p.waiting > 0:
@@ -476,6 +483,9 @@ func (p *panel) header(w int, l look) string {
 		state = "asking you"
 	}
 	left += " · " + state
+	if p.worktree != "" {
+		left += " · own copy"
+	}
 	var right string
 	if u, cost := p.spent(); u.InputTokens+u.OutputTokens > 0 {
 		right = thousands(u.InputTokens+u.OutputTokens) + " tokens"

@@ -52,6 +52,9 @@ type Panel struct {
 	// own, only while the panel's current Runner is idle, and drops that
 	// Runner afterwards; releasing it is Renew's business.
 	Renew func(model string) (Runner, error)
+	// Worktree, when not empty, is the isolated copy of the project the
+	// panel's provider works in (--isolate); the panel says so.
+	Worktree string
 }
 
 // Options describe the screen. The zero value is usable: one panel that
@@ -89,6 +92,9 @@ type Options struct {
 	// Undo is the session's checkpoints, for /undo and /checkpoints; nil
 	// when no session is recorded.
 	Undo Undoer
+	// Worktrees are the panels' isolated copies of the project, for
+	// /compare and /apply; nil when the panels share the root.
+	Worktrees Worktrees
 	// Input and Output replace the terminal, for tests; nil means the
 	// terminal.
 	Input  io.Reader

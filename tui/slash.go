@@ -21,6 +21,8 @@ var slashCommands = []struct{ name, args, what string }{
 	{"/stats", "", "per-provider figures: turns, calls by outcome, tool time, lock waits, tokens, cost"},
 	{"/checkpoints", "", "the checkpoints recorded before each change"},
 	{"/undo", "[N|yes]", "show what undoing the last change (or back to checkpoint N) restores; /undo yes does it"},
+	{"/compare", "[NAME]", "with --isolate: each provider's changed files and diffstat; with NAME its full diff"},
+	{"/apply", "NAME", "with --isolate: take NAME's changes into the project (refused if they conflict)"},
 	{"/quit", "", "quit (asks first while something runs)"},
 }
 
@@ -113,6 +115,8 @@ func (m *model) slash(text string) tea.Cmd {
 		p.scrollBottom()
 	case "/checkpoints", "/undo":
 		m.undoSlash(name, arg)
+	case "/compare", "/apply":
+		m.compareSlash(name, arg)
 	case "/quit", "/exit":
 		m.prompt.reset()
 		return m.quit()

@@ -23,9 +23,14 @@ func (m *model) View() tea.View {
 	}
 	f := &frame{st: m.st, now: m.now(), spin: m.spin.View()}
 	var v tea.View
-	if len(m.queue) > 0 && m.modal.mode == modeView {
+	switch {
+	case len(m.queue) > 0 && m.modal.mode == modeView:
 		v = tea.NewView(m.modal.view.render(m.width, m.height, m.st))
-	} else {
+	case len(m.queue) == 0 && m.diff != nil:
+		// An approval that arrives meanwhile shows over the panels; the
+		// diff comes back once it is answered.
+		v = tea.NewView(m.diff.render(m.width, m.height, m.st))
+	default:
 		v = tea.NewView(m.screen(f))
 	}
 	v.AltScreen = true
