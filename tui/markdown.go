@@ -21,8 +21,7 @@ import (
 type mdItem struct {
 	st *styles
 
-	lines []string        // finished lines, clean
-	open  strings.Builder // the unfinished last line, clean
+	lineBuffer
 
 	w     int      // the width the cache below was made for
 	state mdState  // the block state after lines[:nDone]
@@ -42,16 +41,7 @@ func newMdItem(st *styles) *mdItem { return &mdItem{st: st, stale: true} }
 
 // add appends clean text, which may hold newlines.
 func (t *mdItem) add(s string) {
-	for {
-		before, after, found := strings.Cut(s, "\n")
-		t.open.WriteString(before)
-		if !found {
-			break
-		}
-		t.lines = append(t.lines, t.open.String())
-		t.open.Reset()
-		s = after
-	}
+	t.write(s)
 	t.stale = true
 }
 

@@ -35,8 +35,7 @@ type textItem struct {
 	// style is applied to the text of each row; nil leaves it plain.
 	style *lipgloss.Style
 
-	lines []string        // finished lines, clean
-	open  strings.Builder // the unfinished last line, clean
+	lineBuffer
 
 	w     int      // the width the cache below was made for
 	done  []string // rows of lines[:nDone]
@@ -51,17 +50,29 @@ func newTextItem(first, rest string, style *lipgloss.Style) *textItem {
 
 // add appends clean text, which may hold newlines.
 func (t *textItem) add(s string) {
+	t.write(s)
+	t.stale = true
+}
+
+// lineBuffer is streamed text split into finished lines and the open last
+// one, so an item re-renders only what a new piece changed.
+type lineBuffer struct {
+	lines []string        // finished lines, clean
+	open  strings.Builder // the unfinished last line, clean
+}
+
+// write appends clean text, which may hold newlines.
+func (b *lineBuffer) write(s string) {
 	for {
 		before, after, found := strings.Cut(s, "\n")
-		t.open.WriteString(before)
+		b.open.WriteString(before)
 		if !found {
-			break
+			return
 		}
-		t.lines = append(t.lines, t.open.String())
-		t.open.Reset()
+		b.lines = append(b.lines, b.open.String())
+		b.open.Reset()
 		s = after
 	}
-	t.stale = true
 }
 
 // empty reports whether the item holds no visible text yet.
