@@ -57,4 +57,16 @@ type Verdict struct {
 	Reasons []string `json:"reasons"`
 	// Rule names the built-in or user rule that decided the level, if any.
 	Rule string `json:"rule,omitempty"`
+	// Parts is every judgement that went into the verdict, in the order
+	// the parts appear in the action (each simple command, redirection,
+	// assignment or path with its own level), for a person who wants the
+	// whole breakdown. Reasons is the short, worst-first summary of it.
+	Parts []Part `json:"parts,omitempty"`
+}
+
+// Part is the judgement of one part of an action.
+type Part struct {
+	Level  Level  `json:"level"`
+	Reason string `json:"reason"`
+	Rule   string `json:"rule,omitempty"`
 }

@@ -53,8 +53,15 @@ func (j *judge) verdict(empty string) Verdict {
 	if len(j.findings) == 0 {
 		return Verdict{Level: Safe, Reasons: []string{empty}, Rule: "builtin:empty"}
 	}
+	parts := make([]Part, 0, len(j.findings))
+	for i, f := range j.findings {
+		if i > 0 && j.findings[i-1] == f {
+			continue
+		}
+		parts = append(parts, Part{Level: f.level, Reason: f.reason, Rule: f.rule})
+	}
 	slices.SortStableFunc(j.findings, func(a, b finding) int { return cmp.Compare(b.level, a.level) })
-	v := Verdict{Level: j.findings[0].level, Rule: j.findings[0].rule}
+	v := Verdict{Level: j.findings[0].level, Rule: j.findings[0].rule, Parts: parts}
 	v.Reasons = make([]string, 0, min(len(j.findings), maxReasons+1))
 	dropped := 0
 	for i, f := range j.findings {

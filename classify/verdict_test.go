@@ -73,7 +73,9 @@ func TestVerdictJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"level":"dangerous","reasons":["rm -rf build: recursive forced delete","rm -rf build: deletes a directory tree"],"rule":"builtin:rm-recursive"}`
+	want := `{"level":"dangerous","reasons":["rm -rf build: recursive forced delete","rm -rf build: deletes a directory tree"],"rule":"builtin:rm-recursive",` +
+		`"parts":[{"level":"dangerous","reason":"rm -rf build: recursive forced delete","rule":"builtin:rm-recursive"},` +
+		`{"level":"dangerous","reason":"rm -rf build: deletes a directory tree","rule":"builtin:delete-tree"}]}`
 	if string(b) != want {
 		t.Errorf("json.Marshal(Classify(%q)) = %s, want %s", "rm -rf build", b, want)
 	}
@@ -126,5 +128,24 @@ func TestInvalidUTF8IsJudgedLikeAnyByte(t *testing.T) {
 				t.Errorf("Classify(%q) = %v, want %v\nreasons: %q", cmd, got.Level, Blocked, got.Reasons)
 			}
 		})
+	}
+}
+
+func TestPartsKeepEveryPartInOrderWithItsLevel(t *testing.T) {
+	v := Classify(shellAction("ls && rm -rf build > log.txt"), Policy{})
+	var got []string
+	for _, p := range v.Parts {
+		got = append(got, p.Level.String()+" "+p.Reason)
+	}
+	if len(got) < 3 || !strings.HasPrefix(got[0], "safe ls") {
+		t.Fatalf("Classify(...).Parts = %q, want ls first, as safe, then the delete and the redirection", got)
+	}
+	var sawDelete, sawRedirect bool
+	for _, p := range v.Parts {
+		sawDelete = sawDelete || (p.Level == Dangerous && strings.HasPrefix(p.Reason, "rm -rf build"))
+		sawRedirect = sawRedirect || strings.Contains(p.Reason, "log.txt")
+	}
+	if !sawDelete || !sawRedirect {
+		t.Errorf("Classify(...).Parts = %q, want the delete as dangerous and the write to log.txt", got)
 	}
 }

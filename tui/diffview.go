@@ -116,9 +116,24 @@ func shellBreakdown(req agent.ApprovalRequest, root string, network bool) []stri
 	for _, l := range strings.Split(termsafe.Text(cmd), "\n") {
 		out = append(out, "  "+l)
 	}
-	out = append(out, "", "The parts the classifier judged, worst first (the call is "+req.Verdict.Level.String()+"):", "")
-	for _, r := range req.Verdict.Reasons {
-		out = append(out, "  • "+termsafe.Line(r))
+	if parts := req.Verdict.Parts; len(parts) > 0 {
+		out = append(out, "", "Each part as the classifier judged it, in order (the call is "+req.Verdict.Level.String()+"):", "")
+		var writes []string
+		for _, p := range parts {
+			out = append(out, fmt.Sprintf("  %-11s %s", "["+p.Level.String()+"]", termsafe.Line(p.Reason)))
+			if strings.Contains(p.Rule, "write") || strings.Contains(p.Reason, ": writes") {
+				writes = append(writes, "  • "+termsafe.Line(p.Reason))
+			}
+		}
+		if len(writes) > 0 {
+			out = append(out, "", "Files it writes, as far as the classifier can see:", "")
+			out = append(out, writes...)
+		}
+	} else {
+		out = append(out, "", "The parts the classifier judged, worst first (the call is "+req.Verdict.Level.String()+"):", "")
+		for _, r := range req.Verdict.Reasons {
+			out = append(out, "  • "+termsafe.Line(r))
+		}
 	}
 	if req.Verdict.Rule != "" {
 		out = append(out, "", "Deciding rule: "+termsafe.Line(req.Verdict.Rule))

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/classify"
 )
 
 func TestParseDiffNumbersTheLines(t *testing.T) {
@@ -39,6 +42,18 @@ func TestDiffViewRowsFitAndWrap(t *testing.T) {
 					t.Errorf("%s at %d: a row is %d cells wide", name, w, cw)
 				}
 			}
+		}
+	}
+}
+
+func TestShellBreakdownShowsEachPartAndTheFilesItWrites(t *testing.T) {
+	cmd := "ls && rm -rf build > log.txt"
+	v := classify.Classify(classify.Action{Kind: classify.Shell, Command: cmd, Root: "/src/project"}, classify.Policy{})
+	req := agent.ApprovalRequest{Provider: "openai", Call: agent.CallInfo{ID: "c1", Tool: "shell", Args: `{"command": "ls && rm -rf build > log.txt"}`}, Verdict: v}
+	out := strings.Join(shellBreakdown(req, "/src/project", false), "\n")
+	for _, want := range []string{"[safe]      ls: lists files", "[dangerous] rm -rf build", "Files it writes", "> log.txt: writes inside the project"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("shellBreakdown(%q) lacks %q:\n%s", cmd, want, out)
 		}
 	}
 }
