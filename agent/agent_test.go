@@ -113,11 +113,7 @@ type fixture struct {
 func newFixture(t *testing.T, script []llm.Message, ap agent.Approver, cfg agent.Config) *fixture {
 	t.Helper()
 	root := t.TempDir()
-	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { reg.Close() })
+	reg := newRegistry(t, root)
 	f := &fixture{root: root, prov: &scripted{script: script}, sink: &recorder{}}
 	if ap == nil {
 		ap = agent.DenyAll{}
@@ -382,4 +378,16 @@ func TestNetworkCallsAlwaysNeedAPerson(t *testing.T) {
 	if !strings.Contains(strings.Join(asked[0].Verdict.Reasons, " "), "network") {
 		t.Errorf("reasons = %q, want network access named", asked[0].Verdict.Reasons)
 	}
+}
+
+// newRegistry is the real tool catalog confined to root, with only PATH in
+// its commands' environment, closed when the test ends.
+func newRegistry(t testing.TB, root string) *tools.Registry {
+	t.Helper()
+	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { reg.Close() })
+	return reg
 }

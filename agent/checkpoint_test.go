@@ -12,7 +12,6 @@ import (
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/classify"
-	"github.com/agentcli/agent/tools"
 )
 
 // fakeCheckpointer records each checkpoint's label and whether the file
@@ -41,11 +40,7 @@ func (c *fakeCheckpointer) Checkpoint(_ context.Context, label string) (string, 
 func newCheckpointAgent(t *testing.T, script []llm.Message, cp agent.Checkpointer, auto classify.Level) (*agent.Agent, *recorder, string) {
 	t.Helper()
 	root := t.TempDir()
-	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { reg.Close() })
+	reg := newRegistry(t, root)
 	cfg := agent.DefaultConfig()
 	cfg.AutoApprove = auto
 	sink := &recorder{}
@@ -120,11 +115,7 @@ func TestAFailedCheckpointIsReportedAndTheActionStillRuns(t *testing.T) {
 func TestHistoryIsContinued(t *testing.T) {
 	prov := &scripted{script: []llm.Message{text("unused"), text("unused"), text("second answer")}}
 	root := t.TempDir()
-	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer reg.Close()
+	reg := newRegistry(t, root)
 	history := []llm.Message{
 		{Role: llm.RoleUser, Content: "first task"},
 		{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "c1", Name: "list_dir", Args: `{"path":"."}`}}},

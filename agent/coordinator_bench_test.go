@@ -2,7 +2,6 @@ package agent_test
 
 import (
 	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/agentcli/agent/agent/llm/openai"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
 	"github.com/agentcli/agent/classify"
-	"github.com/agentcli/agent/tools"
 )
 
 // safeTeam is n providers, each calling `shell true` (safe) turns times
@@ -21,11 +19,7 @@ import (
 func safeTeam(tb testing.TB, n, turns int, loopback bool) *agent.Coordinator {
 	tb.Helper()
 	root := tb.TempDir()
-	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: tb.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { reg.Close() })
+	reg := newRegistry(tb, root)
 	c := agent.NewCoordinator(reg.Root())
 	for i := range n {
 		name := fmt.Sprintf("p%d", i)
@@ -34,6 +28,7 @@ func safeTeam(tb testing.TB, n, turns int, loopback bool) *agent.Coordinator {
 		if loopback {
 			srv := openaitest.Start(script)
 			tb.Cleanup(srv.Close)
+			var err error
 			prov, err = openai.New(openai.Options{Name: name, BaseURL: srv.URL(), APIKey: llmtest.APIKey, Model: llmtest.Model})
 			if err != nil {
 				tb.Fatal(err)

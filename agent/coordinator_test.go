@@ -60,11 +60,7 @@ type team struct {
 func newTeam(t *testing.T, cp agent.Checkpointer, scripts map[string]llmtest.Script, names ...string) *team {
 	t.Helper()
 	root := t.TempDir()
-	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { reg.Close() })
+	reg := newRegistry(t, root)
 	tm := &team{root: reg.Root(), c: agent.NewCoordinator(reg.Root()), sinks: map[string]*recorder{}, provs: map[string]*llmtest.Provider{}}
 	for _, n := range names {
 		cfg := agent.DefaultConfig()

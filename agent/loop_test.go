@@ -12,7 +12,6 @@ import (
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/classify"
-	"github.com/agentcli/agent/tools"
 )
 
 // loop is an agent over a temp root, with the options a test changes.
@@ -27,11 +26,7 @@ type loop struct {
 func newLoop(t testing.TB, prov llm.Provider, mod func(*agent.Options)) *loop {
 	t.Helper()
 	root := t.TempDir()
-	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { reg.Close() })
+	reg := newRegistry(t, root)
 	l := &loop{root: root, sink: &recorder{}}
 	cfg := agent.DefaultConfig()
 	cfg.AutoApprove = classify.Warning

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -43,33 +42,13 @@ type result struct {
 	stdout, stderr string
 }
 
-// runAgent runs the binary in a hermetic environment: an empty home and
-// config, the fake's URL as the OpenAI base URL, no terminal on stdin.
+// runAgent runs the binary in a hermetic environment (see agentCmd): an
+// empty home and config, with stdin as its standard input.
 func runAgent(t *testing.T, env map[string]string, stdin string, args ...string) result {
 	t.Helper()
-	home := t.TempDir()
-	c := exec.CommandContext(t.Context(), agentBin, args...)
-	c.Env = []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + home,
-		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
-		"XDG_STATE_HOME=" + filepath.Join(home, "state"),
-	}
-	for k, v := range env {
-		c.Env = append(c.Env, k+"="+v)
-	}
+	c := agentCmd(t, t.TempDir(), env, args...)
 	c.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	c.Stdout, c.Stderr = &out, &errb
-	err := c.Run()
-	var ee *exec.ExitError
-	code := 0
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("run agent: %v", err)
-	}
-	return result{code: code, stdout: out.String(), stderr: errb.String()}
+	return run(t, c)
 }
 
 func openaiEnv(srv *openaitest.Server) map[string]string {
