@@ -45,14 +45,6 @@ func (t *mdItem) add(s string) {
 	t.stale = true
 }
 
-// text is the reply so far, as it was written.
-func (t *mdItem) text() string {
-	if len(t.lines) == 0 {
-		return t.open.String()
-	}
-	return strings.Join(t.lines, "\n") + "\n" + t.open.String()
-}
-
 func (t *mdItem) rows(w int, _ *frame) []string {
 	if w != t.w {
 		t.w, t.done, t.nDone, t.state, t.stale = w, t.done[:0], 0, mdState{}, true

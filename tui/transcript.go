@@ -75,11 +75,6 @@ func (b *lineBuffer) write(s string) {
 	}
 }
 
-// empty reports whether the item holds no visible text yet.
-func (t *textItem) empty() bool {
-	return len(t.lines) == 0 && strings.TrimSpace(t.open.String()) == ""
-}
-
 func (t *textItem) rows(w int, _ *frame) []string {
 	if w != t.w {
 		t.w, t.done, t.nDone, t.stale = w, t.done[:0], 0, true
