@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/classify"
@@ -25,12 +26,23 @@ type Config struct {
 	// requests. When a reply brings the total to the budget or beyond, the
 	// run stops with StatusTokenLimit. 0 means no budget.
 	MaxTokensPerRun int `toml:"max_tokens_per_run"`
+	// IdleTimeoutSeconds is the longest a request to a provider may go
+	// without a byte from the server: waiting for the headers, and between
+	// the bytes of a streamed reply. A request cut this way counts as
+	// interrupted, and is retried when no text had streamed yet.
+	IdleTimeoutSeconds int `toml:"idle_timeout_seconds"`
+}
+
+// IdleTimeout returns IdleTimeoutSeconds as a duration.
+func (c Config) IdleTimeout() time.Duration {
+	return time.Duration(c.IdleTimeoutSeconds) * time.Second
 }
 
 // DefaultConfig returns the built-in [agent] settings: 25 turns, only safe
-// actions run without asking, three retries.
+// actions run without asking, three retries, two minutes of silence at
+// most.
 func DefaultConfig() Config {
-	return Config{MaxTurns: 25, AutoApprove: classify.Safe, Retries: 3}
+	return Config{MaxTurns: 25, AutoApprove: classify.Safe, Retries: 3, IdleTimeoutSeconds: 120}
 }
 
 // Validate reports the first setting that cannot work.
@@ -43,6 +55,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxTokensPerRun < 0 {
 		return fmt.Errorf("agent.max_tokens_per_run = %d: want 0 (no budget) or more", c.MaxTokensPerRun)
+	}
+	if c.IdleTimeoutSeconds < 1 || c.IdleTimeoutSeconds > 3600 {
+		return fmt.Errorf("agent.idle_timeout_seconds = %d: want 1 to 3600", c.IdleTimeoutSeconds)
 	}
 	if c.AutoApprove == classify.Blocked {
 		return fmt.Errorf("agent.auto_approve = blocked: blocked actions never run; use safe, warning or dangerous")

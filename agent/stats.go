@@ -32,6 +32,8 @@ type Stats struct {
 	// Wall is the time the runs took, from their run_started to their
 	// run_finished event, together.
 	Wall time.Duration
+	// Status is how the last run ended; "" until one has.
+	Status Status
 }
 
 // Calls returns how many tool calls were made.
@@ -98,6 +100,7 @@ func (k *StatsSink) count(e Event) {
 		k.started = e.Time
 	case EventRunFinished:
 		k.s.Turns += e.Turn
+		k.s.Status = e.Status
 		if !k.started.IsZero() {
 			k.s.Wall += e.Time.Sub(k.started)
 		}

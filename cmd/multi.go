@@ -154,15 +154,15 @@ func severity(code int) int {
 // writeStats prints each provider's figures as a table.
 func writeStats(w io.Writer, stats []agent.Stats) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "provider\tturns\tcalls\tcompleted\tfailed\tdenied\tblocked\tavg tool\tqueued\tlock wait\ttokens\tcost\twall")
+	fmt.Fprintln(tw, "provider\tturns\tcalls\tcompleted\tfailed\tdenied\tblocked\tavg tool\tqueued\tlock wait\ttokens\tcost\twall\tstatus")
 	for _, s := range stats {
 		cost := "-"
 		if s.Cost > 0 {
 			cost = fmt.Sprintf("$%.4f", s.Cost)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%s\n", s.Provider, s.Turns, s.Calls(),
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%s\t%s\n", s.Provider, s.Turns, s.Calls(),
 			s.Completed, s.Failed, s.Denied, s.Blocked, roundDur(s.AvgToolTime()), s.Queued, roundDur(s.LockWait),
-			s.Usage.Total(), cost, roundDur(s.Wall))
+			s.Usage.Total(), cost, roundDur(s.Wall), s.Status)
 	}
 	tw.Flush()
 }

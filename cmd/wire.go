@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
@@ -89,7 +90,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 	if err != nil {
 		return nil, failure(err)
 	}
-	w.provider, err = a.newProvider(cfg.Provider, cfg.Providers[cfg.Provider])
+	w.provider, err = a.newProvider(cfg.Provider, cfg.Providers[cfg.Provider], cfg.Agent.IdleTimeout())
 	if err != nil {
 		w.tools.Close()
 		return nil, failure(err)
@@ -129,7 +130,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 
 // newProvider builds the adapter for one configured provider, with the key
 // taken from the environment.
-func (a *app) newProvider(name string, pc agent.ProviderConfig) (llm.Provider, error) {
+func (a *app) newProvider(name string, pc agent.ProviderConfig, idle time.Duration) (llm.Provider, error) {
 	key := ""
 	if pc.APIKeyEnv != "" {
 		key = a.getenv(pc.APIKeyEnv)
@@ -140,11 +141,11 @@ func (a *app) newProvider(name string, pc agent.ProviderConfig) (llm.Provider, e
 	}
 	switch pc.Type {
 	case "openai":
-		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model})
+		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle})
 	case "ollama":
-		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model})
+		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model, IdleTimeout: idle})
 	case "anthropic":
-		return anthropic.New(anthropic.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model})
+		return anthropic.New(anthropic.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle})
 	default:
 		// Validate rejects unknown types; this guards a new type added to
 		// the config without an adapter.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"time"
 
 	sdk "github.com/anthropics/anthropic-sdk-go"
 	"github.com/anthropics/anthropic-sdk-go/option"
@@ -36,8 +37,13 @@ type Options struct {
 	// DefaultMaxTokens.
 	MaxTokens int
 	// HTTPClient is used for every request; nil means a client with
-	// connect and header timeouts but no overall timeout.
+	// connect and TLS timeouts but no overall timeout, since a stream may
+	// last minutes.
 	HTTPClient *http.Client
+	// IdleTimeout cuts a request when the server sends nothing for this
+	// long, for the headers or between streamed bytes; the reply is then
+	// interrupted. 0 means wire.DefaultIdleTimeout (two minutes).
+	IdleTimeout time.Duration
 }
 
 // DefaultBaseURL returns ANTHROPIC_BASE_URL, or the Anthropic API.
@@ -88,7 +94,7 @@ func New(o Options) (*Provider, error) {
 	opts := []option.RequestOption{
 		option.WithoutEnvironmentDefaults(),
 		option.WithBaseURL(base + "/"),
-		option.WithHTTPClient(wire.HTTPClient(o.HTTPClient)),
+		option.WithHTTPClient(wire.HTTPClient(o.HTTPClient, o.IdleTimeout)),
 		option.WithMaxRetries(0),
 	}
 	if o.APIKey != "" {

@@ -25,12 +25,19 @@ type Harness struct {
 	// Serve starts the adapter's fake playing script, closed when t ends.
 	Serve func(t testing.TB, script Script) Server
 	// Connect returns the adapter configured with Model, APIKey and
-	// APIKeyEnv for the server at baseURL.
-	Connect func(t testing.TB, baseURL string) llm.Provider
+	// APIKeyEnv and the given options for the server at baseURL.
+	Connect func(t testing.TB, baseURL string, o Options) llm.Provider
 	// URLSuffix is what the adapter's base URL holds after host and port
 	// ("/v1" for OpenAI, "" for the others).
 	URLSuffix string
 	Caps      Caps
+}
+
+// Options are the settings a test may change when it connects an
+// adapter; the zero value is the adapter's defaults.
+type Options struct {
+	// IdleTimeout is the adapter's idle timeout.
+	IdleTimeout time.Duration
 }
 
 // Caps say what a wire format can carry, so the suite skips or relaxes
@@ -55,7 +62,7 @@ type Caps struct {
 func RunConformance(t *testing.T, h Harness) {
 	t.Run("text streams in pieces and arrives whole", func(t *testing.T) {
 		const text = "Hello there, this is a reply in several words."
-		p := h.Connect(t, h.Serve(t, Script{Say(text)}).URL())
+		p := h.connect(t, h.Serve(t, Script{Say(text)}).URL())
 		var deltas []string
 		resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { deltas = append(deltas, d) })
 		if err != nil {
@@ -140,7 +147,7 @@ func RunConformance(t *testing.T, h Harness) {
 			if tc.skip {
 				t.Skip("the wire format cannot express this")
 			}
-			p := h.Connect(t, h.Serve(t, Script{tc.turn}).URL())
+			p := h.connect(t, h.Serve(t, Script{tc.turn}).URL())
 			var text strings.Builder
 			resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { text.WriteString(d) })
 			if err != nil {
@@ -166,7 +173,7 @@ func RunConformance(t *testing.T, h Harness) {
 	t.Run("the conversation reaches the server as sent", func(t *testing.T) {
 		req := richRequest()
 		srv := h.Serve(t, Script{Say("unused"), Say("unused"), Say("Done.")})
-		p := h.Connect(t, srv.URL())
+		p := h.connect(t, srv.URL())
 		resp, err := p.Stream(t.Context(), req, nil)
 		if err != nil {
 			t.Fatalf("Stream() error = %v", err)
@@ -202,7 +209,7 @@ func RunConformance(t *testing.T, h Harness) {
 			Use(Call{ID: "call_1", Name: "read_file", Args: `{"path":"a"}`}),
 			Say("It says hello."),
 		})
-		p := h.Connect(t, srv.URL())
+		p := h.connect(t, srv.URL())
 		req := simpleRequest()
 		first, err := p.Stream(t.Context(), req, nil)
 		if err != nil {
@@ -233,7 +240,7 @@ func RunConformance(t *testing.T, h Harness) {
 
 	t.Run("usage is reported as the server counted it", func(t *testing.T) {
 		want := llm.Usage{InputTokens: 1234, OutputTokens: 56}
-		p := h.Connect(t, h.Serve(t, Script{{Text: "ok", Usage: want}}).URL())
+		p := h.connect(t, h.Serve(t, Script{{Text: "ok", Usage: want}}).URL())
 		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
 		if err != nil {
 			t.Fatalf("Stream() error = %v", err)
@@ -268,7 +275,7 @@ func RunConformance(t *testing.T, h Harness) {
 			if tc.skip {
 				t.Skip("the wire format cannot express this")
 			}
-			p := h.Connect(t, h.Serve(t, Script{{Text: "never shown", Fault: tc.fault}}).URL())
+			p := h.connect(t, h.Serve(t, Script{{Text: "never shown", Fault: tc.fault}}).URL())
 			_, err := p.Stream(t.Context(), simpleRequest(), nil)
 			e, ok := errors.AsType[*llm.Error](err)
 			if !ok {
@@ -292,7 +299,7 @@ func RunConformance(t *testing.T, h Harness) {
 	}
 
 	t.Run("a stream cut in the middle is an interrupted reply", func(t *testing.T) {
-		p := h.Connect(t, h.Serve(t, Script{{Text: "Hello there world, more to come", Fault: Fault{CutAfter: 2}}}).URL())
+		p := h.connect(t, h.Serve(t, Script{{Text: "Hello there world, more to come", Fault: Fault{CutAfter: 2}}}).URL())
 		var text strings.Builder
 		resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { text.WriteString(d) })
 		if k := llm.KindOf(err); k != llm.KindInterrupted {
@@ -306,8 +313,43 @@ func RunConformance(t *testing.T, h Harness) {
 		}
 	})
 
+	stallCases := []struct {
+		name  string
+		fault Fault
+	}{
+		{name: "a server that never answers is cut after the idle timeout", fault: Fault{StallHeaders: true}},
+		{name: "a stream that goes silent is cut after the idle timeout", fault: Fault{StallAfter: 1}},
+	}
+	for _, tc := range stallCases {
+		t.Run(tc.name, func(t *testing.T) {
+			const idle = 300 * time.Millisecond
+			p := h.Connect(t, h.Serve(t, Script{{Text: "Hello there world", Fault: tc.fault}}).URL(), Options{IdleTimeout: idle})
+			start := time.Now()
+			_, err := p.Stream(t.Context(), simpleRequest(), nil)
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("Stream returned after %v, want soon after the %v idle timeout", took, idle)
+			}
+			if k := llm.KindOf(err); k != llm.KindInterrupted {
+				t.Fatalf("Stream() error = %v (kind %q), want kind %q", err, k, llm.KindInterrupted)
+			}
+			if !strings.Contains(err.Error(), "idle_timeout_seconds") {
+				t.Errorf("error %q does not name the setting to change", err)
+			}
+		})
+	}
+
+	t.Run("a stalled request is retried and then succeeds", func(t *testing.T) {
+		srv := h.Serve(t, Script{{Text: "fine now", Fault: Fault{StallHeaders: true, Times: 1}}})
+		p := llm.WithRetry(h.Connect(t, srv.URL(), Options{IdleTimeout: 200 * time.Millisecond}),
+			llm.RetryPolicy{MaxRetries: 1, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}, nil)
+		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
+		if err != nil || resp.Message.Content != "fine now" {
+			t.Fatalf("Stream() = %q, %v, want the reply after one retry", resp.Message.Content, err)
+		}
+	})
+
 	t.Run("cancelling a slow stream returns at once with ctx's error", func(t *testing.T) {
-		p := h.Connect(t, h.Serve(t, Script{{Text: "one two three four five six", Fault: Fault{Delay: 100 * time.Millisecond}}}).URL())
+		p := h.connect(t, h.Serve(t, Script{{Text: "one two three four five six", Fault: Fault{Delay: 100 * time.Millisecond}}}).URL())
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		var (
@@ -342,7 +384,7 @@ func RunConformance(t *testing.T, h Harness) {
 		}
 		url := "http://" + l.Addr().String() + h.URLSuffix
 		l.Close()
-		_, err = h.Connect(t, url).Stream(t.Context(), simpleRequest(), nil)
+		_, err = h.connect(t, url).Stream(t.Context(), simpleRequest(), nil)
 		if k := llm.KindOf(err); k != llm.KindUnreachable {
 			t.Fatalf("Stream() error = %v (kind %q), want kind %q", err, k, llm.KindUnreachable)
 		}
@@ -354,7 +396,7 @@ func RunConformance(t *testing.T, h Harness) {
 	t.Run("a failure before any text is retried and then succeeds", func(t *testing.T) {
 		srv := h.Serve(t, Script{{Text: "fine now", Fault: Fault{Status: http.StatusServiceUnavailable, Times: 1}}})
 		var retries []llm.RetryInfo
-		p := llm.WithRetry(h.Connect(t, srv.URL()), llm.RetryPolicy{MaxRetries: 2, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond},
+		p := llm.WithRetry(h.connect(t, srv.URL()), llm.RetryPolicy{MaxRetries: 2, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond},
 			func(ri llm.RetryInfo) { retries = append(retries, ri) })
 		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
 		if err != nil {
@@ -372,12 +414,17 @@ func RunConformance(t *testing.T, h Harness) {
 	})
 }
 
+// connect connects the adapter with its default options.
+func (h Harness) connect(t testing.TB, baseURL string) llm.Provider {
+	return h.Connect(t, baseURL, Options{})
+}
+
 // BenchmarkStream measures one request and its streamed reply (a sentence
 // and a tool call) through an adapter and its fake on loopback: the cost
 // a provider adds to each tool round trip of the loop.
 func BenchmarkStream(b *testing.B, h Harness) {
 	turn := Turn{Text: "Let me run the tests.", Calls: []Call{{ID: "call_1", Name: "run", Args: `{"command":"go test ./..."}`}}}
-	p := h.Connect(b, h.Serve(b, Script{turn}).URL())
+	p := h.connect(b, h.Serve(b, Script{turn}).URL())
 	req := simpleRequest()
 	b.ReportAllocs()
 	for b.Loop() {

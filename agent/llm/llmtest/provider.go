@@ -62,6 +62,13 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 	if !ok {
 		return llm.Response{}, fail(wire.Failure{Status: http.StatusBadRequest, ServerMsg: fmt.Sprintf("the script has no turn %d", n)})
 	}
+	idle := func() error {
+		// What an adapter reports once its idle timeout cuts the request.
+		return fail(wire.Failure{Err: &wire.IdleError{After: wire.DefaultIdleTimeout}})
+	}
+	if fault.StallHeaders {
+		return llm.Response{}, idle()
+	}
 	if fault.Failing() {
 		f := wire.Failure{Status: fault.Status, ServerMsg: fault.Message}
 		if fault.ContextLength {
@@ -95,6 +102,8 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		switch {
 		case fault.CutAfter > 0 && event > fault.CutAfter:
 			return fail(wire.Failure{Err: io.ErrUnexpectedEOF})
+		case fault.StallAfter > 0 && event > fault.StallAfter:
+			return idle()
 		case fault.Malformed && event == 2:
 			return fail(wire.Failure{Err: fmt.Errorf("malformed event")})
 		case fault.StreamError && event == 2:

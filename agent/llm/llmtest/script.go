@@ -1,7 +1,9 @@
 package llmtest
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/agentcli/agent/agent/llm"
@@ -67,6 +69,14 @@ type Fault struct {
 	// CutAfter closes the connection abruptly after this many stream
 	// events (0: never), as a dropped connection does.
 	CutAfter int `json:"cut_after,omitempty"`
+	// StallAfter sends this many stream events, then nothing more, keeping
+	// the connection open until the client hangs up: a server gone silent
+	// mid-reply. 0 never stalls.
+	StallAfter int `json:"stall_after,omitempty"`
+	// StallHeaders sends nothing at all, not even the status line, until
+	// the client hangs up: a server that accepted the connection and went
+	// silent.
+	StallHeaders bool `json:"stall_headers,omitempty"`
 	// Malformed sends an event of broken JSON right after the first one.
 	Malformed bool `json:"malformed,omitempty"`
 	// StreamError sends the format's error event (a server failure
@@ -82,6 +92,35 @@ type Fault struct {
 	Interleave bool `json:"interleave,omitempty"`
 	// NoIDs sends the turn's calls without ids.
 	NoIDs bool `json:"no_ids,omitempty"`
+}
+
+// Step is what a fake does before stream event i (from 0): it waits out
+// Delay, drops the connection at CutAfter (by panicking with
+// http.ErrAbortHandler, so the client sees the body end mid-way), and at
+// StallAfter waits until the client hangs up. It reports whether to send
+// the event; false means the client is gone.
+func (f Fault) Step(ctx context.Context, i int) bool {
+	if !Pause(ctx, f.Delay) {
+		return false
+	}
+	if f.CutAfter > 0 && i == f.CutAfter {
+		panic(http.ErrAbortHandler)
+	}
+	if f.StallAfter > 0 && i == f.StallAfter {
+		<-ctx.Done()
+		return false
+	}
+	return true
+}
+
+// Hold is what a fake does before it answers at all: under StallHeaders
+// it waits until the client hangs up and reports false.
+func (f Fault) Hold(ctx context.Context) bool {
+	if f.StallHeaders {
+		<-ctx.Done()
+		return false
+	}
+	return true
 }
 
 // Failing reports whether the fault replaces the stream with an error

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/ollama/ollama/api"
 	"github.com/ollama/ollama/envconfig"
@@ -26,8 +27,13 @@ type Options struct {
 	// 0 keeps the server's default, which is small for an agent.
 	ContextLength int
 	// HTTPClient is used for every request; nil means a client with
-	// connect and header timeouts but no overall timeout.
+	// connect and TLS timeouts but no overall timeout, since a stream may
+	// last minutes.
 	HTTPClient *http.Client
+	// IdleTimeout cuts a request when the server sends nothing for this
+	// long, for the headers or between streamed bytes; the reply is then
+	// interrupted. 0 means wire.DefaultIdleTimeout (two minutes).
+	IdleTimeout time.Duration
 }
 
 // DefaultBaseURL returns the server the ollama command itself would use:
@@ -68,7 +74,7 @@ func New(o Options) (*Provider, error) {
 		baseURL: base,
 		model:   o.Model,
 		numCtx:  o.ContextLength,
-		client:  api.NewClient(u, wire.HTTPClient(o.HTTPClient)),
+		client:  api.NewClient(u, wire.HTTPClient(o.HTTPClient, o.IdleTimeout)),
 	}, nil
 }
 
@@ -129,7 +135,13 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		f.Status = slot.Status
 		return partial(), p.describe(f)
 	case !done:
-		return partial(), p.failure(fmt.Errorf("the stream ended before its final line: %w", io.ErrUnexpectedEOF), slot)
+		// The library stops at a read error without returning it; the
+		// transport kept it (an idle timeout, a reset).
+		cause := slot.BodyErr
+		if cause == nil {
+			cause = io.ErrUnexpectedEOF
+		}
+		return partial(), p.failure(fmt.Errorf("the stream ended before its final line: %w", cause), slot)
 	}
 	return partial(), nil
 }

@@ -12,25 +12,29 @@ import (
 // harness runs the shared conformance suite against this adapter and its
 // fake.
 var harness = llmtest.Harness{
-	Serve: func(t testing.TB, s llmtest.Script) llmtest.Server { return openaitest.NewServer(t, s) },
-	Connect: func(t testing.TB, baseURL string) llm.Provider {
-		return newProvider(t, baseURL)
-	},
+	Serve:     func(t testing.TB, s llmtest.Script) llmtest.Server { return openaitest.NewServer(t, s) },
+	Connect:   func(t testing.TB, baseURL string, o llmtest.Options) llm.Provider { return newProvider(t, baseURL, o) },
 	URLSuffix: "/v1",
 	Caps:      llmtest.Caps{Interleave: true, RawArgs: true, Auth: true},
 }
 
 func TestConformance(t *testing.T) { llmtest.RunConformance(t, harness) }
 
-// newProvider returns the adapter configured the way the suite expects.
-func newProvider(t testing.TB, baseURL string) *openai.Provider {
+// newProvider returns the adapter configured the way the suite expects,
+// with the suite's options when given.
+func newProvider(t testing.TB, baseURL string, opts ...llmtest.Options) *openai.Provider {
+	var o llmtest.Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
 	t.Helper()
 	p, err := openai.New(openai.Options{
-		Name:      "fake",
-		BaseURL:   baseURL,
-		APIKey:    llmtest.APIKey,
-		APIKeyEnv: llmtest.APIKeyEnv,
-		Model:     llmtest.Model,
+		Name:        "fake",
+		BaseURL:     baseURL,
+		APIKey:      llmtest.APIKey,
+		APIKeyEnv:   llmtest.APIKeyEnv,
+		Model:       llmtest.Model,
+		IdleTimeout: o.IdleTimeout,
 	})
 	if err != nil {
 		t.Fatalf("New() error = %v", err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	goopenai "github.com/sashabaranov/go-openai"
 
@@ -31,9 +32,13 @@ type Options struct {
 	APIKeyEnv string
 	Model     string
 	// HTTPClient is used for every request; nil means a client with
-	// connect and header timeouts but no overall timeout, since a stream
-	// may last minutes.
+	// connect and TLS timeouts but no overall timeout, since a stream may
+	// last minutes.
 	HTTPClient *http.Client
+	// IdleTimeout cuts a request when the server sends nothing for this
+	// long, for the headers or between streamed bytes; the reply is then
+	// interrupted. 0 means wire.DefaultIdleTimeout (two minutes).
+	IdleTimeout time.Duration
 }
 
 // Provider streams chat completions from one OpenAI-compatible server. It
@@ -66,7 +71,7 @@ func New(o Options) (*Provider, error) {
 	}
 	cfg := goopenai.DefaultConfig(o.APIKey)
 	cfg.BaseURL = base
-	cfg.HTTPClient = wire.HTTPClient(o.HTTPClient)
+	cfg.HTTPClient = wire.HTTPClient(o.HTTPClient, o.IdleTimeout)
 	// Keep-alive comments (OpenRouter sends them while a model thinks)
 	// count as empty messages; the library's default limit of 300 in a
 	// row can end a slow but healthy stream.

@@ -79,20 +79,20 @@ func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.U
 	return out
 }
 
-// stream writes the events, flushing each, with the fault's delay before
-// each one; under CutAfter it drops the connection mid-body.
+// stream writes the events, flushing each, with the fault applied before
+// each one (see llmtest.Fault.Step) and before the headers (Hold).
 func stream(w http.ResponseWriter, r *http.Request, events []event, f llmtest.Fault) {
+	if !f.Hold(r.Context()) {
+		return
+	}
 	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Request-Id", "req_fake")
 	w.WriteHeader(http.StatusOK)
 	flusher, _ := w.(http.Flusher)
 	for i, e := range events {
-		if !llmtest.Pause(r.Context(), f.Delay) {
+		if !f.Step(r.Context(), i) {
 			return
-		}
-		if f.CutAfter > 0 && i == f.CutAfter {
-			panic(http.ErrAbortHandler) // the client sees an unexpected EOF
 		}
 		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, e.data); err != nil {
 			return

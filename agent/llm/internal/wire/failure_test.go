@@ -158,7 +158,7 @@ func TestTransportKindRealErrors(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	_, err = HTTPClient(nil).Get("http://" + addr)
+	_, err = HTTPClient(nil, 0).Get("http://" + addr)
 	if k := TransportKind(err); k != llm.KindUnreachable {
 		t.Errorf("TransportKind(%v) = %q, want %q", err, k, llm.KindUnreachable)
 	}
@@ -177,7 +177,7 @@ func TestTransportKindRealErrors(t *testing.T) {
 			c.Close()
 		}
 	}()
-	_, err = HTTPClient(nil).Get("http://" + l.Addr().String())
+	_, err = HTTPClient(nil, 0).Get("http://" + l.Addr().String())
 	if k := TransportKind(err); k != llm.KindInterrupted {
 		t.Errorf("TransportKind(%v) = %q, want %q", err, k, llm.KindInterrupted)
 	}

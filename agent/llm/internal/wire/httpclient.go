@@ -8,12 +8,15 @@ import (
 )
 
 // HTTPClient returns a client for an adapter: c, or when c is nil one with
-// connect, TLS and response-header timeouts but no overall timeout, since a
-// streamed reply may rightly last many minutes. Its transport records each
-// response's status and headers in the request context's Slot (see
-// WithSlot), which is how adapters read Retry-After when their library
-// hides the headers. c itself is not modified.
-func HTTPClient(c *http.Client) *http.Client {
+// connect and TLS timeouts but no overall timeout, since a streamed reply
+// may rightly last many minutes. Instead every request is cut when the
+// server sends nothing for idle (DefaultIdleTimeout when idle <= 0), for
+// the headers and between the bytes of the body: the read then fails with
+// an *IdleError. Its transport records each response's status and headers
+// in the request context's Slot (see WithSlot), which is how adapters read
+// Retry-After when their library hides the headers. c itself is not
+// modified.
+func HTTPClient(c *http.Client, idle time.Duration) *http.Client {
 	if c == nil {
 		c = &http.Client{Transport: defaultTransport()}
 	}
@@ -22,18 +25,21 @@ func HTTPClient(c *http.Client) *http.Client {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	wrapped.Transport = captureTransport{base: base}
+	if idle <= 0 {
+		idle = DefaultIdleTimeout
+	}
+	wrapped.Transport = captureTransport{base: idleTransport{base: base, idle: idle}}
 	return &wrapped
 }
 
 // defaultTransport is http.DefaultTransport with timeouts for the parts of
-// an exchange that should be quick. The response-header timeout is long
-// because a local server may load a model before it answers.
+// an exchange that should be quick: connecting and the TLS handshake. The
+// wait for the headers is the idle timeout's (see idleTransport), since a
+// local server may load a model before it answers.
 func defaultTransport() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.DialContext = (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext
 	t.TLSHandshakeTimeout = 10 * time.Second
-	t.ResponseHeaderTimeout = 5 * time.Minute
 	t.IdleConnTimeout = 90 * time.Second
 	return t
 }
@@ -44,6 +50,11 @@ func defaultTransport() *http.Transport {
 type Slot struct {
 	Status int
 	Header http.Header
+	// BodyErr is the error that ended the reading of the response body,
+	// when it was not a clean end: for libraries that stop reading a
+	// stream on such an error without returning it. It is written by the
+	// goroutine that reads the body.
+	BodyErr error
 }
 
 type slotKey struct{}

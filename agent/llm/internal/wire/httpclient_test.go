@@ -13,7 +13,7 @@ func TestSlotRecordsResponse(t *testing.T) {
 	}))
 	defer srv.Close()
 	given := &http.Client{}
-	c := HTTPClient(given)
+	c := HTTPClient(given, 0)
 	if given.Transport != nil {
 		t.Errorf("HTTPClient changed the client it was given")
 	}
@@ -30,12 +30,15 @@ func TestSlotRecordsResponse(t *testing.T) {
 }
 
 func TestDefaultClientHasNoOverallTimeout(t *testing.T) {
-	c := HTTPClient(nil)
+	c := HTTPClient(nil, 0)
 	if c.Timeout != 0 {
 		t.Errorf("Timeout = %v, want none: a stream may last minutes", c.Timeout)
 	}
-	tr := c.Transport.(captureTransport).base.(*http.Transport)
-	if tr.ResponseHeaderTimeout == 0 || tr.TLSHandshakeTimeout == 0 {
-		t.Errorf("transport lacks header or TLS timeouts: %+v", tr)
+	idle := c.Transport.(captureTransport).base.(idleTransport)
+	if idle.idle != DefaultIdleTimeout {
+		t.Errorf("idle timeout = %v, want %v", idle.idle, DefaultIdleTimeout)
+	}
+	if tr := idle.base.(*http.Transport); tr.TLSHandshakeTimeout == 0 {
+		t.Errorf("transport lacks a TLS timeout: %+v", tr)
 	}
 }

@@ -95,18 +95,18 @@ func lines(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Us
 	return out
 }
 
-// stream writes the lines, flushing each, with the fault's delay before
-// each one; under CutAfter it drops the connection mid-body.
+// stream writes the lines, flushing each, with the fault applied before
+// each one (see llmtest.Fault.Step) and before the headers (Hold).
 func stream(w http.ResponseWriter, r *http.Request, lines []string, f llmtest.Fault) {
+	if !f.Hold(r.Context()) {
+		return
+	}
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.WriteHeader(http.StatusOK)
 	flusher, _ := w.(http.Flusher)
 	for i, l := range lines {
-		if !llmtest.Pause(r.Context(), f.Delay) {
+		if !f.Step(r.Context(), i) {
 			return
-		}
-		if f.CutAfter > 0 && i == f.CutAfter {
-			panic(http.ErrAbortHandler) // the client sees an unexpected EOF
 		}
 		if _, err := fmt.Fprintf(w, "%s\n", l); err != nil {
 			return

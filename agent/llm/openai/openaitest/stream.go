@@ -139,22 +139,19 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 	return out
 }
 
-// stream writes the payloads as server-sent events, flushing each, with
-// the fault's delay before each one; under CutAfter it drops the
-// connection without ending the response properly.
+// stream writes the payloads, flushing each, with the fault applied before
+// each one (see llmtest.Fault.Step) and before the headers (Hold).
 func stream(w http.ResponseWriter, r *http.Request, payloads []string, f llmtest.Fault) {
+	if !f.Hold(r.Context()) {
+		return
+	}
 	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
 	flusher, _ := w.(http.Flusher)
 	for i, p := range payloads {
-		if !llmtest.Pause(r.Context(), f.Delay) {
+		if !f.Step(r.Context(), i) {
 			return
-		}
-		if f.CutAfter > 0 && i == f.CutAfter {
-			// Aborting the handler closes the connection mid-body: the
-			// client sees an unexpected EOF, as when a network drops.
-			panic(http.ErrAbortHandler)
 		}
 		if _, err := fmt.Fprintf(w, "data: %s\n\n", p); err != nil {
 			return
