@@ -163,23 +163,67 @@ func enable(c *cmd) {
 	c.add(Warning, "enables or disables shell builtins", "builtin:shell-builtin")
 }
 
-// systemctl reads status Safe-ly; changes services Dangerous; powers off
-// Blocked.
+// systemctl reads status Safe-ly; starting, enabling, masking or
+// otherwise changing services is Blocked: a coding assistant has no
+// business with the machine's services, and an enabled unit outlives the
+// session. Powering off is Blocked too.
 func systemctl(c *cmd) {
-	_, ops := parseOpts(c.rest(), optSpec{short: "tpHMnos", long: []string{"--type", "--property", "--host", "--machine", "--lines", "--output", "--state", "--signal"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "tpHMnos", long: []string{"--type", "--property", "--host", "--machine", "--lines", "--output", "--state", "--signal"}})
 	verb := ""
 	if len(ops) > 0 {
 		verb = ops[0].s
 	}
 	switch verb {
 	case "", "status", "show", "list-units", "list-unit-files", "list-timers", "list-sockets",
-		"list-dependencies", "is-active", "is-enabled", "is-failed", "cat", "help", "get-default":
+		"list-dependencies", "is-active", "is-enabled", "is-failed", "cat", "help", "get-default",
+		"list-jobs", "list-machines", "list-paths", "show-environment", "is-system-running":
 		c.add(Safe, "reads service state", "builtin:read-only")
 	case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "rescue", "emergency", "isolate", "default", "soft-reboot":
 		c.add(Blocked, "shuts down or restarts the machine", "builtin:shutdown")
 	default:
-		c.add(Dangerous, "changes system services", "builtin:system")
+		why := "changes system services"
+		if has(flags, "--user") {
+			why = "changes the user's services, which outlive the session"
+		}
+		c.add(Blocked, why, "builtin:system-admin")
 	}
+}
+
+// service, launchctl and the init systems' tools: listing is Safe,
+// anything else changes services and is Blocked.
+func service(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{})
+	switch {
+	case c.name == "service" && len(ops) == 2 && ops[1].s == "status",
+		c.name == "service" && has(parsed(c.rest()), "-status-all", "--status-all"),
+		c.name == "launchctl" && (first(ops) == "list" || first(ops) == "print" || first(ops) == "version" || first(ops) == "help"),
+		c.name == "rc-service" && len(ops) == 2 && ops[1].s == "status",
+		(c.name == "rc-update" || c.name == "chkconfig") && (first(ops) == "show" || first(ops) == "" || first(ops) == "--list"):
+		c.add(Safe, "reads service state", "builtin:read-only")
+	default:
+		c.add(Blocked, "changes system services", "builtin:system-admin")
+	}
+}
+
+// firewall tools: listing rules is Warning (it needs privileges and
+// says nothing about the project); changing, flushing or disabling
+// them is Blocked.
+func firewall(c *cmd) {
+	args := c.rest()
+	list := false
+	for _, a := range args {
+		switch a.s {
+		case "-L", "--list", "-S", "--list-rules", "status", "list", "-s", "show", "--state", "--list-all", "--get-active-zones":
+			list = true
+		case "-nL", "-vL", "-nvL", "-vnL", "-Ln":
+			list = true
+		}
+	}
+	if list && !hasWord(args, "-F", "--flush", "-X", "-P", "-A", "-I", "-D", "disable", "reset", "flush", "delete", "add", "-f") {
+		c.add(Warning, "reads the firewall rules", "builtin:system")
+		return
+	}
+	c.add(Blocked, "changes or disables the firewall", "builtin:system-admin")
 }
 
 // initCmd: "init 0" and "init 6" shut down or reboot.
@@ -191,27 +235,28 @@ func initCmd(c *cmd) {
 	c.add(Warning, "unknown command", "builtin:unknown")
 }
 
-// crontab -l lists; anything else installs jobs that run later, unseen.
+// crontab -l lists; anything else installs or removes jobs that run
+// later, unseen, outside any sandbox: Blocked.
 func crontab(c *cmd) {
 	flags, _ := parseOpts(c.rest(), optSpec{short: "u"})
 	if has(flags, "l") && !has(flags, "r", "e", "i") {
 		c.add(Safe, "lists scheduled jobs", "builtin:read-only")
 		return
 	}
-	c.add(Dangerous, "changes scheduled jobs", "builtin:schedule")
+	c.add(Blocked, "changes scheduled jobs", "builtin:schedule")
 }
 
 // sysctl reads kernel settings; -w or name=value changes them.
 func sysctl(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "p"})
 	for _, op := range ops {
-		if strings.Contains(op.s, "=") {
-			c.add(Dangerous, "changes kernel settings", "builtin:system")
+		if strings.Contains(op.s, "=") || op.dyn {
+			c.add(Blocked, "changes kernel settings", "builtin:system-admin")
 			return
 		}
 	}
 	if has(flags, "w", "--write", "p", "--load", "--system") {
-		c.add(Dangerous, "changes kernel settings", "builtin:system")
+		c.add(Blocked, "changes kernel settings", "builtin:system-admin")
 		return
 	}
 	c.add(Safe, "reads kernel settings", "builtin:read-only")
@@ -239,7 +284,7 @@ func mount(c *cmd) {
 		c.add(Safe, "lists mounts", "builtin:read-only")
 		return
 	}
-	c.add(Dangerous, "changes mounted file systems", "builtin:system")
+	c.add(Blocked, "changes mounted file systems", "builtin:system-admin")
 }
 
 // man shows a manual page in a pager; -P and -H name the program to use,
@@ -249,5 +294,27 @@ func man(c *cmd) {
 	c.add(Warning, "starts a pager", "builtin:pager")
 	for _, p := range values(flags, "P", "--pager", "H", "--html") {
 		c.programString(p)
+	}
+}
+
+// ulimit prints limits; given a value it changes them for the shell and
+// what it runs.
+func ulimit(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{})
+	if len(ops) > 0 {
+		c.add(Warning, "changes resource limits", "builtin:shell-builtin")
+		return
+	}
+	c.add(Safe, "prints resource limits", "builtin:read-only")
+}
+
+// timedatectl shows the clock's settings; any other verb changes them.
+func timedatectl(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{short: "HMp", long: []string{"--host", "--machine", "--property"}})
+	switch first(ops) {
+	case "", "status", "show", "list-timezones", "timesync-status", "show-timesync":
+		c.add(Safe, "shows the clock's settings", "builtin:read-only")
+	default:
+		c.add(Dangerous, "changes the system clock or time zone", "builtin:system")
 	}
 }

@@ -139,6 +139,9 @@ func (wk *walker) command(args []field, text string, d dirs, in *stdin) dirs {
 		wk.j.add(Blocked, text+": commands nested too deeply to follow", "builtin:too-deep")
 		return d
 	}
+	if !wk.j.count(text) {
+		return d
+	}
 	c := &cmd{wk: wk, args: args, text: text, d: d, in: in, start: len(wk.j.findings)}
 	c.dispatch()
 	c.closePart()

@@ -1,8 +1,15 @@
 package classify
 
 import (
+	"strconv"
 	"strings"
 )
+
+// maxCommandBytes bounds the shell source judged: a longer command is
+// Blocked at once. It has no honest use as one tool call (files are
+// written with the file tools), and parsing it alone would take long
+// enough to stall the screen.
+const maxCommandBytes = 256 << 10
 
 // Classify judges one action under a policy and returns its level, the
 // reasons that decided it (worst first) and the rule behind the worst.
@@ -17,6 +24,10 @@ func Classify(a Action, p Policy) Verdict {
 	wk := &walker{j: j, pl: newPlace(a)}
 	switch a.Kind {
 	case Shell:
+		if len(a.Command) > maxCommandBytes {
+			j.add(Blocked, "command is too long to judge ("+strconv.Itoa(len(a.Command))+" bytes; the limit is "+strconv.Itoa(maxCommandBytes)+")", "builtin:too-long")
+			return j.verdict("")
+		}
 		wk.script(a.Command, bashLang, wk.startDirs(), nil)
 		return j.verdict("empty command: nothing runs")
 	case Git:

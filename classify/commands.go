@@ -9,6 +9,10 @@ func init() {
 	commands = map[string]handler{}
 	set := func(h handler, names ...string) {
 		for _, n := range names {
+			if _, dup := commands[n]; dup {
+				// Two handlers for one name: the later would silently win.
+				panic("classify: command " + n + " registered twice")
+			}
 			commands[n] = h
 		}
 	}
@@ -50,10 +54,10 @@ func init() {
 		"tput", "clear", "wait", "shift", "exit", "return", "break", "continue", "getopts", "read",
 		"mapfile", "readarray", "set", "shopt", "unset", "compgen", "complete", "compopt", "caller",
 		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei", "cloc",
-		"scc", "ulimit", "let", "local", "declare", "typeset", "export", "readonly", "disown",
-		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "nslookup-version", "sw_vers", "env-version",
-		"bc", "dc", "cowsay", "banner", "figlet", "usleep", "timedatectl-status", "stty", "reset",
-		"iconv", "recode", "unalias", "umask-print")
+		"scc", "let", "local", "declare", "typeset", "export", "readonly", "disown",
+		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "sw_vers",
+		"bc", "dc", "cowsay", "banner", "figlet", "usleep", "stty", "reset",
+		"unalias")
 	set(cd, "cd", "pushd")
 	set(popd, "popd")
 	set(kill, "kill")
@@ -63,8 +67,12 @@ func init() {
 	set(hash, "hash")
 	set(enable, "enable")
 	set(withArgs("prints the file mode mask", Warning, "changes the file mode mask", "builtin:shell-builtin"), "umask")
+	// "r" is also the R interpreter (R, lower-cased): both run code the
+	// classifier does not see, and re-running history is the worse.
 	set(static(Dangerous, "re-runs commands from the history, unseen", "builtin:dynamic-script"), "fc", "r")
-	set(static(Warning, "changes key bindings or job state", "builtin:shell-builtin"), "bind", "fg", "bg", "suspend", "logout", "ulimit-set")
+	set(static(Warning, "changes key bindings or job state", "builtin:shell-builtin"), "bind", "fg", "bg", "suspend", "logout")
+	set(ulimit, "ulimit")
+	set(timedatectl, "timedatectl")
 
 	// Shells, interpreters and the builtins that run strings.
 	set(shell, "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "yash", "posh", "rbash", "lksh", "oksh", "loksh", "bosh")
@@ -74,8 +82,8 @@ func init() {
 	set(trap, "trap")
 	set(alias, "alias")
 	set(interpreter, "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs",
-		"ruby", "irb", "perl", "php", "lua", "luajit", "rscript", "r", "julia", "tclsh", "wish",
-		"osascript", "jshell", "groovy", "scala", "kotlin", "swift", "guile", "racket", "sbcl",
+		"ruby", "irb", "perl", "php", "lua", "luajit", "rscript", "julia", "tclsh", "wish",
+		"osascript", "jshell", "groovy", "scala", "kotlin", "guile", "racket", "sbcl",
 		"clisp", "ocaml", "ghci", "runghc", "runhaskell", "elixir", "erl", "escript", "crystal")
 
 	// Wrappers.
@@ -138,7 +146,8 @@ func init() {
 	set(wget, "wget", "wget2")
 	set(httpie, "http", "https", "xh", "xhs")
 	set(remote, "ssh", "scp", "sftp", "rsync", "mosh")
-	set(static(Dangerous, "opens raw network connections", "builtin:remote"), "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "lftp", "ssh-copy-id", "ssh-add")
+	set(netcat, "nc", "ncat", "netcat", "socat")
+	set(static(Dangerous, "opens raw network connections", "builtin:remote"), "telnet", "ftp", "tftp", "lftp", "ssh-copy-id", "ssh-add")
 	set(static(Warning, "manages SSH keys or agents", "builtin:ssh-key"), "ssh-keygen", "ssh-agent")
 	set(docker, "docker", "podman", "nerdctl")
 	set(kubectl, "kubectl", "oc", "k", "microk8s.kubectl")
@@ -156,17 +165,25 @@ func init() {
 	set(goCmd, "go")
 	set(cargo, "cargo")
 	set(npm, "npm", "pnpm", "yarn", "bun")
-	set(static(Warning, "downloads and runs a package", "builtin:npx"), "npx", "bunx", "pnpx", "uvx", "pipx-run")
+	set(wrapperTask("downloads and runs a package", Warning, "builtin:npx", "exec", "run", "--yes", "-y"), "npx", "bunx", "pnpx", "uvx")
+	set(dataTool, "knex", "rails", "rake", "sequelize", "sequelize-cli", "typeorm", "alembic", "flyway",
+		"liquibase", "diesel", "sqlx", "dbmate", "goose", "migrate", "prisma", "supabase", "drizzle-kit",
+		"atlas", "sqitch", "mikro-orm", "artisan", "manage.py", "mongorestore", "pg_restore")
+	set(static(Dangerous, "drops a database", "builtin:database-destructive"), "dropdb", "dropuser")
+	set(mysqladmin, "mysqladmin")
 	set(pip, "pip", "pip3", "pip2")
+	set(bundle, "bundle", "bundler")
 	set(makeCmd, "make", "gmake", "bmake")
-	set(buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"}), "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "swift", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
+	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
+	set(swift(build), "swift")
+	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
 	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "ctest", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
 	set(compiler, "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "tsc", "vue-tsc", "esbuild", "swc", "babel", "webpack", "rollup", "vite", "parcel", "kotlinc", "scalac", "ghc", "nim", "gccgo", "tinygo")
 	set(static(Safe, "checks the project", "builtin:lint"), "mypy", "pyright", "pylint", "flake8", "pyflakes", "bandit", "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet", "pycodestyle", "pydocstyle", "vulture")
 	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "biome", "rubocop", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
 	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "black", "isort", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "autopep8", "yapf", "shfmt", "stylua", "taplo", "dprint")
 	set(static(Dangerous, "installs programs outside the project", "builtin:global-install"), "pipx", "gem", "rustup", "nvm", "asdf", "mise", "sdk", "volta", "corepack", "conda", "mamba", "micromamba", "cpan", "cpanm", "opam", "ghcup")
-	set(static(Warning, "installs or changes project dependencies", "builtin:install"), "uv", "poetry", "pipenv", "bundle", "bundler", "composer", "pdm", "hatch", "rye", "renv", "go-task", "task", "just", "cargo-make", "earthly")
+	set(static(Warning, "installs or changes project dependencies", "builtin:install"), "uv", "poetry", "pipenv", "composer", "pdm", "hatch", "rye", "renv", "go-task", "task", "just", "cargo-make", "earthly")
 	set(systemPackages("search", "show", "list", "info", "policy", "depends", "rdepends", "showpkg", "madison", "outdated", "deps", "uses", "leaves", "doctor", "config", "--version", "-v", "help", "provides", "whatprovides", "repoquery"), "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "yum", "dnf", "rpm", "pacman", "yay", "paru", "apk", "zypper", "snap", "flatpak", "port", "emerge", "nix-env", "brew", "pkg", "xbps-install", "choco", "winget", "scoop")
 
 	// The system: privileges, disks, power, services, processes.
@@ -177,11 +194,14 @@ func init() {
 	set(static(Blocked, "signals every process", "builtin:kill-all"), "killall5")
 	set(static(Dangerous, "kills processes by name", "builtin:kill-9"), "pkill", "killall", "skill", "slay")
 	set(systemctl, "systemctl")
-	set(static(Dangerous, "changes system services", "builtin:system"), "service", "launchctl", "rc-service", "update-rc.d", "chkconfig", "sv")
+	set(service, "service", "launchctl", "rc-service", "update-rc.d", "chkconfig", "sv", "rc-update")
 	set(crontab, "crontab")
-	set(static(Dangerous, "schedules commands to run later, unseen", "builtin:schedule"), "at", "batch", "anacron", "systemd-run")
+	set(static(Blocked, "schedules commands to run later, unseen", "builtin:schedule"), "at", "batch", "anacron", "systemd-run")
+	set(firewall, "iptables", "ip6tables", "nft", "ufw", "firewall-cmd", "pfctl", "iptables-restore", "ip6tables-restore", "ebtables", "arptables")
+	set(static(Blocked, "changes users, groups or passwords", "builtin:system-admin"), "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "passwd", "chpasswd", "chsh", "chfn", "adduser", "deluser", "addgroup", "delgroup", "gpasswd", "vipw", "vigr", "chage", "newusers", "dscl", "sysadminctl", "pwconv", "grpconv")
+	set(static(Blocked, "loads or removes kernel modules", "builtin:system-admin"), "modprobe", "insmod", "rmmod", "kmod", "depmod", "kextload", "kextunload", "kmutil")
 	set(sysctl, "sysctl")
 	set(netConfig, "ip", "ifconfig", "route")
 	set(mount, "mount")
-	set(static(Dangerous, "changes the system", "builtin:system"), "umount", "swapon", "swapoff", "iptables", "ip6tables", "nft", "ufw", "firewall-cmd", "pfctl", "useradd", "userdel", "usermod", "groupadd", "groupdel", "passwd", "chpasswd", "chsh", "chfn", "modprobe", "insmod", "rmmod", "setcap", "chattr", "hdparm", "cryptsetup", "dmsetup", "losetup", "update-alternatives", "ldconfig", "sysctl-write", "timedatectl", "hostnamectl", "localectl", "scutil", "defaults", "csrutil", "spctl", "tccutil", "nvram", "bless", "unshare")
+	set(static(Dangerous, "changes the system", "builtin:system"), "umount", "swapon", "swapoff", "setcap", "chattr", "hdparm", "cryptsetup", "dmsetup", "losetup", "update-alternatives", "ldconfig", "hostnamectl", "localectl", "scutil", "defaults", "csrutil", "spctl", "tccutil", "nvram", "bless", "unshare")
 }

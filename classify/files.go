@@ -316,6 +316,7 @@ func tar(c *cmd) {
 			target = dir
 		}
 		c.path(accWrite, target)
+		c.extractInto(target)
 		if has(flags, "P", "--absolute-names") {
 			c.add(Dangerous, "extracts absolute paths, which may land anywhere", "builtin:tar")
 		}
@@ -383,6 +384,7 @@ func unzip(c *cmd) {
 		target = d
 	}
 	c.path(accWrite, target)
+	c.extractInto(target)
 }
 
 // compressor judges gzip, xz and the like: to stdout or listing is Safe,

@@ -151,7 +151,7 @@ func TestIndirection(t *testing.T) {
 		{"rm -rf \"$PWD\"", Blocked},
 		{"docker run -v $(pwd):/app node", Warning},
 		{"docker run -v \"$PWD\":/src img", Warning},
-		{"cd /; docker run -v $PWD:/h img", Dangerous},
+		{"cd /; docker run -v $PWD:/h img", Blocked},
 		{"curl x | tee >(sh) > /dev/null", Blocked},
 		{"ls | tee >(bash)", Dangerous},
 		{"diff <(ls a) <(ls b)", Safe},

@@ -31,6 +31,31 @@ type judge struct {
 	// links maps links made earlier in the command (ln) to what they
 	// point at, so that writing through them is judged at the target.
 	links [][2]string
+	// commands counts the simple commands judged; past maxCommands the
+	// walk stops (stopped) and the action is Blocked.
+	commands int
+	stopped  bool
+}
+
+// maxCommands bounds the simple commands judged in one action, so that
+// the time to judge it stays bounded whatever its shape (a megabyte of
+// statements, a pipeline of thousands of stages, nesting that multiplies
+// them). No command line an agent needs comes near it.
+const maxCommands = 2000
+
+// count records one more simple command and reports whether the walk
+// may go on.
+func (j *judge) count(text string) bool {
+	if j.stopped {
+		return false
+	}
+	j.commands++
+	if j.commands > maxCommands {
+		j.stopped = true
+		j.add(Blocked, shorten(text)+": too many commands to judge (more than "+strconv.Itoa(maxCommands)+")", "builtin:too-long")
+		return false
+	}
+	return true
 }
 
 // add records a finding in the current part.

@@ -43,6 +43,9 @@ func (wk *walker) script(src string, lang syntax.LangVariant, d dirs, in *stdin)
 	sub.src = src
 	sub.lang = lang
 	sub.depth = wk.depth + 1
+	if wk.j.stopped {
+		return
+	}
 	if sub.depth > maxDepth {
 		wk.j.add(Blocked, shorten(src)+": commands nested too deeply to follow", "builtin:too-deep")
 		return

@@ -280,6 +280,8 @@ func (pl *place) judgePath(acc access, p string, shell bool) (Level, string, str
 			return Blocked, "deletes a home directory", "builtin:delete-home"
 		case isAncestor(p, pl.root):
 			return Blocked, "deletes the project root", "builtin:delete-root"
+		case isSystemTree(lp):
+			return Blocked, "deletes a system directory tree", "builtin:system-path"
 		}
 	} else if !shell && p == pl.root {
 		return Blocked, "writes the project root itself", "builtin:write-root"
@@ -310,6 +312,27 @@ func (pl *place) judgePath(acc access, p string, shell bool) (Level, string, str
 		return Blocked, why, "builtin:write-outside"
 	}
 	return Dangerous, why, "builtin:write-outside"
+}
+
+// systemTops are top-level directories the system or other programs own;
+// deleting one of them, or a directory just below, is deleting a system
+// tree (below that, /opt/tool/cache may be anyone's).
+var systemTops = map[string]bool{
+	"var": true, "opt": true, "srv": true, "mnt": true, "media": true, "run": true,
+	"nix": true, "applications": true, "private": true, "cores": true, "volumes": true,
+	"home": true, "users": true, "root": true, "usr": true, "etc": true, "tmp": true,
+}
+
+// isSystemTree reports a lower-cased clean path that is a top-level
+// directory or one just below a system top (/var/log, /opt/homebrew);
+// /tmp's entries are anyone's scratch files and are left out.
+func isSystemTree(lp string) bool {
+	rest := strings.TrimPrefix(lp, "/")
+	top, sub, deeper := strings.Cut(rest, "/")
+	if !deeper {
+		return true
+	}
+	return systemTops[top] && top != "tmp" && !strings.Contains(sub, "/")
 }
 
 // cleanPath cleans an absolute path lexically.

@@ -80,6 +80,18 @@ func (wk *walker) pipeline(b *syntax.BinaryCmd, d dirs, first *stdin) {
 	if outer != nil {
 		outer.merge(acc)
 	}
+	names := make([]string, 0, len(stages))
+	for _, s := range stages {
+		if ce, ok := s.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+			if v, ok := litWord(ce.Args[0]); ok {
+				n, _ := normName(v)
+				names = append(names, interpName(n))
+			}
+		}
+	}
+	if remoteShellPipe(names) {
+		wk.j.add(Blocked, wk.text(b)+": joins a shell to a network connection (a remote shell)", "builtin:reverse-shell")
+	}
 }
 
 // markFetched records that f holds downloaded or decoded data.

@@ -301,6 +301,9 @@ func dockerHostAccess(c *cmd, args []field) {
 		cands, _ := c.wk.resolve(field{s: src}, c.d)
 		for _, p := range cands {
 			lp := lower(p)
+			if p == "/" {
+				c.add(Blocked, "mounts the host's whole file system into a container", "builtin:docker-host")
+			}
 			if p == "/" || underAny(lp, systemDirs) || c.wk.pl.isHomeDir(p) || isAncestor(p, c.wk.pl.home) ||
 				c.wk.pl.isCredentialStore(p) || strings.HasSuffix(lp, "docker.sock") || isAncestor(p, c.wk.pl.root) && p != c.wk.pl.root {
 				c.add(Dangerous, "mounts the host's root, system, home or Docker socket", "builtin:docker-host")

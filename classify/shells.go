@@ -299,6 +299,11 @@ func interpreter(c *cmd) {
 				i++ // options with an argument
 			}
 		default:
+			if b := baseName(s); b == "manage.py" || b == "artisan" {
+				if why := destructiveTask(args[i+1:]); why != "" {
+					c.add(Dangerous, why+": data outside the project that no checkpoint restores", "builtin:database-destructive")
+				}
+			}
 			if name == "osascript" {
 				c.add(Dangerous, "runs an AppleScript, which can control other applications", "builtin:interpreter")
 			}

@@ -460,3 +460,15 @@ func compiler(c *cmd) {
 		c.output(o)
 	}
 }
+
+// swift is a build tool with a subcommand ("swift build", "swift test")
+// and an interpreter without one ("swift script.swift").
+func swift(build handler) handler {
+	return func(c *cmd) {
+		if sub := first(c.rest()); sub != "" && !strings.HasPrefix(sub, "-") && !strings.Contains(sub, ".") {
+			build(c)
+			return
+		}
+		interpreter(c)
+	}
+}

@@ -71,6 +71,9 @@ func (wk *walker) stmts(ss []*syntax.Stmt, d dirs, in *stdin) dirs {
 
 // stmt judges one statement. in is non-nil inside a pipeline.
 func (wk *walker) stmt(s *syntax.Stmt, d dirs, in *stdin) dirs {
+	if wk.j.stopped {
+		return d
+	}
 	var written []field
 	for _, r := range s.Redirs {
 		doc, w := wk.redirect(r, d)

@@ -120,6 +120,17 @@ func (wk *walker) loopVar(alts *[]string, glob *bool, p *syntax.ParamExp) bool {
 // expandParts appends the expansion of parts to every alternative in alts.
 // It reports false when the value is not known statically.
 func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.WordPart, first bool) bool {
+	// Literal text is gathered in pend and added to every alternative
+	// only when they multiply or at the end: adding it part by part
+	// would copy the whole value once per part, which a word of many
+	// quoted pieces turns quadratic.
+	var pend strings.Builder
+	flush := func() {
+		if pend.Len() > 0 {
+			appendAll(*alts, pend.String())
+			pend.Reset()
+		}
+	}
 	for i, p := range parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
@@ -137,70 +148,70 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 				if slash {
 					home += "/"
 				}
-				appendAll(*alts, home)
+				pend.WriteString(home)
 				v = rest
 			}
 			s, g := unescapeLit(v)
 			*glob = *glob || g
-			appendAll(*alts, s)
+			pend.WriteString(s)
 		case *syntax.SglQuoted:
 			if p.Dollar {
-				appendAll(*alts, decodeANSIC(p.Value))
+				pend.WriteString(decodeANSIC(p.Value))
 			} else {
-				appendAll(*alts, p.Value)
+				pend.WriteString(p.Value)
 			}
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				switch q := q.(type) {
 				case *syntax.Lit:
-					appendAll(*alts, unescapeDquote(q.Value))
+					pend.WriteString(unescapeDquote(q.Value))
 				case *syntax.ParamExp:
-					if wk.loopVar(alts, glob, q) {
+					if flush(); wk.loopVar(alts, glob, q) {
 						continue
 					}
-					if isPlainParam(q, "PWD") && first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" {
-						appendAll(*alts, ".")
+					if isPlainParam(q, "PWD") && first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" && pend.Len() == 0 {
+						pend.WriteString(".")
 						continue
 					}
 					if !isPlainParam(q, "HOME") {
 						return false
 					}
-					appendAll(*alts, wk.pl.home)
+					pend.WriteString(wk.pl.home)
 				case *syntax.CmdSubst:
-					if !(first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" && isPwd(q)) {
+					if !(first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" && pend.Len() == 0 && isPwd(q)) {
 						return false
 					}
-					appendAll(*alts, ".")
+					pend.WriteString(".")
 				default:
 					return false
 				}
 			}
 		case *syntax.ParamExp:
-			if wk.loopVar(alts, glob, p) {
+			if flush(); wk.loopVar(alts, glob, p) {
 				continue
 			}
 			if isPlainParam(p, "PWD") && first && i == 0 {
 				// The current directory: a relative path resolves there.
-				appendAll(*alts, ".")
+				pend.WriteString(".")
 				continue
 			}
 			if !isPlainParam(p, "HOME") {
 				return false
 			}
-			appendAll(*alts, wk.pl.home)
+			pend.WriteString(wk.pl.home)
 		case *syntax.CmdSubst:
 			if !(first && i == 0 && isPwd(p)) {
 				return false
 			}
-			appendAll(*alts, ".")
+			pend.WriteString(".")
 		case *syntax.ProcSubst:
 			*proc = true
-			appendAll(*alts, "/dev/fd/63")
+			pend.WriteString("/dev/fd/63")
 		case *syntax.ExtGlob:
 			*glob = true
-			appendAll(*alts, p.Op.String()+p.Pattern.Value+")")
+			pend.WriteString(p.Op.String() + p.Pattern.Value + ")")
 		case *syntax.BraceExp:
-			if !wk.expandBrace(alts, glob, proc, p) {
+			if flush(); !wk.expandBrace(alts, glob, proc, p) {
 				return false
 			}
 		default:
@@ -208,6 +219,7 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 			return false
 		}
 	}
+	flush()
 	return true
 }
 
