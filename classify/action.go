@@ -15,13 +15,15 @@ const (
 	Delete
 	// Git runs git with Action.Args (no shell) in Action.Root.
 	Git
+	// Fetch sends a GET request for Action.URL over the network.
+	Fetch
 )
 
-var kindNames = [...]string{"shell", "read", "write", "delete", "git"}
+var kindNames = [...]string{"shell", "read", "write", "delete", "git", "fetch"}
 
 // String returns the lowercase name of the kind.
 func (k Kind) String() string {
-	if k < Shell || k > Git {
+	if k < Shell || k > Fetch {
 		return "unknown"
 	}
 	return kindNames[k]
@@ -41,6 +43,8 @@ type Action struct {
 	Path string
 	// IsDir reports that Path is a directory (a Delete of a tree).
 	IsDir bool
+	// URL is the address a Fetch requests, exactly as it will be sent.
+	URL string
 	// Root is the absolute project root. Required for every kind.
 	Root string
 	// Home is the user's home directory, used for "~", "$HOME" and the

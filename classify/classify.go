@@ -41,6 +41,9 @@ func Classify(a Action, p Policy) Verdict {
 	case Read, Write, Delete:
 		wk.fileAction(a)
 		return j.verdict(a.Kind.String())
+	case Fetch:
+		j.add(judgeURL(a.URL))
+		return j.verdict("fetch")
 	}
 	j.add(Warning, a.Kind.String()+": unknown kind of action", "builtin:unknown")
 	return j.verdict("")
