@@ -66,6 +66,7 @@ func TestSpecsAreStableSchemas(t *testing.T) {
 		"glob":        {"pattern"},
 		"grep":        {"pattern", "path?", "include?"},
 		"git":         {"args"},
+		"web_fetch":   {"url", "max_bytes?"},
 	}
 	var names []string
 	for _, s := range r.Specs() {
@@ -97,7 +98,7 @@ func TestSpecsAreStableSchemas(t *testing.T) {
 			t.Errorf("%s: schema has %d properties, want %d", s.Name, len(sch.Properties), len(got))
 		}
 	}
-	wantNames := []string{"shell", "read_file", "write_file", "edit_file", "delete_file", "list_dir", "glob", "grep", "git"}
+	wantNames := []string{"shell", "read_file", "write_file", "edit_file", "delete_file", "list_dir", "glob", "grep", "git", "web_fetch"}
 	if !slices.Equal(names, wantNames) {
 		t.Errorf("Specs names = %q, want %q", names, wantNames)
 	}

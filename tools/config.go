@@ -30,6 +30,11 @@ type Config struct {
 	ReadLines int `toml:"read_lines"`
 	// MaxEntries is the most lines list_dir, glob and grep return.
 	MaxEntries int `toml:"max_entries"`
+	// FetchTimeoutSeconds bounds one web_fetch, redirects and body included.
+	FetchTimeoutSeconds int `toml:"fetch_timeout_seconds"`
+	// FetchMaxBytes is the most of a response web_fetch reads (a call's
+	// max_bytes may ask for less); the rest is cut with a note.
+	FetchMaxBytes int `toml:"fetch_max_bytes"`
 	// PassEnv names environment variables that look like secrets
 	// (*_API_KEY, *_TOKEN, ...) but are passed to commands anyway.
 	PassEnv []string `toml:"pass_env"`
@@ -46,6 +51,8 @@ func DefaultConfig() Config {
 		MaxReadBytes:           256 << 10,
 		ReadLines:              2000,
 		MaxEntries:             1000,
+		FetchTimeoutSeconds:    30,
+		FetchMaxBytes:          5 << 20,
 	}
 }
 
@@ -82,6 +89,10 @@ func (c Config) Validate() error {
 	check(c.ReadLines >= 1, "read_lines = %d: want at least 1", c.ReadLines)
 	check(c.MaxEntries >= 1 && c.MaxEntries <= 100000,
 		"max_entries = %d: want 1 to 100000", c.MaxEntries)
+	check(c.FetchTimeoutSeconds >= 1 && c.FetchTimeoutSeconds <= 600,
+		"fetch_timeout_seconds = %d: want 1 to 600", c.FetchTimeoutSeconds)
+	check(c.FetchMaxBytes >= 1024 && c.FetchMaxBytes <= 64<<20,
+		"fetch_max_bytes = %d: want 1024 to %d", c.FetchMaxBytes, 64<<20)
 	for _, name := range c.PassEnv {
 		check(validEnvName(name), "pass_env: %q is not an environment variable name", name)
 	}

@@ -56,7 +56,8 @@ pass_env = ["GH_TOKEN"]
 	if err != nil || len(md.Undecoded()) > 0 {
 		t.Fatalf("Decode: %v, undecoded %v", err, md.Undecoded())
 	}
-	want := Config{30, 300, 5, 4096, 8192, 65536, 500, 200, []string{"GH_TOKEN"}}
+	want := Config{ShellTimeoutSeconds: 30, MaxShellTimeoutSeconds: 300, KillGraceSeconds: 5, OutputHeadBytes: 4096,
+		OutputTailBytes: 8192, MaxReadBytes: 65536, ReadLines: 500, MaxEntries: 200, PassEnv: []string{"GH_TOKEN"}}
 	if c.ShellTimeoutSeconds != want.ShellTimeoutSeconds || c.MaxShellTimeoutSeconds != want.MaxShellTimeoutSeconds ||
 		c.KillGraceSeconds != want.KillGraceSeconds || c.OutputHeadBytes != want.OutputHeadBytes ||
 		c.OutputTailBytes != want.OutputTailBytes || c.MaxReadBytes != want.MaxReadBytes ||

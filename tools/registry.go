@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,6 +35,9 @@ type Options struct {
 	// SecretEnv names more variables to remove from commands' environment,
 	// such as the configured providers' API key variables.
 	SecretEnv []string
+	// Web is the [network] section: the hosts web_fetch reaches without
+	// asking, and the only way it reaches this machine or a private network.
+	Web NetworkConfig
 }
 
 // tool is one entry of the catalog.
@@ -61,6 +65,7 @@ type Registry struct {
 	redact *redact.Redactor
 	shell  string // absolute path of bash, or sh when there is no bash
 	git    string // absolute path of git, "" when not installed
+	web    *webGuard
 	tools  []tool
 
 	// writeFile is the last step of an atomic write, replaceable in tests to
@@ -79,6 +84,9 @@ type Registry struct {
 // still running.
 func New(cfg Config, opts Options) (*Registry, error) {
 	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := opts.Web.Validate(); err != nil {
 		return nil, err
 	}
 	root, err := filepath.Abs(opts.Root)
@@ -127,6 +135,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		redact:    redact.New(SecretValues(base, opts.SecretEnv)...),
 		shell:     shell,
 		git:       git,
+		web:       &webGuard{allow: newAllowList(opts.Web.AllowDomains), lookup: net.DefaultResolver.LookupNetIP},
 		writeFile: (*os.File).Write,
 		running:   make(map[*run]struct{}),
 	}
@@ -138,7 +147,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 func catalog() []tool {
 	return []tool{
 		shellTool, readFileTool, writeFileTool, editFileTool, deleteFileTool,
-		listDirTool, globTool, grepTool, gitTool,
+		listDirTool, globTool, grepTool, gitTool, webFetchTool,
 	}
 }
 

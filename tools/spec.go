@@ -37,6 +37,9 @@ type Plan struct {
 	// is a git command that talks to remotes. The classifier's Action does not
 	// carry it, so the approval gate should treat it as a reason to ask.
 	Network bool
+	// AllowedBy is the [network] allow_domains entry that lets this call's
+	// request run without asking a person; empty when none does.
+	AllowedBy string
 
 	run func(ctx context.Context, out func(chunk string)) Result
 }
