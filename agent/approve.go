@@ -58,6 +58,10 @@ type DenyAll struct{}
 
 // Approve denies req.
 func (DenyAll) Approve(_ context.Context, req ApprovalRequest) (Decision, error) {
+	if req.Network && req.Verdict.Level <= classify.Dangerous {
+		return Decision{Answer: Deny, By: ByPolicy,
+			Reason: "asks for network access, which always needs a person's approval, and no person is there to approve it"}, nil
+	}
 	return Decision{
 		Answer: Deny,
 		By:     ByPolicy,

@@ -44,9 +44,15 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			return a.finishCall(turn, info, errorResult(note+err.Error()))
 		}
 		v := classify.Classify(plan.Action, a.opts.Policy)
-		if plan.Network {
+		// Network use needs a person, except a request to a host the
+		// person listed in [network] allow_domains, which is safe.
+		askForNetwork := plan.Network && (plan.AllowedBy == "" || v.Level == classify.Blocked)
+		if askForNetwork {
 			// The sandbox opens the network only for calls a person approved.
 			v.Reasons = append(v.Reasons, "asks for network access, which needs a person's approval")
+		} else if plan.Network {
+			v = classify.Verdict{Level: classify.Safe, Rule: "network:allow_domains",
+				Reasons: []string{fmt.Sprintf("%s: the host is on [network] allow_domains (%q)", plan.Summary, plan.AllowedBy)}}
 		}
 		info.Summary, info.Level, info.Reasons, info.Rule = plan.Summary, &v.Level, v.Reasons, v.Rule
 		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
@@ -57,7 +63,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: reason})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+reason+". This action never runs; do not retry it."))
 		}
-		if v.Level <= a.autoLevel(plan.Action.Kind) && !plan.Network {
+		if v.Level <= a.autoLevel(plan.Action.Kind) && !askForNetwork {
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
 			return a.run(ctx, turn, info, plan, note)
 		}

@@ -39,6 +39,8 @@ func ClaimFor(owner string, action classify.Action, level classify.Level) Claim 
 		c.Write = []string{filepath.Clean(action.Path)}
 	case classify.Read:
 		c.Read = []string{filepath.Clean(action.Path)}
+	case classify.Fetch:
+		// A request touches no file of the project.
 	default:
 		c.RootExclusive = level > classify.Safe
 	}

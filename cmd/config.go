@@ -28,6 +28,7 @@ type Config struct {
 	Agent     agent.Config                    `toml:"agent"`
 	Providers map[string]agent.ProviderConfig `toml:"providers"`
 	Tools     tools.Config                    `toml:"tools"`
+	Network   tools.NetworkConfig             `toml:"network"`
 	Sandbox   sandbox.Config                  `toml:"sandbox"`
 	TUI       tui.Config                      `toml:"tui"`
 	Sessions  session.Config                  `toml:"sessions"`
@@ -66,6 +67,9 @@ func (c Config) Validate() error {
 		return err
 	}
 	if err := c.Sandbox.Validate(); err != nil {
+		return err
+	}
+	if err := c.Network.Validate(); err != nil {
 		return err
 	}
 	for _, name := range c.providerNames() {
@@ -202,6 +206,10 @@ type projectConfig struct {
 		Mode    *sandbox.Mode `toml:"mode"`
 		Network *bool         `toml:"network"`
 	} `toml:"sandbox"`
+	Network struct {
+		// AllowDomains keeps only the user's entries it also lists.
+		AllowDomains *[]string `toml:"allow_domains"`
+	} `toml:"network"`
 	Rules []classify.Rule `toml:"rules"`
 }
 
@@ -224,7 +232,8 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 	}
 	if keys := md.Undecoded(); len(keys) > 0 {
 		return true, fmt.Errorf("project config %s: key %q is not allowed here: a project may only tighten the policy "+
-			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network; [[rules]] that raise levels)", path, keys[0].String())
+			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network; [network] allow_domains, "+
+			"which keeps only hosts the user's config lists; [[rules]] that raise levels)", path, keys[0].String())
 	}
 	if v := p.Agent.MaxTurns; v != nil && *v < cfg.Agent.MaxTurns {
 		cfg.Agent.MaxTurns = *v
@@ -240,6 +249,9 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 	}
 	if v := p.Sandbox.Network; v != nil && !*v {
 		cfg.Sandbox.Network = false
+	}
+	if v := p.Network.AllowDomains; v != nil {
+		cfg.Network = cfg.Network.Restrict(*v)
 	}
 	for _, r := range p.Rules {
 		r.RaiseOnly = true

@@ -148,6 +148,19 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 			},
 		},
 		{
+			name:    "a project's allow_domains only removes hosts",
+			user:    "[network]\nallow_domains = [\"docs.rs\", \"pkg.go.dev\"]\n",
+			project: "[network]\nallow_domains = [\"pkg.go.dev\", \"evil.example\", \"127.0.0.1:11434\"]\n",
+			check: func(c Config) bool {
+				return slices.Equal(c.Network.AllowDomains, []string{"pkg.go.dev"})
+			},
+		},
+		{
+			name:    "a project cannot allow hosts the user did not",
+			project: "[network]\nallow_domains = [\"evil.example\"]\n",
+			check:   func(c Config) bool { return len(c.Network.AllowDomains) == 0 },
+		},
+		{
 			name:    "project rules may only raise",
 			project: "[[rules]]\ncommand = \"make deploy*\"\nlevel = \"dangerous\"\n",
 			check:   func(c Config) bool { return len(c.Rules) == 1 && c.Rules[0].RaiseOnly },

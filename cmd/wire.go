@@ -86,6 +86,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Sandbox:   w.sandbox,
 		Network:   cfg.Sandbox.Network,
 		SecretEnv: secretEnvNames(cfg),
+		Web:       cfg.Network,
 	})
 	if err != nil {
 		return nil, failure(err)
