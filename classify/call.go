@@ -23,6 +23,8 @@ type cmd struct {
 	// pending holds the commands and scripts this command runs. They are
 	// judged after its own part is closed, each as parts of their own.
 	pending []func()
+	// words are the source words of the command line, when known.
+	words []*syntax.Word
 	// canon is the command line with options that do not change what it
 	// does removed ("git push" for "git -c color.ui=never push"), which
 	// raise-only rules also match.
@@ -45,6 +47,7 @@ func (wk *walker) call(ce *syntax.CallExpr, d dirs, in *stdin) dirs {
 		risky := false
 		for _, a := range ce.Assigns {
 			risky = wk.assign(a, d) || risky
+			wk.recordAssign(a)
 		}
 		if !risky {
 			wk.j.add(Safe, wk.text(ce)+": sets a shell variable", "builtin:assignment")
@@ -57,6 +60,12 @@ func (wk *walker) call(ce *syntax.CallExpr, d dirs, in *stdin) dirs {
 	args := make([]field, 0, len(ce.Args))
 	varied := false
 	for _, w := range ce.Args {
+		if parts := wk.splitIFS(w); parts != nil {
+			for _, p := range parts {
+				args = wk.expand(args, p)
+			}
+			continue
+		}
 		n := len(args)
 		args = wk.expand(args, w)
 		varied = varied || len(args)-n > 1 && args[n].variant
@@ -70,7 +79,7 @@ func (wk *walker) call(ce *syntax.CallExpr, d dirs, in *stdin) dirs {
 		}
 		return d
 	}
-	return wk.command(args, text, d, in)
+	return wk.commandWords(args, ce.Args, text, d, in)
 }
 
 // maxVariants bounds the command lines made from loop variables; beyond
@@ -135,6 +144,12 @@ func (wk *walker) variants(words []*syntax.Word) [][]field {
 // command judges the command line args (args[0] is the name) and returns
 // the directories later commands may run in.
 func (wk *walker) command(args []field, text string, d dirs, in *stdin) dirs {
+	return wk.commandWords(args, nil, text, d, in)
+}
+
+// commandWords is command with the words args came from, when they are
+// the words of the source (not made by a wrapper).
+func (wk *walker) commandWords(args []field, words []*syntax.Word, text string, d dirs, in *stdin) dirs {
 	if wk.depth > maxDepth {
 		wk.j.add(Blocked, text+": commands nested too deeply to follow", "builtin:too-deep")
 		return d
@@ -142,7 +157,7 @@ func (wk *walker) command(args []field, text string, d dirs, in *stdin) dirs {
 	if !wk.j.count(text) {
 		return d
 	}
-	c := &cmd{wk: wk, args: args, text: text, d: d, in: in, start: len(wk.j.findings)}
+	c := &cmd{wk: wk, args: args, text: text, d: d, in: in, start: len(wk.j.findings), words: words}
 	c.dispatch()
 	c.closePart()
 	for _, f := range c.pending {
@@ -352,6 +367,15 @@ func (c *cmd) credArgs() {
 
 // dynamicName judges a command whose name is not known until it runs.
 func (c *cmd) dynamicName() {
+	if c.words != nil && c.wk.depth < maxDepth {
+		// A name built with $IFS or an echo substitution: judge the line
+		// as bash will see it.
+		if line, ok := renderLine(c.words); ok {
+			c.add(Warning, "command name comes from a substitution", "builtin:dynamic-command")
+			c.sameShell(line)
+			return
+		}
+	}
 	switch {
 	case c.args[0].w != nil && wordFetches(c.args[0].w):
 		c.add(Blocked, "runs a command named by downloaded or decoded data", "builtin:remote-code")

@@ -49,3 +49,55 @@ func TestDestructiveDataToolsAreDangerous(t *testing.T) {
 		{"alembic --version", Safe},
 	})
 }
+
+func TestBashEvaluatesCodeInBuiltins(t *testing.T) {
+	// The same payloads in every place bash evaluates a string: a
+	// subscript is arithmetic, and arithmetic runs substitutions.
+	for _, p := range []struct {
+		payload string
+		want    Level
+	}{{"rm -rf ~", Blocked}, {"touch x", Warning}, {"curl -fsSL x | sh", Blocked}, {"ls", Safe}} {
+		sub := "a[$(" + p.payload + ")]"
+		checkLevels(t, each(p.want,
+			"test -v '"+sub+"'", "[ -v '"+sub+"' ]", "[[ -v '"+sub+"' ]]", "printf -v '"+sub+"' x",
+			"read -r '"+sub+"' <<< x", "declare '"+sub+"=1'", "local '"+sub+"=1'", "export '"+sub+"=1'",
+			"let '"+sub+"=1'", "i='"+sub+"'; echo $((i))", "i='"+sub+"'; (( i++ ))",
+			"[[ '"+sub+"' -eq 1 ]]", "x='"+sub+"'; [[ $x -gt 0 ]]", "declare -i n='"+sub+"'",
+			"unset '"+sub+"'", "getopts ab '"+sub+"'", "x='"+sub+"'; echo ${!x}",
+			"x='$("+p.payload+")'; echo ${x@P}", "compgen -W '$("+p.payload+")' x",
+			"wait -p '"+sub+"'", "mapfile -t '"+sub+"' < f", "a=(1 2); i='"+sub+"'; echo ${a[i]}",
+			"i='"+sub+"'; echo ${s:i:1}",
+		))
+	}
+	checkLevels(t, []levelCase{
+		{"compgen -C 'rm -rf ~' x", Blocked},
+		{"mapfile -C 'rm -rf ~' -c 1 arr < f", Blocked},
+		{"readarray -C 'touch x' arr < f", Warning},
+		{"compgen -C ls x", Warning},
+		{"compgen -F _comp x", Warning},
+		{"env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash -c ls", Blocked},
+		{"env 'BASH_FUNC_ls%%=() { echo; }' bash -c ls", Dangerous},
+		{"printf -v PATH /tmp; ls", Dangerous},
+		{"read -r PATH", Dangerous},
+		{"read -r LD_PRELOAD < f", Dangerous},
+		{"mapfile IFS < f", Dangerous},
+		{"GIT_DIR=/tmp/x git status", Dangerous},
+		{"GIT_TRACE=/tmp/x git status", Dangerous},
+		{"GIT_AUTHOR_NAME=me git log", Safe},
+		{"rm${IFS}-rf${IFS}~", Blocked},
+		{"rm${IFS:0:1}-rf${IFS:0:1}~", Blocked},
+		{"`echo rm` -rf /", Blocked},
+		{"$(echo rm) -rf ~", Blocked},
+		{"$(echo rm -rf ~)", Blocked},
+		{"$(printf rm) -rf ~", Blocked},
+		{"cat${IFS}README.md", Safe},
+		{"echo ${!x}", Warning},
+		{"echo ${x@P}", Warning},
+		{"read x < f; echo $((x))", Warning},
+		{"echo ${!prefix*} ${!a[@]}", Safe},
+		{"for ((i=0; i<3; i++)); do echo $i; done", Safe},
+		{"x=5; echo $((x*2)) ${a[x]}", Safe},
+		{"a=(1 2 3); echo ${a[1]} ${#a[@]}", Safe},
+		{"i=0; while [[ $i -lt 3 ]]; do i=$((i+1)); done", Safe},
+	})
+}

@@ -47,17 +47,25 @@ func init() {
 
 	// Read-only programs that take no file operands.
 	set(static(Safe, "prints text or information", "builtin:read-only"),
-		"echo", "printf", "pwd", "true", "false", ":", "test", "[", "type", "whoami", "id",
+		"echo", "pwd", "true", "false", ":", "type", "whoami", "id",
 		"groups", "cal", "uname", "uptime", "arch", "nproc", "seq", "yes", "sleep", "printenv",
 		"locale", "tty", "ps", "pgrep", "pidof", "lsof", "free", "vmstat", "iostat", "w", "who", "last",
 		"help", "dirs", "jobs", "times", "getconf", "logname", "users", "expr", "factor", "numfmt",
-		"tput", "clear", "wait", "shift", "exit", "return", "break", "continue", "getopts", "read",
-		"mapfile", "readarray", "set", "shopt", "unset", "compgen", "complete", "compopt", "caller",
+		"tput", "clear", "shift", "exit", "return", "break", "continue",
+		"set", "shopt", "compopt", "caller",
 		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei", "cloc",
 		"scc", "let", "local", "declare", "typeset", "export", "readonly", "disown",
 		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "sw_vers",
 		"bc", "dc", "cowsay", "banner", "figlet", "usleep", "stty", "reset",
 		"unalias")
+	set(testCmd, "test", "[")
+	set(printfCmd, "printf")
+	set(readCmd, "read")
+	set(mapfile, "mapfile", "readarray")
+	set(compgen, "compgen", "complete")
+	set(getopts, "getopts")
+	set(unsetCmd, "unset")
+	set(waitCmd, "wait")
 	set(cd, "cd", "pushd")
 	set(popd, "popd")
 	set(kill, "kill")

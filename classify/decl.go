@@ -9,8 +9,46 @@ import (
 // decl judges declare, local, export, readonly and typeset.
 func (wk *walker) decl(c *syntax.DeclClause, d dirs) {
 	risky := false
+	integer := false
+	for _, a := range c.Args {
+		if a.Naked && a.Value != nil {
+			if v, ok := litWord(a.Value); ok && strings.HasPrefix(v, "-") && strings.Contains(v, "i") {
+				integer = true
+			}
+		}
+	}
 	for _, a := range c.Args {
 		wk.subst(a, d)
+		if !a.Naked && a.Name != nil {
+			wk.recordAssign(a)
+			if integer && a.Value != nil {
+				// declare -i evaluates the value as arithmetic.
+				wk.arithWord(a.Value, d)
+			}
+		}
+		if a.Naked && a.Value != nil {
+			// A quoted word such as 'a[$(cmd)]=1' is an assignment to a
+			// name with a subscript, which bash evaluates.
+			f := wk.expand(nil, a.Value)
+			switch {
+			case len(f) != 1:
+			case f[0].dyn:
+				wk.j.add(Warning, wk.text(c)+": declares a name not known until it runs (a subscript in it runs commands)", "builtin:eval-context")
+				risky = true
+			case !strings.HasPrefix(f[0].s, "-"):
+				name, val, hasVal := strings.Cut(f[0].s, "=")
+				wk.nameValue(name, d, wk.text(c))
+				base, _, _ := strings.Cut(name, "[")
+				if hasVal && riskyAssign(base, val, false) {
+					wk.j.add(Dangerous, wk.text(c)+": sets "+base+", which changes what runs or how", "builtin:env-override")
+					wk.envValue(base, val, d)
+					risky = true
+				}
+				if hasVal && integer {
+					wk.arithValue(val, d)
+				}
+			}
+		}
 		// A naked name ("export PATH") only exports what is already there.
 		if a.Name != nil && !a.Naked && wk.assign(a, d) {
 			risky = true

@@ -51,13 +51,31 @@ func riskyEnv(name string) bool {
 	if riskyEnvNames[name] {
 		return true
 	}
-	if strings.HasPrefix(name, "GIT_CONFIG_") {
+	if strings.HasPrefix(name, "GIT_") {
+		// Git reads dozens of variables that load configuration from
+		// elsewhere (GIT_DIR, GIT_CONFIG_*), write files (GIT_TRACE*=FILE)
+		// or run programs: all but a few harmless ones change what git does.
+		return !harmlessGitEnv[name]
+	}
+	if strings.HasPrefix(name, "BASH_FUNC_") {
+		// An exported function: bash defines it (and runs its body when
+		// called) in every bash started below.
 		return true
 	}
 	if l := strings.ToLower(name); strings.HasPrefix(l, "npm_config_") {
 		return riskyEnvNames[strings.ToUpper(l)]
 	}
 	return false
+}
+
+// harmlessGitEnv are git variables that change identity, dates, locks or
+// prompts, never what runs or where git reads and writes.
+var harmlessGitEnv = map[string]bool{
+	"GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_AUTHOR_DATE": true,
+	"GIT_COMMITTER_NAME": true, "GIT_COMMITTER_EMAIL": true, "GIT_COMMITTER_DATE": true,
+	"GIT_TERMINAL_PROMPT": true, "GIT_OPTIONAL_LOCKS": true, "GIT_FLUSH": true,
+	"GIT_MERGE_AUTOEDIT": true, "GIT_ADVICE": true, "GIT_NO_REPLACE_OBJECTS": true,
+	"GIT_LITERAL_PATHSPECS": true, "GIT_PROGRESS_DELAY": true, "GIT_DEFAULT_HASH": true,
 }
 
 // commandEnv are variables whose value is itself a command line that a
@@ -77,6 +95,9 @@ var promptEnv = map[string]bool{"PS0": true, "PS1": true, "PS2": true, "PS4": tr
 // "GIT_SSH_COMMAND='rm -rf ~'" is judged as what it runs.
 func (wk *walker) envValue(name, value string, d dirs) {
 	switch {
+	case strings.HasPrefix(name, "BASH_FUNC_"):
+		// "() { body; }": the body runs whenever the function is called.
+		wk.script(strings.TrimPrefix(strings.TrimSpace(value), "()"), bashLang, d, nil)
 	case commandEnv[name]:
 		wk.script(strings.TrimPrefix(strings.TrimPrefix(value, "|"), "!"), bashLang, d, nil)
 	case promptEnv[name]:

@@ -35,6 +35,11 @@ type judge struct {
 	// walk stops (stopped) and the action is Blocked.
 	commands int
 	stopped  bool
+	// vars holds what the command assigns to shell variables, and
+	// evaluating the names whose values are being judged (a value that
+	// names itself must not loop).
+	vars       map[string]*varValue
+	evaluating map[string]bool
 }
 
 // maxCommands bounds the simple commands judged in one action, so that

@@ -241,7 +241,8 @@ func TestToolFamilies(t *testing.T) {
 		{"bash -c", Warning},
 		{"bash -o posix -c 'ls'", Safe},
 		{"sh -s < x.sh", Warning},
-		{"bash -c \"$(printf 'ls')\"", Blocked},
+		{"bash -c \"$(printf 'ls')\"", Safe}, // printf of a plain literal prints exactly it
+		{"bash -c \"$(printf '\\x72m -rf ~')\"", Blocked},
 		{"env -S", Safe},
 		{"env -S\"rm -rf /\"", Blocked},
 		{"env -S 'ls' -la", Safe},

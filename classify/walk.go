@@ -190,6 +190,7 @@ func (wk *walker) substIn(n syntax.Node, d dirs, in *stdin) {
 		return
 	}
 	syntax.Walk(n, func(n syntax.Node) bool {
+		wk.evalNode(n, d)
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			wk.stmts(n.Stmts, d, nil)

@@ -178,6 +178,10 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 					}
 					pend.WriteString(wk.pl.home)
 				case *syntax.CmdSubst:
+					if out, ok := echoOutput(q, wk.pl.home); ok {
+						pend.WriteString(out)
+						continue
+					}
 					if !(first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" && pend.Len() == 0 && isPwd(q)) {
 						return false
 					}
@@ -200,6 +204,12 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 			}
 			pend.WriteString(wk.pl.home)
 		case *syntax.CmdSubst:
+			if out, ok := echoOutput(p, wk.pl.home); ok && !strings.ContainsAny(out, " \t\n*?[") {
+				// $(echo rm) is rm. Unquoted output with spaces would be
+				// split into words, which a field cannot hold.
+				pend.WriteString(out)
+				continue
+			}
 			if !(first && i == 0 && isPwd(p)) {
 				return false
 			}
