@@ -3,11 +3,14 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -17,8 +20,10 @@ func (a *app) doctorCommand() *cobra.Command {
 		Short: "Check what this machine offers agent: sandbox, shell, git, config, providers",
 		Long: `Doctor prints what agent can use here: the Landlock ABI version, user and
 network namespaces (the sandbox), the bash and git versions, the config files
-it reads, and which providers are configured and whether their key variables
-are set. Nothing is sent anywhere.`,
+it reads, which variables of the environment commands do not get (secrets by
+name or by value, handles to programs outside the sandbox, git settings;
+names only, never values), and which providers are configured and whether
+their key variables are set. Nothing is sent anywhere.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			cfg, files, root, err := a.loadEffective(runFlags{})
@@ -37,6 +42,8 @@ are set. Nothing is sent anywhere.`,
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
 			fmt.Fprintf(out, "  git:  %s\n", firstOutputLine("git", "--version"))
+			section(out, "environment")
+			printWithheld(out, tools.WithheldEnv(os.Environ(), secretEnvNames(cfg), cfg.Tools.PassEnv), cfg.Tools.PassEnv)
 			section(out, "config")
 			fmt.Fprintf(out, "  project root:   %s\n", root)
 			fmt.Fprintf(out, "  user config:    %s (%s)\n", files.User, foundWord(files.UserFound))
@@ -56,6 +63,31 @@ are set. Nothing is sent anywhere.`,
 			}
 			return nil
 		},
+	}
+}
+
+// printWithheld lists, by reason, the names of the variables commands do
+// not get. Values are never printed.
+func printWithheld(w io.Writer, withheld []tools.Withheld, pass []string) {
+	if len(withheld) == 0 {
+		fmt.Fprintln(w, "  withheld from commands: nothing")
+	} else {
+		fmt.Fprintln(w, "  withheld from commands (names only):")
+		for _, why := range []string{tools.WhyProviderKey, tools.WhySecretName, tools.WhySecretValue, tools.WhyHostHandle, tools.WhyGit} {
+			var names []string
+			for _, v := range withheld {
+				if v.Why == why {
+					names = append(names, v.Name)
+				}
+			}
+			if len(names) > 0 {
+				slices.Sort(names)
+				fmt.Fprintf(w, "    %-13s %s\n", why+":", strings.Join(names, " "))
+			}
+		}
+	}
+	if len(pass) > 0 {
+		fmt.Fprintf(w, "  passed by [tools] pass_env: %s\n", strings.Join(pass, " "))
 	}
 }
 

@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -43,7 +44,7 @@ session file and line holding its result.`,
   agent log --tool shell --json | jq .args`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			return a.auditLog(f)
+			return a.redacted(func(w io.Writer) error { return a.auditLog(w, f) })
 		},
 	}
 	fl := c.Flags()
@@ -99,7 +100,7 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("want a duration such as 30m, 1h or 7d, or a date such as 2006-01-02")
 }
 
-func (a *app) auditLog(f logFlags) error {
+func (a *app) auditLog(out io.Writer, f logFlags) error {
 	filter, err := f.filter(time.Now())
 	if err != nil {
 		return err
@@ -112,7 +113,7 @@ func (a *app) auditLog(f logFlags) error {
 		calls = calls[:f.limit]
 	}
 	if f.json {
-		enc := json.NewEncoder(a.stdout)
+		enc := json.NewEncoder(out)
 		enc.SetEscapeHTML(false)
 		for _, c := range calls {
 			if err := enc.Encode(c); err != nil {
@@ -125,7 +126,7 @@ func (a *app) auditLog(f logFlags) error {
 		fmt.Fprintln(a.stderr, "No tool calls match.")
 		return nil
 	}
-	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "TIME\tSESSION\tPROVIDER\tLEVEL\tDECISION\tRESULT\tCALL")
 	for _, c := range calls {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Time.Local().Format("2006-01-02 15:04:05"), c.Session, c.Provider,

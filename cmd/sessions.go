@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -243,7 +244,7 @@ and the first lines of its output. ID may be any unique prefix of an id.`,
 			if err != nil {
 				return err
 			}
-			return failureIf(session.WriteText(a.stdout, e))
+			return a.redacted(func(w io.Writer) error { return failureIf(session.WriteText(w, e)) })
 		},
 	})
 	var format string
@@ -261,9 +262,9 @@ document, {"session": {...}, "records": [...]}, the records as in the file.`,
 			}
 			switch format {
 			case "md", "markdown":
-				return failureIf(session.WriteMarkdown(a.stdout, e))
+				return a.redacted(func(w io.Writer) error { return failureIf(session.WriteMarkdown(w, e)) })
 			case "json":
-				return failureIf(session.WriteJSON(a.stdout, e))
+				return a.redacted(func(w io.Writer) error { return failureIf(session.WriteJSON(w, e)) })
 			}
 			return usageError("--format %s: want md or json", format)
 		},
@@ -271,6 +272,22 @@ document, {"session": {...}, "records": [...]}, the records as in the file.`,
 	export.Flags().StringVar(&format, "format", "md", "md or json")
 	c.AddCommand(export)
 	return c
+}
+
+// redacted runs write with a writer that redacts what it writes to
+// stdout. Sessions are redacted when recorded; this catches what older
+// versions, or secrets set since, left in them.
+func (a *app) redacted(write func(w io.Writer) error) error {
+	var keys []string
+	if cfg, _, _, err := a.loadEffective(runFlags{}); err == nil {
+		keys = secretEnvNames(cfg)
+	}
+	w := redact.New(tools.SecretValues(os.Environ(), keys)...).NewWriter(a.stdout)
+	if err := write(w); err != nil {
+		w.Close()
+		return err
+	}
+	return failureIf(w.Close())
 }
 
 // findSession finds a session by id prefix, as a usage error when there

@@ -35,8 +35,11 @@ type Config struct {
 	// FetchMaxBytes is the most of a response web_fetch reads (a call's
 	// max_bytes may ask for less); the rest is cut with a note.
 	FetchMaxBytes int `toml:"fetch_max_bytes"`
-	// PassEnv names environment variables that look like secrets
-	// (*_API_KEY, *_TOKEN, ...) but are passed to commands anyway.
+	// PassEnv names environment variables that commands get although they
+	// look like secrets (by name or by value) or lead to a program of the
+	// person's (TMUX, SSH_AUTH_SOCK...); see agent doctor for what is
+	// withheld. GIT_ variables are never passed. Only the user's config
+	// may say this: a project's config may not.
 	PassEnv []string `toml:"pass_env"`
 }
 
@@ -95,6 +98,7 @@ func (c Config) Validate() error {
 		"fetch_max_bytes = %d: want 1024 to %d", c.FetchMaxBytes, 64<<20)
 	for _, name := range c.PassEnv {
 		check(validEnvName(name), "pass_env: %q is not an environment variable name", name)
+		check(!strings.HasPrefix(name, "GIT_"), "pass_env: %q: GIT_ variables are never passed to commands (they would point git elsewhere or make it run programs)", name)
 	}
 	return errors.Join(errs...)
 }

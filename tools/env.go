@@ -3,14 +3,68 @@ package tools
 import (
 	"slices"
 	"strings"
+
+	"github.com/agentcli/agent/tools/redact"
 )
 
-// secretSuffixes are the endings of variable names that hold credentials,
-// compared in upper case. A name equal to a suffix without its leading
-// underscore (TOKEN, API_KEY) counts too.
-var secretSuffixes = []string{
-	"_API_KEY", "_APIKEY", "_TOKEN", "_SECRET", "_PASSWORD", "_PASSWD",
-	"_ACCESS_KEY", "_SECRET_KEY", "_PRIVATE_KEY", "_CREDENTIALS",
+// Why a variable of the person's environment is withheld from commands.
+const (
+	WhySecretName  = "secret name"  // named like a credential
+	WhySecretValue = "secret value" // its value looks like a key, a token or a URL with a password
+	WhyProviderKey = "provider key" // a configured provider's key variable
+	WhyHostHandle  = "host handle"  // leads to a program of the person's outside the sandbox
+	WhyGit         = "git setting"  // would point git elsewhere or make it run programs
+)
+
+// Withheld is one variable of the person's environment that commands do
+// not get, and why. It never holds the value.
+type Withheld struct {
+	Name string
+	Why  string
+}
+
+// secretNameParts are parts of variable names (compared in upper case)
+// that say the value is a credential.
+var secretNameParts = []string{
+	"PASS", "SECRET", "TOKEN", "CREDENTIAL", "CREDS", "AUTH", "DSN",
+	"PRIVATE_KEY", "PRIVKEY", "APIKEY", "API_KEY", "ACCESS_KEY", "COOKIE",
+	"WEBHOOK", "CONN_STR", "CONNECTION_STRING",
+}
+
+// secretNameSuffixes are endings of variable names that say the same.
+var secretNameSuffixes = []string{"_KEY", "_KEYS", "_KEY_ID", "_PAT", "_PWD", "_PIN"}
+
+// notSecretNames look like secrets by their names but are well known not
+// to be.
+var notSecretNames = []string{"TOKENIZERS_PARALLELISM"}
+
+// hostHandles are variables that lead a command to a program of the
+// person's running outside the sandbox: a terminal multiplexer or
+// emulator that takes commands, an agent that signs with the person's
+// keys, a message bus, a container engine, an editor's server, the
+// display. Withholding the name is a first wall; the sandbox hides the
+// sockets themselves.
+var hostHandles = []string{
+	"TMUX", "TMUX_PANE", "TMUX_TMPDIR", "STY",
+	"SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_ASKPASS", "SSH_ASKPASS_REQUIRE", "SUDO_ASKPASS",
+	"GPG_AGENT_INFO", "GNUPGHOME", "KRB5CCNAME", "NETRC",
+	"DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS", "DBUS_STARTER_ADDRESS",
+	"DOCKER_HOST", "DOCKER_CONTEXT", "DOCKER_CERT_PATH", "DOCKER_CONFIG", "DOCKER_TLS_VERIFY",
+	"CONTAINER_HOST", "CONTAINER_CONNECTION", "CONTAINER_SSHKEY", "KUBECONFIG",
+	"XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DISPLAY", "XAUTHORITY",
+	"NVIM", "NVIM_LISTEN_ADDRESS", "VIM_SERVERNAME", "EMACS_SOCKET_NAME",
+	"WSL_INTEROP", "PULSE_SERVER", "PIPEWIRE_REMOTE",
+	"NOTIFY_SOCKET", "JOURNAL_STREAM", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES",
+	"GNOME_KEYRING_CONTROL", "Apple_PubSub_Socket_Render", "SECURITYSESSIONID",
+}
+
+// hostHandlePrefixes start the names of whole families of them: terminal
+// emulators' and editors' remote control, and every git setting (GIT_DIR
+// and GIT_WORK_TREE point git at another repository, GIT_CONFIG_* and
+// GIT_SSH_COMMAND make it run programs).
+var hostHandlePrefixes = []string{
+	"SSH_", "KITTY_", "WEZTERM_", "ALACRITTY_SOCKET", "VSCODE_", "ZELLIJ",
+	"KONSOLE_DBUS_", "GNOME_TERMINAL_", "TERMINATOR_DBUS_",
 }
 
 // nonInteractive is added to every command's environment so that nothing
@@ -37,22 +91,102 @@ var nonInteractive = []string{
 // holds a credential.
 func isSecretName(name string) bool {
 	u := strings.ToUpper(name)
-	if strings.Contains(u, "SECRET") {
+	if slices.Contains(notSecretNames, u) {
+		return false
+	}
+	for _, part := range secretNameParts {
+		if !strings.Contains(u, part) {
+			continue
+		}
+		// GIT_AUTHOR_NAME, COMMIT_AUTHOR: "AUTH" of an author.
+		if part == "AUTH" && strings.Count(u, "AUTH") == strings.Count(u, "AUTHOR") &&
+			strings.Count(u, "AUTHORI") == 0 {
+			continue
+		}
 		return true
 	}
-	for _, s := range secretSuffixes {
-		if strings.HasSuffix(u, s) || u == s[1:] {
+	for _, s := range secretNameSuffixes {
+		if strings.HasSuffix(u, s) {
+			return true
+		}
+	}
+	return u == "KEY"
+}
+
+// isHostHandle reports whether name leads to a program outside the
+// sandbox.
+func isHostHandle(name string) bool {
+	if slices.Contains(hostHandles, name) {
+		return true
+	}
+	for _, p := range hostHandlePrefixes {
+		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}
 	return false
 }
 
-// childEnv returns the environment of commands: base without secrets
-// (names that look like secrets and the names in secret, unless listed in
-// pass), without duplicates (the last one wins, as in exec), with the
-// non-interactive settings on top. TMPDIR is added per command.
+// withheldWhy says why the variable name=value is withheld from commands,
+// or "" when it is passed. secret names more variables to withhold (the
+// providers' keys); pass names the person's exceptions, which never
+// extend to GIT_ variables.
+func withheldWhy(name, value string, secret, pass []string) string {
+	switch {
+	case strings.HasPrefix(name, "GIT_"):
+		return WhyGit
+	case slices.Contains(pass, name):
+		return ""
+	case isHostHandle(name):
+		return WhyHostHandle
+	}
+	return secretWhy(name, value, secret)
+}
+
+// secretWhy says why name=value is a secret, or "" when it is not.
+func secretWhy(name, value string, secret []string) string {
+	switch {
+	case slices.Contains(secret, name):
+		return WhyProviderKey
+	case isSecretName(name):
+		return WhySecretName
+	case redact.Shaped(value):
+		return WhySecretValue
+	}
+	return ""
+}
+
+// WithheldEnv lists the variables of environ (as KEY=value) that commands
+// do not get, in the order of environ: see childEnv. It is what agent
+// doctor shows; it holds names only.
+func WithheldEnv(environ, secret, pass []string) []Withheld {
+	var out []Withheld
+	for _, kv := range environ {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			continue
+		}
+		if why := withheldWhy(name, value, secret, pass); why != "" &&
+			!slices.ContainsFunc(out, func(w Withheld) bool { return w.Name == name }) {
+			out = append(out, Withheld{name, why})
+		}
+	}
+	return out
+}
+
+// childEnv returns the environment of commands: base without what
+// withheldWhy withholds, without duplicates (the last one wins, as in
+// exec), with the non-interactive settings on top. TMPDIR is added per
+// command.
 func childEnv(base, secret, pass []string) []string {
+	// A name withheld for one of its values is withheld whatever its
+	// other values: a later innocent duplicate must not bring it back.
+	withheld := map[string]bool{}
+	for _, kv := range base {
+		if name, value, ok := strings.Cut(kv, "="); ok && withheldWhy(name, value, secret, pass) != "" {
+			withheld[name] = true
+		}
+	}
 	seen := make(map[string]int, len(base))
 	env := make([]string, 0, len(base)+len(nonInteractive)+1)
 	add := func(kv string) {
@@ -65,14 +199,9 @@ func childEnv(base, secret, pass []string) []string {
 		env = append(env, kv)
 	}
 	for _, kv := range base {
-		name, _, ok := strings.Cut(kv, "=")
-		if !ok || name == "" {
-			continue
+		if name, _, ok := strings.Cut(kv, "="); ok && name != "" && !withheld[name] {
+			add(kv)
 		}
-		if !slices.Contains(pass, name) && (isSecretName(name) || slices.Contains(secret, name)) {
-			continue
-		}
-		add(kv)
 	}
 	for _, kv := range nonInteractive {
 		add(kv)

@@ -1,7 +1,9 @@
 // Package redact removes secrets from text before it is written to disk:
-// the values of secret environment variables, and strings that look like API
-// keys or tokens (known prefixes such as sk-, ghp_, github_pat_, xoxb-, AWS
-// key ids, and long high-entropy values in key=value pairs).
+// the values of secret environment variables, private keys of every kind
+// (PEM, OpenSSH, PGP), strings that look like API keys or tokens (known
+// formats such as sk-, ghp_, github_pat_, xoxb-, AKIA..., JWTs; also when
+// cut short with an ellipsis), passwords in URLs, and long high-entropy
+// values in key=value pairs.
 //
 // It is a filter, not a guarantee: a secret it has not been told about and
 // that looks like ordinary text passes through. It never changes text that
@@ -11,7 +13,6 @@ package redact
 import (
 	"cmp"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -22,30 +23,6 @@ const Mask = "[REDACTED]"
 // MinValueLen is the shortest secret value redacted by value: shorter values
 // ("1", "true", "dev") would mask ordinary words all over the text.
 const MinValueLen = 8
-
-// tokenPatterns match secrets by their shape. Group 1 is a prefix that is
-// kept so a reader can tell what kind of secret was there. A pattern runs
-// only on text holding one of its hints, which keeps plain text cheap.
-var tokenPatterns = []struct {
-	hints []string
-	re    *regexp.Regexp
-}{
-	// OpenAI, Anthropic, DeepSeek and most "sk-" keys (sk-proj-..., sk-ant-...).
-	{[]string{"sk-"}, regexp.MustCompile(`\b(sk-)[A-Za-z0-9_\-]{16,}`)},
-	// GitHub tokens: personal, OAuth, user-to-server, server-to-server, refresh.
-	{[]string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, regexp.MustCompile(`\b(gh[pousr]_)[A-Za-z0-9]{20,}`)},
-	{[]string{"github_pat_"}, regexp.MustCompile(`\b(github_pat_)[A-Za-z0-9_]{20,}`)},
-	// GitLab personal access tokens.
-	{[]string{"glpat-"}, regexp.MustCompile(`\b(glpat-)[A-Za-z0-9_\-]{20,}`)},
-	// Slack bot, user, app and refresh tokens.
-	{[]string{"xox"}, regexp.MustCompile(`\b(xox[abeoprs]-)[A-Za-z0-9\-]{10,}`)},
-	// AWS access key ids (long-term and temporary).
-	{[]string{"AKIA", "ASIA"}, regexp.MustCompile(`\b((?:AKIA|ASIA))[0-9A-Z]{16}\b`)},
-	// Google API keys.
-	{[]string{"AIza"}, regexp.MustCompile(`\b(AIza)[0-9A-Za-z_\-]{35}`)},
-	// Bearer tokens in headers and curl commands.
-	{[]string{"earer", "EARER"}, regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9._~+/=\-]{16,}`)},
-}
 
 // secretKeyWords are parts of a key name that say its value is a secret.
 // ("auth" alone would take "author").
@@ -93,15 +70,18 @@ func (r *Redactor) String(s string) string {
 	if len(s) < MinValueLen {
 		return s
 	}
-	for _, p := range tokenPatterns {
-		for _, h := range p.hints {
-			if strings.Contains(s, h) {
-				s = p.re.ReplaceAllString(s, "${1}"+Mask)
-				break
-			}
-		}
-	}
+	s = redactKeys(s)
+	s = redactTokens(s)
+	s = redactURLs(s)
 	return redactPairs(s)
+}
+
+// Shaped reports whether s holds a secret recognisable by its shape alone:
+// a private key, a token of a known format (see tokens.go), or a URL with
+// credentials. It is the test for environment values that must not reach
+// commands whatever their variable's name.
+func Shaped(s string) bool {
+	return keyMarker.MatchString(s) || hasToken(s) || hasURLCredentials(s)
 }
 
 // Bytes is String for a byte slice; it returns b itself when nothing was
@@ -196,7 +176,7 @@ func isValueEnd(c byte) bool {
 // named like a secret that is not a plain word or a reference, or a long
 // value of any key that is as random as a generated token.
 func looksSecret(key, value string) bool {
-	if strings.HasPrefix(value, Mask) || strings.HasPrefix(value, "$") || strings.HasPrefix(value, "${") {
+	if strings.Contains(value, Mask) || strings.HasPrefix(value, "$") || strings.HasPrefix(value, "${") {
 		return false
 	}
 	k := strings.ToLower(key)

@@ -20,7 +20,7 @@ func TestStringRedactsSecrets(t *testing.T) {
 		{"a GitHub token", "token ghp_0123456789abcdefABCDEF012345 here", "token ghp_[REDACTED] here"},
 		{"a fine-grained GitHub token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "github_pat_[REDACTED]"},
 		{"a Slack bot token", "xoxb-1234567890-abcdefghij", "xoxb-[REDACTED]"},
-		{"an AWS key id", "aws_access_key_id=AKIAIOSFODNN7EXAMPLE", "aws_access_key_id=[REDACTED]"},
+		{"an AWS key id", "aws_access_key_id=AKIAIOSFODNN7EXAMPLE", "aws_access_key_id=AKIA[REDACTED]"},
 		{"a bare AWS key id", "id AKIAIOSFODNN7EXAMPLE.", "id AKIA[REDACTED]."},
 		{"a bearer header", "Authorization: Bearer abcdefghijklmnop1234", "Authorization: Bearer [REDACTED]"},
 		{"a password pair", "DB_PASSWORD=hunter2hunter2", "DB_PASSWORD=[REDACTED]"},
