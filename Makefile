@@ -19,8 +19,11 @@ run: build
 test: vet fmt-check
 	$(GO) test -race -count=1 ./...
 
+## vet: go vet here and for macOS (which compiles the tests there too), so a
+## Linux-only change cannot land
 vet:
 	$(GO) vet ./...
+	GOOS=darwin GOARCH=arm64 $(GO) vet ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -75,11 +75,7 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 		defer close(readDone)
 		readOutput(pr, capt, lv)
 	}()
-	exited := make(chan struct{})
-	go func() {
-		defer close(exited)
-		waitExited(pid)
-	}()
+	exited, wait := watchExit(cmd)
 
 	ctx, cancel := context.WithTimeoutCause(ctx, c.timeout, errTimeout)
 	defer cancel()
@@ -110,7 +106,8 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 			killC = nil
 			killGroup(pid, syscall.SIGKILL)
 		case <-exited:
-			// The leader is a zombie until Wait, so its group id cannot be
+			// Where the OS can wait without reaping (Linux, macOS), the
+			// leader is a zombie until wait(), so its group id cannot be
 			// reused: kill what is left of the group, which nothing waits
 			// for, so nothing is left running.
 			exited, killC = nil, nil
@@ -134,7 +131,7 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 		}
 	}
 	flush(true)
-	waitErr := cmd.Wait()
+	waitErr := wait()
 	text, file := capt.finish()
 	return r.commandResult(c, cmd, waitErr, stopCause, text, file, capt.total)
 }
@@ -165,7 +162,7 @@ func (r *Registry) buildCmd(ctx context.Context, c command, tmp string) (*exec.C
 	// Setsid makes a new process group too; Setpgid on top would fail.
 	cmd.SysProcAttr.Setsid = true
 	cmd.SysProcAttr.Setpgid = false
-	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	dieWithAgent(cmd.SysProcAttr)
 	return cmd, nil
 }
 
@@ -188,15 +185,16 @@ func readOutput(pr *os.File, capt *capture, lv *live) {
 	}
 }
 
-// waitExited blocks until process pid has exited, without reaping it.
-func waitExited(pid int) {
-	var info unix.Siginfo
-	for {
-		err := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
-		if err != unix.EINTR {
-			return
-		}
-	}
+// watchWithoutReaping is watchExit for an OS whose waitExited blocks until
+// process pid has exited without reaping it: the returned channel closes
+// then, and wait reaps it.
+func watchWithoutReaping(cmd *exec.Cmd, waitExited func(pid int)) (exited <-chan struct{}, wait func() error) {
+	ch := make(chan struct{})
+	go func() {
+		defer close(ch)
+		waitExited(cmd.Process.Pid)
+	}()
+	return ch, cmd.Wait
 }
 
 // killGroup sends sig to the process group led by pid. A group that is
@@ -226,7 +224,7 @@ func (r *Registry) commandResult(c command, cmd *exec.Cmd, waitErr, stopCause er
 	}
 	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
 		res.CPUTime = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		res.MaxRSS = ru.Maxrss * 1024 // Linux reports KiB
+		res.MaxRSS = maxRSSBytes(ru)
 	}
 	var notes []string
 	switch {

@@ -183,9 +183,7 @@ func (s *Store) git(ctx context.Context, args ...string) ([]byte, error) {
 	c.Env = s.env
 	c.Cancel = func() error { return c.Process.Signal(syscall.SIGTERM) }
 	c.WaitDelay = 5 * time.Second
-	// If agent dies, git stops too (and removes its lock files) rather
-	// than writing on into the state directory.
-	c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+	c.SysProcAttr = stopWithAgent()
 	var stdout, stderr bytes.Buffer
 	c.Stdout, c.Stderr = &stdout, &stderr
 	if err := c.Run(); err != nil {
