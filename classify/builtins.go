@@ -103,7 +103,7 @@ func kill(c *cmd) {
 
 // date prints the date; -s sets the clock.
 func date(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "dfrI", long: []string{"--date", "--file", "--reference"}})
+	flags, _ := c.judgeOpts(&dateOpts)
 	if has(flags, "s", "--set") {
 		c.add(Dangerous, "sets the system clock", "builtin:system")
 		return

@@ -101,3 +101,40 @@ func TestBashEvaluatesCodeInBuiltins(t *testing.T) {
 		{"i=0; while [[ $i -lt 3 ]]; do i=$((i+1)); done", Safe},
 	})
 }
+
+func TestOptionsOfReadOnlyTools(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// Flags that take no value do not hide the path after them.
+		{"cat -s ~/.ssh/id_rsa", Blocked}, {"od -c ~/.ssh/id_rsa", Blocked}, {"diff -i a ~/.ssh/id_rsa", Blocked},
+		{"paste -s ~/.ssh/id_rsa", Blocked}, {"column -t ~/.ssh/id_rsa", Blocked}, {"nl -p ~/.aws/credentials", Blocked},
+		{"head -q ~/.netrc", Blocked}, {"tail -r ~/.git-credentials", Blocked}, {"cut -s -f1 /etc/shadow", Blocked},
+		// Options that write files.
+		{"iconv -f utf8 -t ascii -o main.go x", Warning}, {"iconv -o .git/config x", Blocked},
+		{"iconv -o ~/.bashrc x", Blocked}, {"tree -o out.txt", Warning}, {"tree -o .git/HEAD", Blocked},
+		{"sort -o main.go x", Warning}, {"sort -o .git/config x", Blocked}, {"recode latin1..utf8 main.go", Warning},
+		{"sdiff -o merged.txt a b", Warning}, {"base64 -o .git/config x", Blocked},
+		{"sed 'w .git/config' x", Blocked}, {"awk '{print > \".git/config\"}' x", Blocked},
+		// Options that read other files.
+		{"wc --files0-from=list", Warning}, {"du --files0-from=list", Warning}, {"sort --files0-from=list", Warning},
+		{"date --file=/etc/shadow", Blocked}, {"date -f ~/.ssh/id_rsa", Blocked}, {"file -f list", Warning},
+		{"file -m ~/.ssh/id_rsa x", Blocked}, {"sed '1r /etc/shadow' x", Blocked}, {"sed 'R /home/dev/.ssh/id_rsa' x", Blocked},
+		{"awk '{getline l < \"/etc/shadow\"}' x", Blocked}, {"awk '{getline l < f}' x", Warning},
+		{"grep -f ~/.ssh/id_rsa x", Blocked}, {"rg --ignore-file ~/.ssh/id_rsa x", Blocked},
+		{"diff --from-file=/etc/shadow a", Blocked}, {"jq --rawfile k ~/.ssh/id_rsa . f.json", Blocked},
+		// Options that run programs.
+		{"rg --pre 'rm -rf ~' x", Blocked}, {"rg --pre ./evil.sh x", Warning}, {"rg --hostname-bin 'rm -rf ~' x", Blocked},
+		{"rg -z foo", Warning}, {"bat --pager 'rm -rf ~' x", Blocked}, {"sdiff --diff-program=./x a b", Warning},
+		{"awk 'BEGIN{f=\"system\"; @f(\"rm -rf ~\")}'", Dangerous}, {"sqlite3 x.db '.shell rm -rf ~'", Blocked},
+		{"sqlite3 x.db '.system touch x'", Warning}, {"sqlite3 x.db \".output /home/dev/.bashrc\"", Blocked},
+		{"sqlite3 x.db \"select writefile('x', 1)\"", Dangerous}, {"psql -c '\\! rm -rf ~'", Blocked},
+		{"mysql -e 'system rm -rf ~'", Blocked},
+		// Unknown options on read-only tools.
+		{"cat --foo main.go", Warning}, {"markdownlint --fix README.md", Warning}, {"codespell -w .", Warning},
+		{"file -C -m magic", Warning}, {"ls --frobnicate", Warning},
+		// Everyday options stay safe.
+		{"cat -n main.go", Safe}, {"ls -la --color=auto", Safe}, {"head -20 main.go", Safe}, {"tail -n +5 f", Safe},
+		{"wc -l *.go", Safe}, {"du -sh .", Safe}, {"sort -u -k2,2 x", Safe}, {"tree -L 2 -I node_modules", Safe},
+		{"jq -r '.x' package.json", Safe}, {"jq --arg x 1 '.a' f.json", Safe}, {"rg -n --hidden -g '*.go' foo src", Safe},
+		{"date -r main.go", Safe}, {"od -An -tx1 f", Safe}, {"diff -u a b", Safe}, {"column -t -s, data.csv", Safe},
+	})
+}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -420,14 +421,20 @@ func patch(c *cmd) {
 	}
 }
 
+// sortOpts is sort's manual: -o writes, --compress-program runs,
+// --files0-from names more files to read, --random-source reads.
+var sortOpts = toolOpts{flags: "bdfgiMhnRrVcCmsuz", vals: "ktSoT",
+	long:    "--ignore-leading-blanks --dictionary-order --ignore-case --general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort --numeric-sort --random-sort --reverse --version-sort --check --merge --stable --unique --zero-terminated --debug",
+	longVal: "--sort --random-source --key --field-separator --buffer-size --output --temporary-directory --compress-program --files0-from --parallel --batch-size",
+	reads:   "--random-source", lists: "--files0-from", writes: "-o --output"}
+
+func init() { sortOpts.spec() }
+
 // sortCmd reads files; -o writes one, --compress-program runs one.
 func sortCmd(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "ktSoT", long: []string{"--key", "--field-separator", "--buffer-size", "--output", "--temporary-directory", "--compress-program", "--files0-from", "--parallel", "--batch-size", "--random-source", "--sort"}})
+	flags, ops := c.judgeOpts(&sortOpts)
 	c.add(Safe, "sorts lines", "builtin:read-only")
 	c.read(ops)
-	if out, ok := value(flags, "o", "--output"); ok {
-		c.path(accWrite, out)
-	}
 	if prog, ok := value(flags, "--compress-program"); ok {
 		// The program filters standard input; a known compressor does
 		// nothing else.
@@ -442,8 +449,12 @@ func sortCmd(c *cmd) {
 }
 
 // uniq reads its first operand and writes its second.
+var uniqOpts = toolOpts{flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated", longVal: "--skip-fields --skip-chars --check-chars --group --all-repeated"}
+
+func init() { uniqOpts.spec() }
+
 func uniq(c *cmd) {
-	_, ops := parseOpts(c.rest(), optSpec{short: "fsw", long: []string{"--skip-fields", "--skip-chars", "--check-chars", "--group", "--all-repeated"}})
+	_, ops := c.judgeOpts(&uniqOpts)
 	c.add(Safe, "filters repeated lines", "builtin:read-only")
 	if len(ops) > 0 {
 		c.read(ops[:1])
@@ -509,23 +520,18 @@ func xxd(c *cmd) {
 }
 
 // grep searches files: the first operand is the pattern unless -e or -f
-// gives it. rg --pre runs a program on every file it searches.
+// gives it. rg --pre and --hostname-bin run programs; -z runs
+// decompressors on what it searches.
 func grep(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{
-		short: "efmABCDdgtTMj",
-		long: []string{"--regexp", "--file", "--max-count", "--after-context", "--before-context",
-			"--context", "--devices", "--directories", "--include", "--exclude", "--exclude-dir",
-			"--exclude-from", "--label", "--color", "--colour", "--glob", "--iglob", "--type",
-			"--type-not", "--type-add", "--pre", "--pre-glob", "--max-filesize", "--max-columns",
-			"--threads", "--encoding", "--engine", "--ignore-file", "--replace", "--sort", "--sortr",
-			"--max-depth", "--path-separator", "--context-separator", "--field-match-separator"},
-	})
-	c.add(Safe, "searches text", "builtin:read-only")
-	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 {
-		ops = ops[1:]
+	o := &grepOpts
+	rg := c.name == "rg" || c.name == "ripgrep"
+	if rg {
+		o = &rgOpts
 	}
-	for _, f := range values(flags, "f", "--file") {
-		c.path(accRead, f)
+	flags, ops := c.judgeOpts(o)
+	c.add(Safe, "searches text", "builtin:read-only")
+	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 && !has(flags, "--files", "--type-list") {
+		ops = ops[1:]
 	}
 	if len(ops) == 0 && (c.name != "grep" && c.name != "egrep" && c.name != "fgrep" || has(flags, "r", "R", "--recursive", "--dereference-recursive")) {
 		ops = []field{lit(".")}
@@ -534,9 +540,8 @@ func grep(c *cmd) {
 	if has(flags, "l", "--files-with-matches", "--files") && !has(flags, "c", "o") {
 		c.lists(ops, true)
 	}
-	if pre, ok := value(flags, "--pre"); ok && (c.name == "rg" || c.name == "ripgrep") {
-		c.add(Warning, "runs a preprocessor on every file it searches", "builtin:rg-pre")
-		c.run([]field{pre, {s: "FILE", dyn: true}})
+	if rg && has(flags, "z", "--search-zip") && !has(flags, "--no-search-zip") {
+		c.add(Warning, "runs decompression programs on the files it searches", "builtin:tool-program")
 	}
 }
 
@@ -561,6 +566,9 @@ func awk(c *cmd) {
 		if l > level {
 			level, why = l, w
 		}
+		if !p.dyn {
+			c.awkFiles(p.s)
+		}
 	}
 	c.add(level, why, "builtin:awk")
 	for _, op := range ops {
@@ -568,6 +576,33 @@ func awk(c *cmd) {
 			continue // var=value operands set variables
 		}
 		c.read([]field{op})
+	}
+}
+
+var (
+	awkGetline = regexp.MustCompile(`getline[^<;}|]*<\s*("([^"]*)"|[^\s;}]+)`)
+	awkOutput  = regexp.MustCompile(`>>?\s*"([^"]*)"`)
+	awkCall    = regexp.MustCompile(`@[A-Za-z_][A-Za-z_0-9]*\s*\(`)
+)
+
+// awkFiles judges the files an awk program reads with getline < FILE and
+// writes with print > FILE, and its indirect calls (@name()), which can
+// reach system().
+func (c *cmd) awkFiles(code string) {
+	for _, m := range awkGetline.FindAllStringSubmatch(code, -1) {
+		if strings.HasPrefix(m[1], `"`) {
+			c.path(accRead, lit(m[2]))
+		} else {
+			c.add(Warning, "awk program reads a file named at run time", "builtin:awk")
+		}
+	}
+	for _, m := range awkOutput.FindAllStringSubmatch(code, -1) {
+		if m[1] != "/dev/stdout" && m[1] != "/dev/stderr" {
+			c.path(accWrite, lit(m[1]))
+		}
+	}
+	if awkCall.MatchString(stripAwkLiterals(code)) {
+		c.add(Dangerous, "awk program calls a function by name, which may be system()", "builtin:awk")
 	}
 }
 
@@ -667,6 +702,11 @@ func sed(c *cmd) {
 		}
 		for _, w := range r.writes {
 			c.path(accWrite, lit(w))
+		}
+		for _, rd := range r.reads {
+			if rd != "" && rd != "/dev/stdin" {
+				c.path(accRead, lit(rd))
+			}
 		}
 	}
 	for _, op := range ops {

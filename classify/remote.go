@@ -455,7 +455,18 @@ func dbClient(c *cmd) {
 			texts = append(texts, c.in.pipe.text)
 		}
 	}
+	c.dbShellEscapes(texts)
 	sql := strings.ToUpper(strings.Join(texts, " "))
+	for _, fn := range []string{"WRITEFILE(", "EDIT(", "LOAD_EXTENSION(", "TO PROGRAM", "FROM PROGRAM", "INTO OUTFILE", "INTO DUMPFILE"} {
+		if strings.Contains(sql, fn) {
+			c.add(Dangerous, "SQL writes files or runs programs ("+strings.TrimSuffix(fn, "(")+")", "builtin:database-program")
+		}
+	}
+	for _, fn := range []string{"READFILE(", "LOAD_FILE(", "PG_READ_FILE(", "PG_READ_BINARY_FILE(", "LOAD DATA"} {
+		if strings.Contains(sql, fn) {
+			c.add(Warning, "SQL reads files ("+strings.TrimSuffix(fn, "(")+")", "builtin:database-program")
+		}
+	}
 	for _, kw := range []string{"DROP ", "DROP\t", "DROP\n", "TRUNCATE", "DELETE FROM", "DELETE\nFROM", "ALTER ", "FLUSHALL", "FLUSHDB", "DROPDATABASE", ".DROP(", "DELETEMANY", "REMOVE(", "GRANT ", "REVOKE "} {
 		if strings.Contains(sql, kw) {
 			c.add(Dangerous, "runs SQL that drops, truncates, deletes or alters", "builtin:database-destructive")
@@ -465,6 +476,55 @@ func dbClient(c *cmd) {
 	if c.in != nil && (c.in.file || c.in.pipe != nil && (c.in.pipe.other || c.in.pipe.files) || c.in.doc != nil && !c.in.docLit) {
 		c.add(Warning, "runs SQL the classifier cannot see", "builtin:database")
 	}
+}
+
+// dbShellEscapes judges the client-side commands of database shells in
+// what they are given to run: sqlite3's .shell/.system (run a command),
+// .output/.once/.save/.backup (write a file), .read/.import (read one),
+// .load (load code); psql's and mysql's \! and system (run a command),
+// \o (write) and \i (read).
+func (c *cmd) dbShellEscapes(texts []string) {
+	for _, t := range texts {
+		for line := range strings.SplitSeq(t, "\n") {
+			line = strings.TrimSpace(line)
+			for part := range strings.SplitSeq(line, ";") {
+				part = strings.TrimSpace(part)
+				word, rest, _ := strings.Cut(part, " ")
+				rest = strings.TrimSpace(rest)
+				switch lower(word) {
+				case ".shell", ".system", "\\!", "system", "\\system":
+					c.add(Warning, "runs a shell command from the database client", "builtin:database-program")
+					c.script(rest, bashLang)
+				case ".output", ".once", ".save", ".backup", "\\o", "\\out", "tee", "\\w":
+					if rest != "" && !strings.HasPrefix(rest, "|") {
+						c.path(accWrite, lit(strings.Trim(lastWord(rest), `'"`)))
+					} else if strings.HasPrefix(rest, "|") {
+						c.add(Warning, "pipes output to a command", "builtin:database-program")
+						c.script(strings.TrimPrefix(rest, "|"), bashLang)
+					}
+				case ".read", ".import", ".open", "\\i", "\\ir", "source", "\\.":
+					if rest != "" {
+						c.path(accRead, lit(strings.Trim(firstWord(rest), `'"`)))
+					}
+				case ".load":
+					c.add(Dangerous, "loads a native extension into the database client", "builtin:database-program")
+				}
+			}
+		}
+	}
+}
+
+func firstWord(s string) string {
+	w, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return w
+}
+
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
 }
 
 // openssl computes and inspects (Safe), connects (Warning) and writes

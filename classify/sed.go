@@ -7,6 +7,7 @@ type sedScan struct {
 	exec   bool     // runs shell commands: the e command or the s///e flag
 	cmds   []string // the commands of "e COMMAND", which can be judged
 	writes []string // files written by w, W or s///w
+	reads  []string // files read by r and R
 	ok     bool     // the script was understood
 }
 
@@ -112,7 +113,7 @@ func scanSed(s string) sedScan {
 				i++
 			}
 		case 'r', 'R':
-			eol()
+			r.reads = append(r.reads, eol())
 		case 'w', 'W':
 			r.writes = append(r.writes, eol())
 		case 'e':

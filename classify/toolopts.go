@@ -1,0 +1,284 @@
+package classify
+
+import "strings"
+
+// toolOpts is what a read-only tool's manual says about its options:
+// which take a value, which name files read or written, which run a
+// program. An option that is not listed is one the classifier does not
+// know, so the command is not proven read-only: Warning.
+type toolOpts struct {
+	flags   string   // short options without a value
+	vals    string   // short options with a value
+	long    string   // long options without a value, space separated
+	longVal string   // long options with a value, space separated
+	reads   string   // options whose value is a file read
+	lists   string   // options whose value is a file naming more files to read
+	writes  string   // options whose value is a file written
+	runs    string   // options whose value is a program run
+	dot     bool     // with no operand, reads the current directory
+	skip    int      // leading operands that are not files (grep's pattern)
+	parsed  *optSpec // built once from the above
+	known   map[string]bool
+	outputs []string
+}
+
+// spec builds the parsing spec and the set of known option names.
+func (o *toolOpts) spec() optSpec {
+	if o.parsed != nil {
+		return *o.parsed
+	}
+	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal)}
+	o.parsed = &sp
+	o.known = map[string]bool{"--help": true, "--version": true}
+	for i := 0; i < len(o.flags); i++ {
+		o.known["-"+o.flags[i:i+1]] = true
+	}
+	for i := 0; i < len(o.vals); i++ {
+		o.known["-"+o.vals[i:i+1]] = true
+	}
+	for _, l := range strings.Fields(o.long + " " + o.longVal) {
+		o.known[l] = true
+	}
+	return sp
+}
+
+// knows reports whether the option name (as parsed: "-x" or "--name",
+// possibly abbreviated) is one the manual lists.
+func (o *toolOpts) knows(name string) bool {
+	if o.known[name] {
+		return true
+	}
+	if strings.HasPrefix(name, "--") && len(name) > 3 {
+		for l := range o.known {
+			if strings.HasPrefix(l, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// judgeOpts parses a read-only tool's arguments by its manual, judges the
+// files its options read, write or run, flags options it does not know,
+// and returns the operands.
+func (c *cmd) judgeOpts(o *toolOpts) (flags []flag, ops []field) {
+	flags, ops = parseOpts(c.rest(), o.spec())
+	unknown := ""
+	for _, f := range flags {
+		if !o.knows(f.name) && unknown == "" {
+			unknown = f.name
+		}
+	}
+	for _, a := range ops {
+		// An operand that comes from a variable may be an option.
+		if a.dyn && strings.HasPrefix(strings.TrimLeft(a.s, `"'`), "-") && unknown == "" {
+			unknown = a.s
+		}
+	}
+	if unknown != "" {
+		c.add(Warning, "option "+unknown+" is not one the classifier knows to be read-only", "builtin:unknown-option")
+	}
+	names := func(list string) []string { return strings.Fields(list) }
+	for _, f := range values(flags, names(o.reads)...) {
+		c.path(accRead, f)
+	}
+	for _, f := range values(flags, names(o.lists)...) {
+		c.path(accRead, f)
+		c.add(Warning, "reads the files named in "+shorten(f.s)+", which the classifier cannot see", "builtin:file-list")
+	}
+	for _, f := range values(flags, names(o.writes)...) {
+		c.path(accWrite, f)
+	}
+	for _, f := range values(flags, names(o.runs)...) {
+		c.add(Warning, "runs a program of its own", "builtin:tool-program")
+		if f.dyn {
+			c.programString(f)
+			continue
+		}
+		// The program gets a file (or its contents) to work on. A value
+		// with spaces is a command line (bat splits its pager's).
+		if strings.ContainsAny(f.s, " \t") {
+			c.script(f.s+" FILE", bashLang)
+			continue
+		}
+		c.run([]field{f, {s: "FILE", dyn: true}})
+	}
+	return flags, ops
+}
+
+// tool returns the handler of a read-only tool whose operands are files
+// it reads.
+func tool(why string, o toolOpts) handler {
+	o.spec() // built before any concurrent use
+	return func(c *cmd) {
+		_, ops := c.judgeOpts(&o)
+		c.add(Safe, why, "builtin:read-only")
+		if o.skip > 0 {
+			ops = ops[min(o.skip, len(ops)):]
+		}
+		if len(ops) == 0 && o.dot {
+			ops = []field{lit(".")}
+		}
+		c.read(ops)
+		if c.name == "ls" && len(c.rest()) == 0 {
+			c.lists([]field{lit(".")}, true)
+		}
+	}
+}
+
+// The manuals, as far as the classifier needs them.
+var (
+	catOpts  = toolOpts{flags: "AbeEnstTuv", long: "--show-all --number-nonblank --number --squeeze-blank --show-ends --show-tabs --show-nonprinting"}
+	tacOpts  = toolOpts{flags: "br", vals: "s", long: "--before --regex", longVal: "--separator"}
+	nlOpts   = toolOpts{flags: "p", vals: "bdfhilnsvw", long: "--no-renumber", longVal: "--body-numbering --section-delimiter --footer-numbering --header-numbering --line-increment --join-blank-lines --number-format --number-separator --starting-line-number --number-width"}
+	zcatOpts = toolOpts{flags: "cdfhklLnNqrtvV123456789", long: "--stdout --to-stdout --decompress --force --keep --list --name --no-name --quiet --test --verbose"}
+	batOpts  = toolOpts{flags: "pnAuPfdsSh", vals: "lHrm", long: "--plain --number --show-all --unbuffered --diff --list-themes --list-languages --squeeze-blank --force-colorization --chop-long-lines --no-config",
+		longVal: "--language --highlight-line --line-range --map-syntax --style --theme --paging --color --decorations --tabs --wrap --terminal-width --italic-text --file-name --diff-context --ignored-suffix --nonprintable-notation --binary --squeeze-limit --strip-ansi --pager", runs: "--pager"}
+	headOpts = toolOpts{flags: "qvz0123456789", vals: "cn", long: "--quiet --silent --verbose --zero-terminated", longVal: "--bytes --lines"}
+	tailOpts = toolOpts{flags: "fFqrvz0123456789", vals: "cns", long: "--follow --retry --quiet --silent --verbose --zero-terminated", longVal: "--bytes --lines --sleep-interval --pid --max-unchanged-stats"}
+	wcOpts   = toolOpts{flags: "cmlLw", long: "--bytes --chars --lines --max-line-length --words", longVal: "--total --files0-from", lists: "--files0-from"}
+	fileOpts = toolOpts{flags: "bcEhiklLNnprsSvzZ0d", vals: "efFmP", long: "--brief --mime --mime-type --mime-encoding --no-dereference --dereference --keep-going --raw --special-files --uncompress --uncompress-noreport --no-pad --print0 --preserve-date --extension --apple --no-sandbox",
+		longVal: "--exclude --exclude-quiet --files-from --separator --magic-file --parameter", lists: "-f --files-from", reads: "-m --magic-file"}
+	statOpts = toolOpts{flags: "Lft", vals: "c", long: "--dereference --file-system --terse", longVal: "--format --printf --cached"}
+	lsOpts   = toolOpts{flags: "aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZ1", vals: "ITw", dot: true,
+		long:    "--all --almost-all --author --escape --ignore-backups --directory --dired --classify --file-type --group-directories-first --no-group --human-readable --si --dereference-command-line --dereference-command-line-symlink-to-dir --hyperlink --inode --kibibytes --dereference --numeric-uid-gid --literal --hide-control-chars --show-control-chars --quote-name --reverse --recursive --size --context --zero --full-time --color --classify",
+		longVal: "--block-size --format --hide --ignore --indicator-style --quoting-style --sort --time --time-style --tabsize --width"}
+	ezaOpts = toolOpts{flags: "1lGxRTFahHiSbBgmnuUX@dDfrsZA", vals: "LIt", dot: true,
+		long:    "--long --grid --across --recurse --tree --classify --all --almost-all --header --inode --links --blocks --group --git --icons --no-icons --binary --bytes --modified --accessed --created --changed --extended --no-permissions --no-filesize --no-user --no-time --only-dirs --only-files --group-directories-first --reverse --oneline --numeric --octal-permissions --dereference --hyperlink --no-git --git-ignore --git-repos --total-size --mounts --directory --long-format",
+		longVal: "--level --sort --ignore-glob --color --colour --time --time-style --color-scale --width --depth --blocksize --date --size --permission"}
+	duOpts = toolOpts{flags: "0abcDhHklLmPSsxv", vals: "BdtX", dot: true, long: "--null --all --apparent-size --bytes --total --dereference-args --human-readable --inodes --dereference --count-links --no-dereference --separate-dirs --summarize --one-file-system --si",
+		longVal: "--block-size --max-depth --threshold --time --time-style --exclude-from --exclude --files0-from", reads: "-X --exclude-from", lists: "--files0-from"}
+	dfOpts   = toolOpts{flags: "ahHiklPTv", vals: "Btx", long: "--all --human-readable --si --inodes --local --no-sync --sync --portability --print-type --total --output", longVal: "--block-size --type --exclude-type"}
+	sumOpts  = toolOpts{flags: "bctzw", vals: "al", long: "--binary --check --tag --text --zero --ignore-missing --quiet --status --strict --warn --base64 --raw --untagged", longVal: "--algorithm --length"}
+	odOpts   = toolOpts{flags: "abcdfiloxsvhBDeFHILOX0123456789w", vals: "AjNSt", long: "--output-duplicates --traditional --width", longVal: "--address-radix --skip-bytes --read-bytes --strings --format --endian"}
+	hexOpts  = toolOpts{flags: "bcCdoxvL", vals: "efns", reads: "-f"}
+	strOpts  = toolOpts{flags: "adfowvV", vals: "nteTsU", long: "--all --data --print-file-name --include-all-whitespace", longVal: "--bytes --radix --encoding --target --output-separator --unicode"}
+	colOpts  = toolOpts{flags: "txJdeLnhV", vals: "scoNRHOTEWlrip", long: "--table --fillrows --json --table-noheadings --keep-empty-lines --table-header-as-columns", longVal: "--separator --output-separator --output-width --table-columns --table-right --table-hide --table-order --table-truncate --table-noextreme --table-wrap --table-column --table-columns-limit --table-name --tree --tree-id --tree-parent"}
+	pasteOpt = toolOpts{flags: "sz", vals: "d", long: "--serial --zero-terminated", longVal: "--delimiters"}
+	joinOpts = toolOpts{flags: "iz", vals: "aejotv12", long: "--ignore-case --check-order --nocheck-order --header --zero-terminated"}
+	foldOpts = toolOpts{flags: "bs", vals: "w", long: "--bytes --spaces", longVal: "--width"}
+	fmtOpts  = toolOpts{flags: "cstu0123456789", vals: "pwg", long: "--crown-margin --split-only --tagged-paragraph --uniform-spacing", longVal: "--prefix --width --goal"}
+	prOpts   = toolOpts{flags: "acdfFmrtTvJnieEsS0123456789", vals: "hlwoNDW", long: "--across --show-control-chars --double-space --form-feed --merge --omit-header --omit-pagination --show-nonprinting --join-lines --no-file-warnings",
+		longVal: "--pages --columns --date-format --header --length --indent --first-line-number --page-width --width --sep-string --separator --number-lines --expand-tabs --output-tabs"}
+	expOpts  = toolOpts{flags: "ia0123456789", vals: "t", long: "--initial --all --first-only", longVal: "--tabs"}
+	lookOpts = toolOpts{flags: "bdfa", vals: "t"}
+	cutOpts  = toolOpts{flags: "nsz", vals: "bcdf", long: "--complement --only-delimited --zero-terminated", longVal: "--bytes --characters --delimiter --fields --output-delimiter"}
+	diffOpts = toolOpts{flags: "iEZbwBaTlrNpPsqycuetn0123456789", vals: "CUDFISWxXL",
+		long:    "--normal --brief --report-identical-files --context --unified --ed --rcs --side-by-side --left-column --suppress-common-lines --show-c-function --expand-tabs --initial-tab --suppress-blank-empty --paginate --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case --text --strip-trailing-cr --ignore-case --ignore-tab-expansion --ignore-trailing-space --ignore-space-change --ignore-all-space --ignore-blank-lines --minimal --speed-large-files --color --no-color",
+		longVal: "--show-function-line --label --width --tabsize --exclude --exclude-from --starting-file --ignore-matching-lines --from-file --to-file --horizon-lines --line-format --old-line-format --new-line-format --unchanged-line-format --old-group-format --new-group-format --unchanged-group-format --changed-group-format --palette --ifdef",
+		reads:   "-X --exclude-from --from-file --to-file"}
+	cmpOpts  = toolOpts{flags: "blsv", vals: "in", long: "--print-bytes --verbose --quiet --silent", longVal: "--ignore-initial --bytes"}
+	commOpts = toolOpts{flags: "123iz", long: "--check-order --nocheck-order --total --zero-terminated", longVal: "--output-delimiter"}
+	sdifOpts = toolOpts{flags: "abBdEHilsStW", vals: "oIw", long: "--text --ignore-blank-lines --ignore-space-change --minimal --ignore-tab-expansion --speed-large-files --ignore-case --left-column --suppress-common-lines --strip-trailing-cr --expand-tabs --ignore-all-space",
+		longVal: "--output --width --ignore-matching-lines --diff-program --tabsize", writes: "-o --output", runs: "--diff-program"}
+	diff3Opt = toolOpts{flags: "aAeEimTx3X", vals: "L", long: "--text --show-all --ed --show-overlap --merge --initial-tab --overlap-only --easy-only --strip-trailing-cr", longVal: "--label --diff-program", runs: "--diff-program"}
+	b64Opts  = toolOpts{flags: "diD", vals: "wo", long: "--decode --ignore-garbage --base64 --base64url --base58 --base32 --base32hex --base16 --base2msbf --base2lsbf --z85", longVal: "--wrap --output --input", writes: "-o --output", reads: "--input"}
+	treeOpts = toolOpts{flags: "adflxiqNQpugshDFrtcUvCnXJAS", vals: "LPIHTo", dot: true,
+		long:    "--noreport --dirsfirst --filesfirst --prune --gitignore --matchdirs --ignore-case --info --metafirst --du --si --inodes --device --fflinks --fromfile --nolinks --hyperlink",
+		longVal: "--charset --filelimit --timefmt --sort --gitfile --infofile --hintro --houtro", writes: "-o", reads: "--gitfile --infofile"}
+	whichOpt = toolOpts{flags: "as"}
+	whereOpt = toolOpts{flags: "bmsulf", vals: "BMS"}
+	locOpts  = toolOpts{flags: "AbceHhiLlPqSw0V", vals: "dlnr", long: "--all --basename --count --existing --follow --ignore-case --nofollow --null --quiet --statistics --wholename --regex", longVal: "--database --limit --regexp", reads: "-d --database"}
+	grepOpts = toolOpts{flags: "EFGPiywxcLlomqsbHhnTZzrRUvVauI0123456789", vals: "efmABCDd", skip: 1,
+		long:    "--extended-regexp --fixed-strings --basic-regexp --perl-regexp --ignore-case --no-ignore-case --word-regexp --line-regexp --null-data --no-messages --invert-match --count --files-with-matches --files-without-match --only-matching --quiet --silent --byte-offset --with-filename --no-filename --line-number --initial-tab --unix-byte-offsets --null --text --recursive --dereference-recursive --line-buffered --binary --color --colour",
+		longVal: "--regexp --file --max-count --label --after-context --before-context --context --devices --directories --include --exclude --exclude-from --exclude-dir --binary-files",
+		reads:   "-f --file --exclude-from"}
+	rgOpts = toolOpts{flags: "iSswxvnNlcoLFuUPaIHhbqp0.VJz", vals: "jtTgefrABCmMEd", skip: 1, dot: true,
+		long:    "--ignore-case --smart-case --case-sensitive --word-regexp --line-regexp --invert-match --line-number --no-line-number --files-with-matches --files-without-match --count --count-matches --only-matching --follow --fixed-strings --unrestricted --multiline --multiline-dotall --pcre2 --text --binary --no-binary --with-filename --no-filename --byte-offset --quiet --pretty --null --null-data --hidden --no-hidden --files --type-list --json --no-json --vimgrep --heading --no-heading --column --no-column --trim --no-trim --stats --debug --trace --no-messages --no-ignore --no-ignore-vcs --no-ignore-parent --no-ignore-dot --no-ignore-global --no-ignore-exclude --no-ignore-files --no-ignore-messages --no-require-git --one-file-system --line-buffered --block-buffered --crlf --no-config --passthru --passthrough --mmap --no-mmap --no-unicode --unicode --glob-case-insensitive --ignore-file-case-insensitive --include-zero --sort-files --auto-hybrid-regex --no-pcre2-unicode --search-zip --no-search-zip --invert-match --max-columns-preview --no-max-columns-preview --color --colour --stop-on-nonmatch",
+		longVal: "--regexp --file --type --type-not --type-add --type-clear --glob --iglob --replace --after-context --before-context --context --max-count --max-columns --encoding --max-depth --max-filesize --threads --sort --sortr --path-separator --context-separator --field-match-separator --field-context-separator --ignore-file --pre --pre-glob --hostname-bin --hyperlink-format --engine --dfa-size-limit --regex-size-limit --colors --max-depth",
+		reads:   "-f --file --ignore-file", runs: "--pre --hostname-bin"}
+	iconvOpt = toolOpts{flags: "csl", vals: "fto", long: "--list --silent --verbose", longVal: "--from-code --to-code --output", writes: "-o --output"}
+	dateOpts = toolOpts{flags: "uRI", vals: "dfrs", long: "--utc --universal --rfc-email --debug --iso-8601 --rfc-3339 --resolution", longVal: "--date --file --reference --set", reads: "-f --file -r --reference"}
+	lintOpts = map[string]*toolOpts{
+		"shellcheck":   {flags: "axV", vals: "CieofPsSW", long: "--check-sourced --extended-analysis --list-optional --norc --external-sources", longVal: "--rcfile --color --include --exclude --format --enable --source-path --shell --severity --wiki-link-count", reads: "--rcfile"},
+		"hadolint":     {flags: "v", vals: "cft", long: "--no-color --no-fail --verbose --strict-labels --disable-ignore-pragma", longVal: "--config --format --ignore --trusted-registry --failure-threshold --error --warning --info --style", reads: "-c --config"},
+		"yamllint":     {flags: "s", vals: "cdf", long: "--strict --no-warnings --list-files", longVal: "--config-file --config-data --format", reads: "-c --config-file"},
+		"markdownlint": {vals: "cip", long: "--dot --quiet", longVal: "--config --ignore --ignore-path --rules", reads: "-c --config"},
+		"actionlint":   {},
+		"xmllint":      {long: "--noout --format --valid --recover --nonet --debug --timing --html --xmlout --nowarning --huge --c14n --xinclude --noblanks --nocdata --noent", longVal: "--schema --relaxng --dtdvalid --xpath --pretty --encode --path", reads: "--schema --relaxng --dtdvalid"},
+		"jsonlint":     {flags: "qcs", long: "--quiet --compact --sort-keys"},
+		"tflint":       {long: "--recursive --init --version", longVal: "--format --config --chdir --filter --minimum-failure-severity"},
+		"cppcheck":     {flags: "qv", vals: "IDUj", long: "--quiet --verbose --inconclusive --force", longVal: "--enable --std --platform --suppress --template --language --inline-suppr --error-exitcode"},
+		"codespell":    {flags: "fHs", vals: "qLSIxDiC", long: "--check-filenames --check-hidden --summary --count", longVal: "--skip --ignore-words-list --ignore-words --dictionary --builtin --quiet-level --regex --ignore-regex --uri-ignore-words-list --exclude-file", reads: "-I --ignore-words -D --dictionary -x --exclude-file"},
+	}
+)
+
+func init() {
+	for _, o := range lintOpts {
+		o.spec()
+	}
+	for _, o := range []*toolOpts{&grepOpts, &rgOpts, &iconvOpt, &dateOpts} {
+		o.spec()
+	}
+}
+
+// lint returns the handler of a checker by its own manual.
+func lint(c *cmd) {
+	_, ops := c.judgeOpts(lintOpts[c.name])
+	c.add(Safe, "validates files", "builtin:read-only")
+	c.read(ops)
+}
+
+// jq filters JSON. --arg, --argjson, --slurpfile and --rawfile take two
+// words (a name and a value or file); -f reads the program from a file.
+func jq(c *cmd) {
+	args := c.rest()
+	var rest []field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch a.s {
+		case "--arg", "--argjson", "--slurpfile", "--rawfile":
+			if i+2 < len(args) && (a.s == "--slurpfile" || a.s == "--rawfile") {
+				c.path(accRead, args[i+2])
+			}
+			i += 2
+			continue
+		case "--args", "--jsonargs":
+			// The remaining operands are values, not files.
+			args = args[:i]
+		}
+		rest = append(rest, a)
+	}
+	saved := c.args
+	c.args = append([]field{c.args[0]}, rest...)
+	flags, ops := c.judgeOpts(&jqOpts)
+	c.args = saved
+	c.add(Safe, "queries JSON", "builtin:read-only")
+	if _, ok := value(flags, "f", "--from-file"); !ok && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	c.read(ops)
+}
+
+var jqOpts = toolOpts{flags: "rjaneRscCMSh0V", vals: "fL", long: "--raw-output --raw-output0 --join-output --ascii-output --null-input --exit-status --raw-input --slurp --compact-output --color-output --monochrome-output --sort-keys --tab --seq --stream --stream-errors --unbuffered",
+	longVal: "--from-file --indent", reads: "-f --from-file"}
+
+func init() { jqOpts.spec() }
+
+// iconv converts text: to standard output it only reads; -o writes.
+func iconv(c *cmd) {
+	_, ops := c.judgeOpts(&iconvOpt)
+	c.add(Safe, "converts text", "builtin:read-only")
+	c.read(ops)
+}
+
+// recode converts the files it is given in place (its first operand is
+// the conversion); with none it filters standard input.
+func recode(c *cmd) {
+	args := c.rest()
+	var ops []field
+	for _, a := range args {
+		if !a.dyn && strings.HasPrefix(a.s, "-") && a.s != "-" {
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) <= 1 {
+		c.add(Safe, "converts text", "builtin:read-only")
+		return
+	}
+	c.add(Warning, "rewrites files in place", "builtin:write-project")
+	for _, op := range ops[1:] {
+		c.path(accWrite, op)
+	}
+}
