@@ -171,6 +171,11 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		}, func(delta string) {
 			a.publish(Event{Type: EventText, Turn: turn, Text: delta})
 		})
+		if err == nil || resp.Usage != (llm.Usage{}) {
+			// Tokens are counted even for a reply that failed part-way:
+			// the provider charges for them.
+			a.count(turn, resp.Usage, &out)
+		}
 		if err != nil {
 			// Keep what the person saw; calls of a cut reply never run.
 			if resp.Message.Content != "" {
@@ -182,26 +187,37 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 			a.publish(Event{Type: EventError, Turn: turn, Error: err.Error()})
 			return finish(StatusFailed, err)
 		}
-		u := resp.Usage
-		out.Usage = out.Usage.Add(u)
-		out.Cost = a.opts.Price.Cost(out.Usage)
-		a.usage = a.usage.Add(u)
-		total := a.usage
-		a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total, Cost: a.cost(u), TotalCost: a.cost(total)})
 
 		msg := resp.Message
 		msg.Role = llm.RoleAssistant
 		a.history = append(a.history, msg)
+		switch resp.Finish {
+		case llm.FinishLength:
+			a.publish(Event{Type: EventError, Turn: turn, Finish: resp.Finish,
+				Error: fmt.Sprintf("the reply was cut at the model's output token limit (%s): it is incomplete", resp.StopReason)})
+			if len(msg.ToolCalls) == 0 {
+				return finish(StatusTruncated, nil)
+			}
+			// The last call may be cut short: none of them runs, and the
+			// model is told to make them again, smaller.
+			for _, call := range msg.ToolCalls {
+				res := a.skip(turn, call, "not run: your reply was cut at the output token limit, so this call may be incomplete. Make it again, in smaller steps (for a large file, write it in parts).")
+				a.history = append(a.history, toolMessage(call, res))
+			}
+			continue
+		case llm.FinishFiltered:
+			err := fmt.Errorf("%s: the provider stopped the reply (%s): its content filter or the model refused", a.opts.Provider.Name(), resp.StopReason)
+			a.publish(Event{Type: EventError, Turn: turn, Finish: resp.Finish, Error: err.Error()})
+			a.answerUnrun(turn, msg.ToolCalls, "not run: the reply was stopped by the provider's content filter")
+			return finish(StatusFailed, err)
+		}
 		if len(msg.ToolCalls) == 0 {
 			return finish(StatusFinished, nil)
 		}
 		if budget := a.opts.Config.MaxTokensPerRun; budget > 0 && out.Usage.Total() >= budget {
 			// The reply's calls are answered without running, so that the
 			// conversation stays valid for the person's next prompt.
-			for _, call := range msg.ToolCalls {
-				res := a.skip(turn, call, fmt.Sprintf("not run: this task's token budget (%d tokens) is spent", budget))
-				a.history = append(a.history, toolMessage(call, res))
-			}
+			a.answerUnrun(turn, msg.ToolCalls, fmt.Sprintf("not run: this task's token budget (%d tokens) is spent", budget))
 			a.publish(Event{Type: EventError, Turn: turn,
 				Error: fmt.Sprintf("token budget reached: %d of %d tokens used (max_tokens_per_run)", out.Usage.Total(), budget)})
 			return finish(StatusTokenLimit, nil)
@@ -210,6 +226,25 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 			res := a.handle(ctx, turn, call, &out)
 			a.history = append(a.history, toolMessage(call, res))
 		}
+	}
+}
+
+// count adds one request's usage to the run's and the conversation's
+// totals and publishes it.
+func (a *Agent) count(turn int, u llm.Usage, out *Outcome) {
+	out.Usage = out.Usage.Add(u)
+	out.Cost = a.opts.Price.Cost(out.Usage)
+	a.usage = a.usage.Add(u)
+	total := a.usage
+	a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total, Cost: a.cost(u), TotalCost: a.cost(total)})
+}
+
+// answerUnrun answers calls that will not run with why, so that the
+// conversation stays valid.
+func (a *Agent) answerUnrun(turn int, calls []llm.ToolCall, why string) {
+	for _, call := range calls {
+		res := a.skip(turn, call, why)
+		a.history = append(a.history, toolMessage(call, res))
 	}
 }
 

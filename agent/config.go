@@ -98,14 +98,23 @@ const (
 type Price struct {
 	Input  float64 `toml:"input"`
 	Output float64 `toml:"output"`
+	// CachedInput is the price of input read from the provider's prompt
+	// cache; 0 means the same as Input.
+	CachedInput float64 `toml:"cached_input,omitempty"`
 }
 
 // Known reports whether a price was given.
 func (p Price) Known() bool { return p.Input > 0 || p.Output > 0 }
 
-// Cost returns what u costs at price p, in US dollars.
+// Cost returns what u costs at price p, in US dollars: cached input at
+// CachedInput when it is set, the rest of the input at Input.
 func (p Price) Cost(u llm.Usage) float64 {
-	return (float64(u.InputTokens)*p.Input + float64(u.OutputTokens)*p.Output) / 1e6
+	cached := min(u.CachedInputTokens, u.InputTokens)
+	cachedPrice := p.CachedInput
+	if cachedPrice <= 0 {
+		cachedPrice = p.Input
+	}
+	return (float64(u.InputTokens-cached)*p.Input + float64(cached)*cachedPrice + float64(u.OutputTokens)*p.Output) / 1e6
 }
 
 // Validate reports the first setting of provider name that cannot work.
@@ -123,7 +132,7 @@ func (c ProviderConfig) Validate(name string) error {
 	default:
 		return fmt.Errorf("providers.%s.tools = %q: want %q (the wire format's tool calls) or %q (tools described in the prompt)", name, c.Tools, ToolsNative, ToolsPrompt)
 	}
-	if c.Price.Input < 0 || c.Price.Output < 0 {
+	if c.Price.Input < 0 || c.Price.Output < 0 || c.Price.CachedInput < 0 {
 		return fmt.Errorf("providers.%s.price: prices must not be negative (US dollars per million tokens)", name)
 	}
 	return nil

@@ -87,6 +87,10 @@ type Event struct {
 	// Error is what went wrong (EventError, EventRetry, EventRunFinished
 	// when failed).
 	Error string `json:"error,omitempty"`
+	// Finish says an EventError is about a reply that did not end well:
+	// "length" (cut at the output token limit) or "filtered" (stopped by
+	// the provider's content filter).
+	Finish llm.Finish `json:"finish,omitempty"`
 	// Status is how the run ended (EventRunFinished).
 	Status Status `json:"status,omitempty"`
 	// Checkpoint is the id of the checkpoint taken before Call ran

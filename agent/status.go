@@ -12,6 +12,9 @@ const (
 	// StatusTokenLimit: the tokens reported for the run reached
 	// MaxTokensPerRun.
 	StatusTokenLimit Status = "token_limit"
+	// StatusTruncated: the model's last reply was cut at its output token
+	// limit, so the answer is incomplete.
+	StatusTruncated Status = "truncated"
 	// StatusCancelled: the context was cancelled (Ctrl+C, SIGINT).
 	StatusCancelled Status = "cancelled"
 	// StatusFailed: the provider failed (unreachable, bad key...).

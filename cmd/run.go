@@ -46,8 +46,9 @@ Exit codes:
   1    the run failed (provider unreachable, bad key, bad config)
   2    usage error
   3    finished, but at least one action was denied or blocked
-  4    stopped at a limit: the turn limit (--max-turns) or the token budget
-       (--max-tokens)
+  4    stopped at a limit: the turn limit (--max-turns), the token budget
+       (--max-tokens), or the model's output token limit (its last reply
+       was cut, so the answer is incomplete)
   130  interrupted (SIGINT or SIGTERM): the running command is stopped and
        the model's unanswered calls are recorded as cancelled
 
@@ -191,7 +192,7 @@ func runExitCode(status agent.Status, refused int) int {
 		return exitInterrupted
 	case agent.StatusFailed:
 		return exitFailed
-	case agent.StatusTurnLimit, agent.StatusTokenLimit:
+	case agent.StatusTurnLimit, agent.StatusTokenLimit, agent.StatusTruncated:
 		return exitLimit
 	}
 	if refused > 0 {

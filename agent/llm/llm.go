@@ -63,9 +63,21 @@ type Request struct {
 }
 
 // Usage is what one request cost in tokens, as the provider reported it.
+// The details are parts of the two counts, not additions to them.
 type Usage struct {
-	InputTokens  int `json:"input_tokens"`
+	// InputTokens is every token of the prompt, cached or not.
+	InputTokens int `json:"input_tokens"`
+	// OutputTokens is every token of the reply, reasoning included.
 	OutputTokens int `json:"output_tokens"`
+	// CachedInputTokens is the part of InputTokens read from the
+	// provider's prompt cache, which costs less.
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	// CacheWriteTokens is the part of InputTokens written to the prompt
+	// cache (Anthropic's cache_creation_input_tokens).
+	CacheWriteTokens int `json:"cache_write_tokens,omitempty"`
+	// ReasoningTokens is the part of OutputTokens the model spent
+	// thinking.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
 }
 
 // Total returns the input and output tokens together, what a token budget
@@ -74,8 +86,29 @@ func (u Usage) Total() int { return u.InputTokens + u.OutputTokens }
 
 // Add returns the sum of two usages.
 func (u Usage) Add(v Usage) Usage {
-	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens}
+	return Usage{
+		InputTokens:       u.InputTokens + v.InputTokens,
+		OutputTokens:      u.OutputTokens + v.OutputTokens,
+		CachedInputTokens: u.CachedInputTokens + v.CachedInputTokens,
+		CacheWriteTokens:  u.CacheWriteTokens + v.CacheWriteTokens,
+		ReasoningTokens:   u.ReasoningTokens + v.ReasoningTokens,
+	}
 }
+
+// Finish says, in neutral terms, why a reply ended.
+type Finish string
+
+// The ways a reply ends.
+const (
+	// FinishStop: the model ended its turn, with text, calls or both.
+	FinishStop Finish = "stop"
+	// FinishLength: the reply was cut at the output token limit; its text
+	// is incomplete and its last call may be too.
+	FinishLength Finish = "length"
+	// FinishFiltered: the provider's content filter stopped the reply, or
+	// the model refused.
+	FinishFiltered Finish = "filtered"
+)
 
 // Response is a provider's complete reply to one Request.
 type Response struct {
@@ -86,6 +119,8 @@ type Response struct {
 	// StopReason is the provider's own word for why it stopped
 	// ("stop", "tool_calls", "length"...), for display only.
 	StopReason string
+	// Finish is StopReason in neutral terms; "" means FinishStop.
+	Finish Finish
 }
 
 // Provider is one LLM behind one wire format.

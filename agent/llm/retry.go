@@ -46,7 +46,8 @@ type RetryInfo struct {
 // show it twice, so the error is returned instead. It waits with
 // exponential backoff and jitter, never less than the server's
 // Retry-After, and calls onRetry (when not nil) from the calling goroutine
-// before each wait. Cancelling ctx during a wait returns ctx's error at
+// before each wait. The Response's Usage includes what the failed
+// attempts reported, since they are charged too. Cancelling ctx during a wait returns ctx's error at
 // once. After the last retry it returns the last error unchanged.
 func WithRetry(p Provider, policy RetryPolicy, onRetry func(RetryInfo)) Provider {
 	if policy.BaseDelay <= 0 {
@@ -85,6 +86,7 @@ func (r *retrying) Stream(ctx context.Context, req Request, onText func(delta st
 	if onText == nil {
 		onText = func(string) {}
 	}
+	var spent Usage // what the failed attempts cost
 	for attempt := 1; ; attempt++ {
 		streamed := false
 		resp, err := r.p.Stream(ctx, req, func(delta string) {
@@ -93,6 +95,8 @@ func (r *retrying) Stream(ctx context.Context, req Request, onText func(delta st
 			}
 			onText(delta)
 		})
+		resp.Usage = resp.Usage.Add(spent)
+		spent = resp.Usage
 		if err == nil || streamed || ctx.Err() != nil || attempt > r.policy.MaxRetries {
 			return resp, err
 		}
@@ -108,7 +112,7 @@ func (r *retrying) Stream(ctx context.Context, req Request, onText func(delta st
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return Response{}, ctx.Err()
+			return Response{Usage: spent}, ctx.Err()
 		case <-t.C:
 		}
 	}

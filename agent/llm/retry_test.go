@@ -10,8 +10,9 @@ import (
 
 // step is one scripted attempt: text to stream, then an error or success.
 type step struct {
-	text string
-	err  error
+	text  string
+	err   error
+	usage Usage
 }
 
 // stepProvider plays its steps in order, one per Stream call.
@@ -28,7 +29,24 @@ func (p *stepProvider) Stream(ctx context.Context, req Request, onText func(stri
 	if s.text != "" {
 		onText(s.text)
 	}
-	return Response{Message: Message{Role: RoleAssistant, Content: s.text}}, s.err
+	return Response{Message: Message{Role: RoleAssistant, Content: s.text}, Usage: s.usage}, s.err
+}
+
+// The tokens a failed attempt reported are charged, so they are in the
+// usage of the reply that follows.
+func TestWithRetryCountsTheFailedAttempts(t *testing.T) {
+	p := &stepProvider{steps: []step{
+		{err: &Error{Kind: KindServer}, usage: Usage{InputTokens: 100, OutputTokens: 3}},
+		{text: "ok", usage: Usage{InputTokens: 100, OutputTokens: 5}},
+	}}
+	r := WithRetry(p, RetryPolicy{MaxRetries: 1, BaseDelay: time.Nanosecond, MaxDelay: time.Nanosecond}, nil)
+	resp, err := r.Stream(t.Context(), Request{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Usage{InputTokens: 200, OutputTokens: 8}); resp.Usage != want {
+		t.Errorf("Usage = %+v, want %+v", resp.Usage, want)
+	}
 }
 
 func TestWithRetry(t *testing.T) {

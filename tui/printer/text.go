@@ -108,6 +108,8 @@ func runSummary(e agent.Event) string {
 		how = "stopped at the turn limit"
 	case agent.StatusTokenLimit:
 		how = "stopped at the token budget"
+	case agent.StatusTruncated:
+		how = "stopped with the reply cut at the output token limit"
 	default:
 		how = string(e.Status)
 	}

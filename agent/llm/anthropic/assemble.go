@@ -34,8 +34,11 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 	switch ev.Type {
 	case "message_start":
 		u := ev.Message.Usage
-		// Cached input is input all the same, for budgets.
+		// Cached input is input all the same, for budgets; its parts
+		// are priced apart.
 		a.usage.InputTokens = int(u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens)
+		a.usage.CachedInputTokens = int(u.CacheReadInputTokens)
+		a.usage.CacheWriteTokens = int(u.CacheCreationInputTokens)
 		a.usage.OutputTokens = int(u.OutputTokens)
 	case "content_block_start":
 		cb := ev.ContentBlock
@@ -71,6 +74,8 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 		a.usage.OutputTokens = int(ev.Usage.OutputTokens)
 		if ev.Usage.JSON.InputTokens.Valid() && ev.Usage.InputTokens > 0 {
 			a.usage.InputTokens = int(ev.Usage.InputTokens + ev.Usage.CacheCreationInputTokens + ev.Usage.CacheReadInputTokens)
+			a.usage.CachedInputTokens = int(ev.Usage.CacheReadInputTokens)
+			a.usage.CacheWriteTokens = int(ev.Usage.CacheCreationInputTokens)
 		}
 	case "message_stop":
 		a.done = true
@@ -83,6 +88,7 @@ func (a *assembler) response() llm.Response {
 		Message:    llm.Message{Role: llm.RoleAssistant, Content: a.text.String()},
 		Usage:      a.usage,
 		StopReason: a.stop,
+		Finish:     finish(a.stop),
 	}
 	for _, pc := range a.calls {
 		if pc.id == "" {
@@ -98,4 +104,16 @@ func (a *assembler) response() llm.Response {
 		resp.Message.ToolCalls = append(resp.Message.ToolCalls, llm.ToolCall{ID: pc.id, Name: pc.name, Args: args})
 	}
 	return resp
+}
+
+// finish converts a stop_reason. "model_context_window_exceeded" is the
+// reply cut because the context window filled up: cut all the same.
+func finish(reason string) llm.Finish {
+	switch reason {
+	case "max_tokens", "model_context_window_exceeded":
+		return llm.FinishLength
+	case "refusal":
+		return llm.FinishFiltered
+	}
+	return llm.FinishStop
 }

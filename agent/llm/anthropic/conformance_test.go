@@ -15,7 +15,7 @@ import (
 var harness = llmtest.Harness{
 	Serve:   func(t testing.TB, s llmtest.Script) llmtest.Server { return anthropictest.NewServer(t, s) },
 	Connect: func(t testing.TB, baseURL string, o llmtest.Options) llm.Provider { return newProvider(t, baseURL, o) },
-	Caps:    llmtest.Caps{RawArgs: true, ErrorFlag: true, Auth: true},
+	Caps:    llmtest.Caps{RawArgs: true, ErrorFlag: true, Auth: true, CachedUsage: true, CacheWriteUsage: true},
 }
 
 func TestConformance(t *testing.T) { llmtest.RunConformance(t, harness) }

@@ -54,6 +54,10 @@ type Caps struct {
 	ToolName bool
 	// Auth: the format sends an API key (not Ollama).
 	Auth bool
+	// CachedUsage, CacheWriteUsage, ReasoningUsage: the format reports
+	// the cached part of the input (OpenAI, Anthropic), the part written
+	// to the cache (Anthropic), the reasoning part of the output (OpenAI).
+	CachedUsage, CacheWriteUsage, ReasoningUsage bool
 }
 
 // RunConformance checks an adapter against its fake: streaming and
@@ -124,6 +128,22 @@ func RunConformance(t *testing.T, h Harness) {
 		{
 			name: "an unknown tool name passes through",
 			turn: Use(Call{ID: "c1", Name: "frobnicate_everything", Args: `{}`}),
+		},
+		{
+			name: "whole calls without index or id are separate calls with ids of their own",
+			skip: !h.Caps.Interleave,
+			turn: Turn{Calls: []Call{
+				{Name: "read_file", Args: `{"path":"a"}`},
+				{Name: "read_file", Args: `{"path":"b"}`},
+			}, Fault: Fault{NoIDs: true, NoIndex: true}},
+			check: func(t *testing.T, turn Turn, got llm.Message) {
+				if len(got.ToolCalls) != 2 || got.ToolCalls[0].Args != `{"path":"a"}` || got.ToolCalls[1].Args != `{"path":"b"}` {
+					t.Fatalf("calls = %+v, want the two calls apart", got.ToolCalls)
+				}
+				if a, b := got.ToolCalls[0].ID, got.ToolCalls[1].ID; a == "" || b == "" || a == b {
+					t.Errorf("ids = %q, %q, want two different non-empty ids", a, b)
+				}
+			},
 		},
 		{
 			name: "calls without ids get unique ones",
@@ -239,14 +259,38 @@ func RunConformance(t *testing.T, h Harness) {
 	})
 
 	t.Run("usage is reported as the server counted it", func(t *testing.T) {
-		want := llm.Usage{InputTokens: 1234, OutputTokens: 56}
-		p := h.connect(t, h.Serve(t, Script{{Text: "ok", Usage: want}}).URL())
+		sent := llm.Usage{InputTokens: 1234, OutputTokens: 56, CachedInputTokens: 1000, CacheWriteTokens: 200, ReasoningTokens: 30}
+		p := h.connect(t, h.Serve(t, Script{{Text: "ok", Usage: sent}}).URL())
 		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
 		if err != nil {
 			t.Fatalf("Stream() error = %v", err)
 		}
+		want := sent
+		if !h.Caps.CachedUsage {
+			want.CachedInputTokens = 0
+		}
+		if !h.Caps.CacheWriteUsage {
+			want.CacheWriteTokens = 0
+		}
+		if !h.Caps.ReasoningUsage {
+			want.ReasoningTokens = 0
+		}
 		if resp.Usage != want {
 			t.Errorf("Usage = %+v, want %+v", resp.Usage, want)
+		}
+	})
+
+	t.Run("a reply cut at the output token limit says so", func(t *testing.T) {
+		p := h.connect(t, h.Serve(t, Script{{Text: "The answer is", Finish: llm.FinishLength}}).URL())
+		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
+		if err != nil {
+			t.Fatalf("Stream() error = %v", err)
+		}
+		if resp.Finish != llm.FinishLength || resp.StopReason == "" {
+			t.Errorf("Finish = %q (StopReason %q), want %q", resp.Finish, resp.StopReason, llm.FinishLength)
+		}
+		if resp.Message.Content != "The answer is" {
+			t.Errorf("text = %q, want what came before the cut", resp.Message.Content)
 		}
 	})
 
@@ -269,6 +313,7 @@ func RunConformance(t *testing.T, h Harness) {
 		{name: "another 400 is a bad request with the server's words", fault: Fault{Status: http.StatusBadRequest, Message: "temperature must be at most 2"}, kind: llm.KindBadRequest, mentions: []string{"temperature must be at most 2"}},
 		{name: "a malformed chunk is a bad response", fault: Fault{Malformed: true}, kind: llm.KindBadResponse},
 		{name: "an error inside the stream is a server error", fault: Fault{StreamError: true}, kind: llm.KindServer},
+		{name: "an error chunk inside the stream is a server error", fault: Fault{ErrorChunk: true}, kind: llm.KindServer},
 	}
 	for _, tc := range errorCases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -106,7 +106,7 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 			return idle()
 		case fault.Malformed && event == 2:
 			return fail(wire.Failure{Err: fmt.Errorf("malformed event")})
-		case fault.StreamError && event == 2:
+		case (fault.StreamError || fault.ErrorChunk) && event == 2:
 			return fail(wire.Failure{ServerMsg: "the model failed"})
 		}
 		return nil
@@ -131,6 +131,9 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 	}
 	if err := step(); err != nil { // the final event
 		return partial(), err
+	}
+	if turn.Finish != "" && turn.Finish != llm.FinishStop {
+		resp.StopReason, resp.Finish = string(turn.Finish), turn.Finish
 	}
 	return partial(), nil
 }

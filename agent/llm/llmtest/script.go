@@ -28,9 +28,14 @@ type Turn struct {
 	Text  string `json:"text,omitempty"`
 	Calls []Call `json:"calls,omitempty"`
 	// Usage is what the fake reports; zero means an estimate from the
-	// request and the answer (see EstimateUsage).
+	// request and the answer (see EstimateUsage). Its cache and reasoning
+	// parts are reported in the format's own fields, where it has them.
 	Usage llm.Usage `json:"usage,omitzero"`
-	Fault Fault     `json:"fault,omitzero"`
+	// Finish is how the reply ends, sent as the format's own stop reason
+	// (llm.FinishLength: "length", or Anthropic's "max_tokens"); "" is a
+	// normal end.
+	Finish llm.Finish `json:"finish,omitempty"`
+	Fault  Fault      `json:"fault,omitzero"`
 }
 
 // Call is one tool call the model makes. Name need not be a tool the agent
@@ -92,6 +97,16 @@ type Fault struct {
 	Interleave bool `json:"interleave,omitempty"`
 	// NoIDs sends the turn's calls without ids.
 	NoIDs bool `json:"no_ids,omitempty"`
+	// NoIndex sends each call whole in one chunk without an index, as
+	// some Gemini-compatible servers do (OpenAI only: the other formats
+	// have no index).
+	NoIndex bool `json:"no_index,omitempty"`
+	// ErrorChunk reports a failure inside the stream the way OpenRouter
+	// does, right after the first event: a chunk with an error object
+	// (its metadata naming the upstream provider and its raw words) and
+	// finish_reason "error" (OpenAI only; the other formats send their
+	// error event, as for StreamError).
+	ErrorChunk bool `json:"error_chunk,omitempty"`
 }
 
 // Step is what a fake does before stream event i (from 0): it waits out

@@ -119,6 +119,9 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		if r.Done {
 			done = true
 			resp.StopReason = r.DoneReason
+			if r.DoneReason == "length" {
+				resp.Finish = llm.FinishLength
+			}
 			resp.Usage = llm.Usage{InputTokens: r.PromptEvalCount, OutputTokens: r.EvalCount}
 		}
 		return nil

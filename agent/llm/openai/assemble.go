@@ -1,10 +1,9 @@
 package openai
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
-
-	goopenai "github.com/sashabaranov/go-openai"
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/internal/wire"
@@ -28,12 +27,16 @@ type partialCall struct {
 	args     strings.Builder
 }
 
-// add folds one chunk in, passing its text to onText.
-func (a *assembler) add(chunk goopenai.ChatCompletionStreamResponse, onText func(string)) {
-	if u := chunk.Usage; u != nil {
-		a.usage = llm.Usage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens}
+// add folds one chunk in, passing its text to onText. It returns the
+// error the chunk reports, if any: the stream has failed.
+func (a *assembler) add(c chunk, onText func(string)) *streamError {
+	if u := c.Usage; u != nil {
+		a.usage = u.usage()
 	}
-	for _, ch := range chunk.Choices {
+	if c.Error != nil {
+		return c.Error
+	}
+	for _, ch := range c.Choices {
 		if ch.Index != 0 {
 			continue
 		}
@@ -44,19 +47,34 @@ func (a *assembler) add(chunk goopenai.ChatCompletionStreamResponse, onText func
 		for _, tc := range ch.Delta.ToolCalls {
 			a.addCall(tc)
 		}
-		if ch.FinishReason != "" {
-			a.finish = string(ch.FinishReason)
+		switch {
+		case ch.Error != nil:
+			return ch.Error
+		case ch.FinishReason == "error":
+			return &streamError{Message: "the reply ended with finish_reason \"error\" and no explanation"}
+		case ch.FinishReason != "":
+			a.finish = ch.FinishReason
 			a.finished = true
 		}
 	}
+	return nil
 }
 
 // addCall folds in one tool call fragment. Fragments are matched by index;
 // the id, type and name come on a call's first fragment, and only the
 // arguments on the rest. Some servers omit the index: there a fragment
-// with a new id starts a call, and any other continues the last one.
-func (a *assembler) addCall(tc goopenai.ToolCall) {
+// starts a new call when it has a new id, or when it names a function
+// while the last call's arguments are already complete (servers that send
+// each call whole, with no index and no id); any other continues the last
+// call.
+func (a *assembler) addCall(tc toolCallDelta) {
 	var pc *partialCall
+	last := func() *partialCall {
+		if len(a.calls) == 0 {
+			return nil
+		}
+		return a.calls[len(a.calls)-1]
+	}()
 	switch {
 	case tc.Index != nil:
 		if a.byIndex == nil {
@@ -68,11 +86,13 @@ func (a *assembler) addCall(tc goopenai.ToolCall) {
 			a.byIndex[*tc.Index] = pc
 			a.calls = append(a.calls, pc)
 		}
-	case len(a.calls) == 0 || (tc.ID != "" && a.calls[len(a.calls)-1].id != "" && tc.ID != a.calls[len(a.calls)-1].id):
+	case last == nil,
+		tc.ID != "" && last.id != "" && tc.ID != last.id,
+		tc.ID == "" && tc.Function.Name != "" && last.name != "" && json.Valid([]byte(last.args.String())):
 		pc = &partialCall{index: len(a.calls)}
 		a.calls = append(a.calls, pc)
 	default:
-		pc = a.calls[len(a.calls)-1]
+		pc = last
 	}
 	if pc.id == "" {
 		pc.id = tc.ID
@@ -91,6 +111,7 @@ func (a *assembler) response() llm.Response {
 		Message:    llm.Message{Role: llm.RoleAssistant, Content: a.text.String()},
 		Usage:      a.usage,
 		StopReason: a.finish,
+		Finish:     finish(a.finish),
 	}
 	calls := slices.Clone(a.calls)
 	slices.SortStableFunc(calls, func(x, y *partialCall) int { return x.index - y.index })

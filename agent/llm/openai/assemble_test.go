@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	goopenai "github.com/sashabaranov/go-openai"
-
 	"github.com/agentcli/agent/agent/llm"
 )
 
@@ -71,6 +69,35 @@ func TestAssembler(t *testing.T) {
 			finish: "tool_calls",
 		},
 		{
+			name: "whole calls without index or id are separate calls",
+			chunks: []string{
+				`{"choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"id":"","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"a\"}"}}]}}]}`,
+				`{"choices":[{"index":0,"delta":{"tool_calls":[{"id":"","type":"function","function":{"name":"read_file","arguments":"{\"path\":\"b\"}"}}]}}]}`,
+				`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
+			},
+			calls:  []llm.ToolCall{{Name: "read_file", Args: `{"path":"a"}`}, {Name: "read_file", Args: `{"path":"b"}`}},
+			finish: "tool_calls",
+		},
+		{
+			name: "two whole calls without index or id in one chunk are separate calls",
+			chunks: []string{
+				`{"choices":[{"index":0,"delta":{"tool_calls":[{"type":"function","function":{"name":"a","arguments":"{}"}},{"type":"function","function":{"name":"b","arguments":"{\"x\":1}"}}]}}]}`,
+				`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
+			},
+			calls:  []llm.ToolCall{{Name: "a", Args: `{}`}, {Name: "b", Args: `{"x":1}`}},
+			finish: "tool_calls",
+		},
+		{
+			name: "a call without index or id streamed in pieces with its name repeated stays one call",
+			chunks: []string{
+				`{"choices":[{"index":0,"delta":{"tool_calls":[{"type":"function","function":{"name":"a","arguments":"{\"p\":"}}]}}]}`,
+				`{"choices":[{"index":0,"delta":{"tool_calls":[{"function":{"name":"a","arguments":"1}"}}]}}]}`,
+				`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
+			},
+			calls:  []llm.ToolCall{{Name: "a", Args: `{"p":1}`}},
+			finish: "tool_calls",
+		},
+		{
 			name: "other choices are ignored",
 			chunks: []string{
 				`{"choices":[{"index":1,"delta":{"content":"not me"}},{"index":0,"delta":{"content":"me"}}]}`,
@@ -87,11 +114,13 @@ func TestAssembler(t *testing.T) {
 				streamed strings.Builder
 			)
 			for _, c := range tt.chunks {
-				var chunk goopenai.ChatCompletionStreamResponse
-				if err := json.Unmarshal([]byte(c), &chunk); err != nil {
+				var ch chunk
+				if err := json.Unmarshal([]byte(c), &ch); err != nil {
 					t.Fatalf("bad test chunk %s: %v", c, err)
 				}
-				a.add(chunk, func(d string) { streamed.WriteString(d) })
+				if e := a.add(ch, func(d string) { streamed.WriteString(d) }); e != nil {
+					t.Fatalf("add(%s) = error %q", c, e.text())
+				}
 			}
 			resp := a.response()
 			if resp.Message.Content != tt.text || streamed.String() != tt.text {
@@ -101,6 +130,12 @@ func TestAssembler(t *testing.T) {
 				t.Fatalf("calls = %+v, want %+v", resp.Message.ToolCalls, tt.calls)
 			}
 			for i, c := range resp.Message.ToolCalls {
+				if tt.calls[i].ID == "" {
+					if c.ID == "" {
+						t.Errorf("call %d has no id, want a made-up one", i)
+					}
+					c.ID = "" // made up: any non-empty id will do
+				}
 				if c != tt.calls[i] {
 					t.Errorf("call %d = %+v, want %+v", i, c, tt.calls[i])
 				}
@@ -116,11 +151,103 @@ func TestAssembler(t *testing.T) {
 // gives a call without an id the same made-up id both times.
 func TestAssemblerKeepsMadeUpIDs(t *testing.T) {
 	var a assembler
-	var chunk goopenai.ChatCompletionStreamResponse
-	json.Unmarshal([]byte(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"type":"function","function":{"name":"read","arguments":"{}"}}]}}]}`), &chunk)
-	a.add(chunk, func(string) {})
+	var ch chunk
+	json.Unmarshal([]byte(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"type":"function","function":{"name":"read","arguments":"{}"}}]}}]}`), &ch)
+	a.add(ch, func(string) {})
 	first, second := a.response().Message.ToolCalls[0].ID, a.response().Message.ToolCalls[0].ID
 	if first == "" || first != second {
 		t.Errorf("ids = %q then %q, want the same non-empty id", first, second)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		name  string
+		usage string
+		want  llm.Usage
+	}{
+		{
+			name:  "OpenAI's cached and reasoning details are parts of the counts",
+			usage: `{"prompt_tokens":2000,"completion_tokens":300,"total_tokens":2300,"prompt_tokens_details":{"cached_tokens":1536},"completion_tokens_details":{"reasoning_tokens":200}}`,
+			want:  llm.Usage{InputTokens: 2000, OutputTokens: 300, CachedInputTokens: 1536, ReasoningTokens: 200},
+		},
+		{
+			name:  "DeepSeek's prompt_cache_hit_tokens count as cached",
+			usage: `{"prompt_tokens":900,"completion_tokens":10,"total_tokens":910,"prompt_cache_hit_tokens":640,"prompt_cache_miss_tokens":260}`,
+			want:  llm.Usage{InputTokens: 900, OutputTokens: 10, CachedInputTokens: 640},
+		},
+		{
+			name:  "a total above prompt plus completion counts, as input when the cached prompt was left out (GLM via a gateway)",
+			usage: `{"prompt_tokens":1100,"completion_tokens":71,"total_tokens":35091,"prompt_tokens_details":{"cached_tokens":33920}}`,
+			want:  llm.Usage{InputTokens: 35020, OutputTokens: 71, CachedInputTokens: 33920},
+		},
+		{
+			name:  "a total above prompt plus completion counts, as output when it is the reasoning (xAI)",
+			usage: `{"prompt_tokens":500,"completion_tokens":40,"total_tokens":1040,"completion_tokens_details":{"reasoning_tokens":500}}`,
+			want:  llm.Usage{InputTokens: 500, OutputTokens: 540, ReasoningTokens: 500},
+		},
+		{
+			name:  "a total below the sum changes nothing",
+			usage: `{"prompt_tokens":10,"completion_tokens":5,"total_tokens":0}`,
+			want:  llm.Usage{InputTokens: 10, OutputTokens: 5},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var u chunkUsage
+			if err := json.Unmarshal([]byte(tt.usage), &u); err != nil {
+				t.Fatal(err)
+			}
+			if got := u.usage(); got != tt.want {
+				t.Errorf("usage(%s) = %+v, want %+v", tt.usage, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestErrorsInsideTheStream(t *testing.T) {
+	tests := []struct {
+		name  string
+		chunk string
+		want  []string
+	}{
+		{
+			name:  "OpenRouter: an error object and finish_reason error",
+			chunk: `{"id":"gen-1","object":"chat.completion.chunk","created":1,"model":"x","provider":"Chutes","error":{"code":502,"message":"Provider returned error","metadata":{"provider_name":"Chutes","raw":"{\"detail\":\"upstream timed out\"}"}},"choices":[{"index":0,"delta":{"content":""},"finish_reason":"error"}]}`,
+			want:  []string{"Provider returned error", "Chutes", "upstream timed out"},
+		},
+		{
+			name:  "an error chunk with no choices",
+			chunk: `{"id":"x","choices":[],"error":{"message":"Internal server error","type":"server_error","code":"internal_error"}}`,
+			want:  []string{"Internal server error"},
+		},
+		{
+			name:  "finish_reason error without an error object",
+			chunk: `{"choices":[{"index":0,"delta":{},"finish_reason":"error"}]}`,
+			want:  []string{"finish_reason \"error\""},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var (
+				a  assembler
+				ch chunk
+			)
+			if err := json.Unmarshal([]byte(tt.chunk), &ch); err != nil {
+				t.Fatal(err)
+			}
+			e := a.add(ch, func(string) {})
+			if e == nil {
+				t.Fatalf("add(%s) = no error, want one", tt.chunk)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(e.text(), w) {
+					t.Errorf("error text %q does not carry %q", e.text(), w)
+				}
+			}
+			if a.finished {
+				t.Errorf("a reply that failed counts as finished")
+			}
+		})
 	}
 }

@@ -15,7 +15,7 @@ var harness = llmtest.Harness{
 	Serve:     func(t testing.TB, s llmtest.Script) llmtest.Server { return openaitest.NewServer(t, s) },
 	Connect:   func(t testing.TB, baseURL string, o llmtest.Options) llm.Provider { return newProvider(t, baseURL, o) },
 	URLSuffix: "/v1",
-	Caps:      llmtest.Caps{Interleave: true, RawArgs: true, Auth: true},
+	Caps:      llmtest.Caps{Interleave: true, RawArgs: true, Auth: true, CachedUsage: true, ReasoningUsage: true},
 }
 
 func TestConformance(t *testing.T) { llmtest.RunConformance(t, harness) }

@@ -47,3 +47,20 @@ func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
 	}
 	return f.Error()
 }
+
+// streamFailure turns an error object sent inside the stream into an
+// *llm.Error carrying the server's words and details.
+func (p *Provider) streamFailure(e *streamError, slot *wire.Slot) *llm.Error {
+	f := wire.Failure{
+		Provider:  p.name,
+		BaseURL:   p.baseURL,
+		Model:     p.model,
+		KeyEnv:    p.keyEnv,
+		KeySet:    p.keySet,
+		Header:    slot.Header,
+		ServerMsg: e.text(),
+		Code:      e.code(),
+		Err:       errors.New(e.text()),
+	}
+	return f.Error()
+}

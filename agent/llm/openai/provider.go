@@ -2,6 +2,7 @@ package openai
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -114,7 +115,7 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 
 	var a assembler
 	for {
-		chunk, err := stream.Recv()
+		raw, err := stream.RecvRaw()
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -124,7 +125,13 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 			}
 			return a.response(), p.failure(err, slot)
 		}
-		a.add(chunk, onText)
+		var c chunk
+		if err := json.Unmarshal(raw, &c); err != nil {
+			return a.response(), p.failure(err, slot)
+		}
+		if e := a.add(c, onText); e != nil {
+			return a.response(), p.streamFailure(e, slot)
+		}
 	}
 	if ctx.Err() != nil {
 		return a.response(), ctx.Err()

@@ -126,3 +126,24 @@ func TestPresets(t *testing.T) {
 		}
 	}
 }
+
+// An error OpenRouter reports inside the stream reaches the person with
+// the upstream provider's own words, and is retried when nothing had
+// streamed.
+func TestErrorChunkCarriesTheUpstreamWords(t *testing.T) {
+	srv := openaitest.NewServer(t, llmtest.Script{{Text: "fine now", Fault: llmtest.Fault{ErrorChunk: true, Times: 1}}})
+	_, err := newProvider(t, srv.URL()).Stream(t.Context(), llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "x"}}}, nil)
+	if k := llm.KindOf(err); k != llm.KindServer {
+		t.Fatalf("Stream() error = %v (kind %q), want kind %q", err, k, llm.KindServer)
+	}
+	for _, want := range []string{"Provider returned error", "FakeUpstream", "upstream model crashed"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not carry %q", err, want)
+		}
+	}
+	p := llm.WithRetry(newProvider(t, srv.URL()), llm.RetryPolicy{MaxRetries: 1, BaseDelay: 1, MaxDelay: 1}, nil)
+	resp, err := p.Stream(t.Context(), llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "x"}}}, nil)
+	if err != nil || resp.Message.Content != "fine now" {
+		t.Errorf("retried Stream() = %q, %v, want the reply", resp.Message.Content, err)
+	}
+}

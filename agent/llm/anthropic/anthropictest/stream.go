@@ -39,7 +39,10 @@ func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.U
 	emit("message_start", obj{"message": obj{
 		"id": fmt.Sprintf("msg_fake_%d", n), "type": "message", "role": "assistant", "content": []any{},
 		"model": model, "stop_reason": nil, "stop_sequence": nil,
-		"usage": obj{"input_tokens": usage.InputTokens, "output_tokens": 1, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0},
+		// input_tokens leaves out what was read from or written to the
+		// cache.
+		"usage": obj{"input_tokens": usage.InputTokens - usage.CachedInputTokens - usage.CacheWriteTokens, "output_tokens": 1,
+			"cache_creation_input_tokens": usage.CacheWriteTokens, "cache_read_input_tokens": usage.CachedInputTokens},
 	}})
 	emit("ping", obj{})
 	index := 0
@@ -65,7 +68,12 @@ func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.U
 		index++
 	}
 	stop := "end_turn"
-	if len(turn.Calls) > 0 {
+	switch {
+	case turn.Finish == llm.FinishLength:
+		stop = "max_tokens"
+	case turn.Finish == llm.FinishFiltered:
+		stop = "refusal"
+	case len(turn.Calls) > 0:
 		stop = "tool_use"
 	}
 	emit("message_delta", obj{"delta": obj{"stop_reason": stop, "stop_sequence": nil}, "usage": obj{"output_tokens": usage.OutputTokens}})
@@ -73,7 +81,7 @@ func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.U
 	switch {
 	case f.Malformed:
 		out = slices.Insert(out, 1, malformed)
-	case f.StreamError:
+	case f.StreamError, f.ErrorChunk:
 		out = slices.Insert(out, 1, streamError)
 	}
 	return out

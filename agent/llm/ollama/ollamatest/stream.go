@@ -81,7 +81,7 @@ func lines(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Us
 	}
 	out = append(out, marshal(line{
 		Model: model, CreatedAt: created.Add(time.Second).Format(time.RFC3339Nano),
-		Message: message{Role: "assistant"}, Done: true, DoneReason: "stop",
+		Message: message{Role: "assistant"}, Done: true, DoneReason: doneReason(turn),
 		TotalDuration: 1_500_000_000, LoadDuration: 50_000_000,
 		PromptEvalCount: usage.InputTokens, PromptEvalDuration: 300_000_000,
 		EvalCount: usage.OutputTokens, EvalDuration: 1_000_000_000,
@@ -89,10 +89,19 @@ func lines(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Us
 	switch {
 	case f.Malformed:
 		out = slices.Insert(out, 1, malformed)
-	case f.StreamError:
+	case f.StreamError, f.ErrorChunk:
 		out = slices.Insert(out, 1, streamError)
 	}
 	return out
+}
+
+// doneReason is the done_reason of turn's last line: "length" when it
+// was cut at num_predict. Ollama has no reason for a filtered reply.
+func doneReason(turn llmtest.Turn) string {
+	if turn.Finish == llm.FinishLength {
+		return "length"
+	}
+	return "stop"
 }
 
 // stream writes the lines, flushing each, with the fault applied before

@@ -39,7 +39,8 @@ type delta struct {
 // toolCallDelta is one fragment of a call: the first of each call carries
 // id, type and name with empty arguments; the rest only arguments.
 type toolCallDelta struct {
-	Index    int    `json:"index"`
+	// Index is left out by some Gemini-compatible servers (Fault.NoIndex).
+	Index    *int   `json:"index,omitempty"`
 	ID       string `json:"id,omitempty"`
 	Type     string `json:"type,omitempty"`
 	Function struct {
@@ -79,15 +80,23 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 
 	fragments := make([][]toolCallDelta, len(turn.Calls))
 	for i, c := range turn.Calls {
-		head := toolCallDelta{Index: i, Type: "function"}
+		head := toolCallDelta{Index: &i, Type: "function"}
 		if !f.NoIDs {
 			head.ID = turn.CallID(n, i)
 		}
 		head.Function.Name = c.Name
+		if f.NoIndex {
+			// The whole call at once, without index (and, under NoIDs,
+			// with an empty id, as these servers send it).
+			head.Index = nil
+			head.Function.Arguments = c.Args
+			fragments[i] = append(fragments[i], head)
+			continue
+		}
 		fragments[i] = append(fragments[i], head)
 		for _, piece := range llmtest.ArgChunks(c.Args, f.CharByChar) {
 			var frag toolCallDelta
-			frag.Index = i
+			frag.Index = &i
 			frag.Function.Arguments = piece
 			fragments[i] = append(fragments[i], frag)
 		}
@@ -114,17 +123,24 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 	}
 
 	finish := "stop"
-	if len(turn.Calls) > 0 {
+	switch {
+	case turn.Finish == llm.FinishLength:
+		finish = "length"
+	case turn.Finish == llm.FinishFiltered:
+		finish = "content_filter"
+	case len(turn.Calls) > 0:
 		finish = "tool_calls"
 	}
 	emit(delta{}, &finish)
 	if includeUsage {
 		c := base
 		c.Choices = []choice{}
-		c.Usage, _ = json.Marshal(map[string]int{
-			"prompt_tokens":     usage.InputTokens,
-			"completion_tokens": usage.OutputTokens,
-			"total_tokens":      usage.InputTokens + usage.OutputTokens,
+		c.Usage, _ = json.Marshal(map[string]any{
+			"prompt_tokens":             usage.InputTokens,
+			"completion_tokens":         usage.OutputTokens,
+			"total_tokens":              usage.InputTokens + usage.OutputTokens,
+			"prompt_tokens_details":     map[string]int{"cached_tokens": usage.CachedInputTokens, "audio_tokens": 0},
+			"completion_tokens_details": map[string]int{"reasoning_tokens": usage.ReasoningTokens, "audio_tokens": 0, "accepted_prediction_tokens": 0, "rejected_prediction_tokens": 0},
 		})
 		out = append(out, marshal(c))
 	}
@@ -135,8 +151,35 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 		out = slices.Insert(out, 1, malformed)
 	case f.StreamError:
 		out = slices.Insert(out, 1, streamError)
+	case f.ErrorChunk:
+		// OpenRouter ends the stream with it: the error chunk, then no
+		// more.
+		out = append(out[:1], errorChunk(base))
 	}
 	return out
+}
+
+// errorChunk is how OpenRouter reports a failure after the stream began:
+// a chunk with an error object whose metadata names the upstream provider
+// and carries its raw words, and finish_reason "error".
+func errorChunk(base chunk) string {
+	c := struct {
+		chunk
+		Provider string `json:"provider"`
+		Error    any    `json:"error"`
+	}{chunk: base, Provider: "FakeUpstream"}
+	c.Error = map[string]any{
+		"code":    502,
+		"message": "Provider returned error",
+		"metadata": map[string]any{
+			"provider_name": "FakeUpstream",
+			"raw":           `{"error":{"message":"upstream model crashed","type":"server_error"}}`,
+		},
+	}
+	empty, reason := "", "error"
+	c.Choices = []choice{{Delta: delta{Content: &empty}, FinishReason: &reason}}
+	c.Usage = nil
+	return marshal(c)
 }
 
 // stream writes the payloads, flushing each, with the fault applied before
