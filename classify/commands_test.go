@@ -12,7 +12,7 @@ var realHyphenated = map[string]bool{
 	"apt-cache": true, "apt-get": true, "cargo-make": true, "clang-format": true, "clang-tidy": true,
 	"clickhouse-client": true, "git-grep": true, "go-task": true, "markdownlint-cli2": true,
 	"rc-service": true, "ssh-add": true, "ssh-agent": true, "ssh-copy-id": true, "ssh-keygen": true,
-	"ssh-keyscan": true, "rc-update": true, "iptables-restore": true, "ip6tables-restore": true, "sequelize-cli": true,
+	"ssh-keyscan": true, "rc-update": true, "iptables-restore": true, "ip6tables-restore": true, "sequelize-cli": true, "env-cmd": true, "host-spawn": true, "flatpak-spawn": true, "nix-env": true, "nix-shell": true, "aws-vault": true,
 }
 
 // TestCommandTableEntriesAreReachable checks that every entry of the

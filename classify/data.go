@@ -100,3 +100,23 @@ func bundle(c *cmd) {
 		c.run(args[1:])
 	}
 }
+
+// projectRunner is a Python project manager: "run CMD" runs CMD in the
+// project's environment (judged as CMD), anything else changes or
+// installs dependencies.
+func projectRunner(c *cmd) {
+	c.add(Warning, "installs or changes project dependencies", "builtin:install")
+	args := c.rest()
+	for i, a := range args {
+		if a.dyn || strings.HasPrefix(a.s, "-") {
+			continue
+		}
+		if a.s == "run" && i+1 < len(args) {
+			_, ops := parseOpts(args[i+1:], optSpec{short: "pe", long: []string{"--with", "--python", "--env-file", "--group", "--extra", "--package", "--directory", "--project", "--env"}, stop: true})
+			if len(ops) > 0 {
+				c.run(ops)
+			}
+		}
+		return
+	}
+}

@@ -185,6 +185,7 @@ func (c *cmd) stdinCode(isShell bool, lang syntax.LangVariant) {
 			c.script(in.docText, lang)
 		default:
 			c.add(Warning, "runs inline code", "builtin:inline-code")
+			c.payload(in.docText)
 		}
 	case in.file:
 		c.add(Warning, "runs a script from a file", "builtin:shell-script")
@@ -344,6 +345,9 @@ func (c *cmd) inlineCode(args []field, i int) {
 		c.add(Dangerous, "runs an AppleScript, which can control other applications", "builtin:interpreter")
 	default:
 		c.add(Warning, "runs inline code the classifier does not read", "builtin:inline-code")
+	}
+	if !code.dyn {
+		c.payload(code.s)
 	}
 }
 
