@@ -20,12 +20,12 @@ type Checkpointer interface {
 
 // changesFiles reports whether an approved call of this kind and level may
 // change files, and so needs a checkpoint first: every write, edit and
-// delete, and every shell or git command that is not safe.
+// delete, and every shell or git command or MCP call that is not safe.
 func changesFiles(k classify.Kind, lvl *classify.Level) bool {
 	switch k {
 	case classify.Write, classify.Delete:
 		return true
-	case classify.Shell, classify.Git:
+	case classify.Shell, classify.Git, classify.MCP:
 		return lvl == nil || *lvl > classify.Safe
 	}
 	return false

@@ -17,13 +17,15 @@ const (
 	Git
 	// Fetch sends a GET request for Action.URL over the network.
 	Fetch
+	// MCP calls a tool of an MCP server, described by Action.MCP.
+	MCP
 )
 
-var kindNames = [...]string{"shell", "read", "write", "delete", "git", "fetch"}
+var kindNames = [...]string{"shell", "read", "write", "delete", "git", "fetch", "mcp"}
 
 // String returns the lowercase name of the kind.
 func (k Kind) String() string {
-	if k < Shell || k > Fetch {
+	if k < Shell || k > MCP {
 		return "unknown"
 	}
 	return kindNames[k]
@@ -50,6 +52,8 @@ type Action struct {
 	// Home is the user's home directory, used for "~", "$HOME" and the
 	// credential stores under it. Empty means unknown.
 	Home string
+	// MCP is the MCP tool called (Kind MCP).
+	MCP MCPTool
 }
 
 // Verdict is the classifier's judgement of one Action.

@@ -44,6 +44,9 @@ func Classify(a Action, p Policy) Verdict {
 	case Fetch:
 		j.add(judgeURL(a.URL))
 		return j.verdict("fetch")
+	case MCP:
+		j.mcpCall(a.MCP)
+		return j.verdict("mcp")
 	}
 	j.add(Warning, a.Kind.String()+": unknown kind of action", "builtin:unknown")
 	return j.verdict("")

@@ -17,8 +17,8 @@ type Policy struct {
 	Rules []Rule `toml:"rules"`
 }
 
-// Rule sets the level of matching commands or paths. Exactly one of Command
-// and Path is set.
+// Rule sets the level of matching commands, paths or MCP tools. Exactly one
+// of Command, Path and Tool is set.
 type Rule struct {
 	// Command is a prefix pattern over a simple command's words, where "*"
 	// matches any run of characters: "npm run lint*". The words are taken
@@ -30,6 +30,9 @@ type Rule struct {
 	// "~/" is the home directory. "*", "?" and "[...]" match within one
 	// path component, "**" any number of components.
 	Path string `toml:"path,omitempty"`
+	// Tool is a pattern over an MCP tool's name, mcp__SERVER__TOOL, where
+	// "*" matches any run of characters: "mcp__github__*".
+	Tool string `toml:"tool,omitempty"`
 	// Level is the level a match gets. A rule can never lower Blocked. Its
 	// zero value is Safe, so the config loader must require it to be set.
 	Level Level `toml:"level"`
@@ -43,7 +46,7 @@ type Rule struct {
 // ErrInvalidRule is wrapped by every error Validate returns.
 var ErrInvalidRule = errors.New("invalid rule")
 
-// Validate checks every rule: exactly one of Command and Path is set, the
+// Validate checks every rule: exactly one of Command, Path and Tool is set, the
 // level is one of the four, and a path glob is well formed. It returns all
 // the problems found, joined, each naming the rule by its position in the
 // list (counting from 1) and wrapping ErrInvalidRule; nil means the policy
@@ -54,11 +57,15 @@ func (p Policy) Validate() error {
 		bad := func(format string, args ...any) {
 			errs = append(errs, fmt.Errorf("rule %d: %w: %s", i+1, ErrInvalidRule, fmt.Sprintf(format, args...)))
 		}
-		switch {
-		case r.Command == "" && r.Path == "":
-			bad("set command or path")
-		case r.Command != "" && r.Path != "":
-			bad("set command or path, not both")
+		switch set := btoi(r.Command != "") + btoi(r.Path != "") + btoi(r.Tool != ""); {
+		case set == 0:
+			bad("set command, path or tool")
+		case set > 1:
+			bad("set only one of command, path and tool")
+		case r.Tool != "":
+			if why := validToolPattern(r.Tool); why != "" {
+				bad("%s", why)
+			}
 		case r.Command != "" && strings.TrimSpace(r.Command) != r.Command:
 			bad("command %q has leading or trailing spaces, which never match", r.Command)
 		case r.Path != "":

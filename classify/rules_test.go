@@ -137,12 +137,12 @@ func TestPolicyValidate(t *testing.T) {
 		{"no rules is valid", nil, ""},
 		{"a command rule is valid", []Rule{{Command: "npm run lint*", Level: Safe}}, ""},
 		{"a path rule is valid", []Rule{{Path: "build/**", Level: Warning}}, ""},
-		{"a rule with neither is invalid", []Rule{{Level: Safe}}, "rule 1: invalid rule: set command or path"},
-		{"a rule with both is invalid", []Rule{{Command: "x", Path: "y", Level: Safe}}, "rule 1: invalid rule: set command or path, not both"},
+		{"a rule with neither is invalid", []Rule{{Level: Safe}}, "rule 1: invalid rule: set command, path or tool"},
+		{"a rule with both is invalid", []Rule{{Command: "x", Path: "y", Level: Safe}}, "rule 1: invalid rule: set only one of command, path and tool"},
 		{"a bad glob is invalid", []Rule{{Path: "a/[b", Level: Safe}}, `rule 1: invalid rule: path "a/[b": syntax error in pattern`},
 		{"a bad level is invalid", []Rule{{Command: "x", Level: Level(7)}}, "rule 1: invalid rule: level level(7) is not safe, warning, dangerous or blocked"},
 		{"spaces around a command are invalid", []Rule{{Command: " x", Level: Safe}}, `rule 1: invalid rule: command " x" has leading or trailing spaces, which never match`},
-		{"every bad rule is reported", []Rule{{Level: Safe}, {Command: "ok", Level: Safe}, {Path: "[", Level: Safe}}, "rule 1: invalid rule: set command or path\nrule 3: invalid rule: path \"[\": syntax error in pattern"},
+		{"every bad rule is reported", []Rule{{Level: Safe}, {Command: "ok", Level: Safe}, {Path: "[", Level: Safe}}, "rule 1: invalid rule: set command, path or tool\nrule 3: invalid rule: path \"[\": syntax error in pattern"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

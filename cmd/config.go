@@ -15,6 +15,7 @@ import (
 	"github.com/agentcli/agent/agent/session"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/mcp"
 	"github.com/agentcli/agent/tools/sandbox"
 	"github.com/agentcli/agent/tui"
 )
@@ -33,6 +34,9 @@ type Config struct {
 	TUI       tui.Config                      `toml:"tui"`
 	Sessions  session.Config                  `toml:"sessions"`
 	Rules     []classify.Rule                 `toml:"rules"`
+	// MCPServers are the MCP servers whose tools are offered; only the
+	// user's config may add them.
+	MCPServers mcp.Config `toml:"mcp_servers"`
 }
 
 // defaultConfig returns the built-in configuration. The default provider is
@@ -81,6 +85,9 @@ func (c Config) Validate() error {
 		return err
 	}
 	if err := c.Sessions.Validate(); err != nil {
+		return err
+	}
+	if err := c.MCPServers.Validate(); err != nil {
 		return err
 	}
 	for _, name := range c.TUI.Providers {
@@ -211,6 +218,12 @@ type projectConfig struct {
 		AllowDomains *[]string `toml:"allow_domains"`
 	} `toml:"network"`
 	Rules []classify.Rule `toml:"rules"`
+	// MCPServers may disable the user's servers or some of their tools;
+	// a project can never add a server or enable one.
+	MCPServers map[string]struct {
+		Enabled       *bool    `toml:"enabled"`
+		DisabledTools []string `toml:"disabled_tools"`
+	} `toml:"mcp_servers"`
 }
 
 // applyProjectFile tightens cfg with the project's file, if there is one.
@@ -233,7 +246,8 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 	if keys := md.Undecoded(); len(keys) > 0 {
 		return true, fmt.Errorf("project config %s: key %q is not allowed here: a project may only tighten the policy "+
 			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network; [network] allow_domains, "+
-			"which keeps only hosts the user's config lists; [[rules]] that raise levels)", path, keys[0].String())
+			"which keeps only hosts the user's config lists; [[rules]] that raise levels; "+
+			"[mcp_servers.NAME] enabled = false, disabled_tools)", path, keys[0].String())
 	}
 	if v := p.Agent.MaxTurns; v != nil && *v < cfg.Agent.MaxTurns {
 		cfg.Agent.MaxTurns = *v
@@ -256,6 +270,17 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 	for _, r := range p.Rules {
 		r.RaiseOnly = true
 		cfg.Rules = append(cfg.Rules, r)
+	}
+	for name, ps := range p.MCPServers {
+		s, ok := cfg.MCPServers[name]
+		if !ok {
+			continue // a server this person does not have: nothing to tighten
+		}
+		if ps.Enabled != nil && !*ps.Enabled {
+			s.Enabled = ps.Enabled
+		}
+		s.DisabledTools = append(append([]string(nil), s.DisabledTools...), ps.DisabledTools...)
+		cfg.MCPServers[name] = s
 	}
 	return true, nil
 }

@@ -13,12 +13,17 @@ import (
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
+	"github.com/agentcli/agent/tools/mcp/mcptest"
 )
 
 // agentBin is the binary built once for every end-to-end test.
 var agentBin string
 
 func TestMain(m *testing.M) {
+	if len(os.Args) == 2 && strings.HasPrefix(os.Args[1], "mcptest-") {
+		// A test configured this binary as an MCP server (see mcp_e2e_test.go).
+		os.Exit(mcptest.Main(strings.TrimPrefix(os.Args[1], "mcptest-")))
+	}
 	dir, err := os.MkdirTemp("", "agent-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -19,6 +19,7 @@ import (
 	"github.com/agentcli/agent/agent/session"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/checkpoint"
+	"github.com/agentcli/agent/tools/mcp"
 	"github.com/agentcli/agent/tools/redact"
 )
 
@@ -54,6 +55,8 @@ type sessionRun struct {
 	checkpoints agent.Checkpointer
 	// undo is the checkpoints' chain, nil when git is missing.
 	undo *checkpoint.Session
+	// mcp holds the session's MCP servers; nil when none is configured.
+	mcp *mcp.Manager
 
 	mu      sync.Mutex
 	resumed session.Conversations
@@ -116,6 +119,7 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 	s.background.Go(func() {
 		pruneSessions(context.Background(), dir, checkpointsDir(a.getenv), stateDir(a.getenv), cfg.Sessions, s.rec.ID())
 	})
+	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()))
 	a.session = s
 	return nil
 }
@@ -131,6 +135,9 @@ func (a *app) closeSession() {
 	}
 	a.session = nil
 	s.stop()
+	if s.mcp != nil {
+		s.mcp.Close()
+	}
 	s.background.Wait()
 	if err := s.rec.Close(); err != nil {
 		fmt.Fprintf(a.stderr, "agent: the session was not fully recorded: %v\n", err)
@@ -143,6 +150,7 @@ func (a *app) closeSession() {
 func pruneSessions(ctx context.Context, dir, cpDir, state string, cfg session.Config, current string) {
 	removed, _ := session.Prune(dir, cfg, current)
 	for _, r := range removed {
+		os.RemoveAll(filepath.Join(dir, r.ID+".mcp")) // its MCP servers' stderr
 		if ctx.Err() != nil || r.Root == "" {
 			continue
 		}

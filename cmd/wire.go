@@ -87,6 +87,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Network:   cfg.Sandbox.Network,
 		SecretEnv: secretEnvNames(cfg),
 		Web:       cfg.Network,
+		Sources:   a.session.mcpSources(),
 	})
 	if err != nil {
 		return nil, failure(err)

@@ -38,6 +38,9 @@ type Options struct {
 	// Web is the [network] section: the hosts web_fetch reaches without
 	// asking, and the only way it reaches this machine or a private network.
 	Web NetworkConfig
+	// Sources add tools from outside the catalog (MCP servers), offered
+	// after the built-in ones. The registry does not close them.
+	Sources []Source
 }
 
 // tool is one entry of the catalog.
@@ -67,6 +70,8 @@ type Registry struct {
 	git    string // absolute path of git, "" when not installed
 	web    *webGuard
 	tools  []tool
+	// sources are the tools from outside the catalog, asked in order.
+	sources []Source
 
 	// writeFile is the last step of an atomic write, replaceable in tests to
 	// simulate a failure half way.
@@ -138,6 +143,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		web:       &webGuard{allow: newAllowList(opts.Web.AllowDomains), lookup: net.DefaultResolver.LookupNetIP},
 		writeFile: (*os.File).Write,
 		running:   make(map[*run]struct{}),
+		sources:   opts.Sources,
 	}
 	r.tools = catalog()
 	return r, nil
@@ -155,11 +161,14 @@ func catalog() []tool {
 func (r *Registry) Root() string { return r.root }
 
 // Specs returns the catalog in a stable order, with the JSON Schemas of the
-// arguments, for the model.
+// arguments, for the model, followed by the sources' tools as they are now.
 func (r *Registry) Specs() []Spec {
 	specs := make([]Spec, len(r.tools))
 	for i, t := range r.tools {
 		specs[i] = Spec{Name: t.name, Description: t.desc, Parameters: schema(t.params)}
+	}
+	for _, s := range r.sources {
+		specs = append(specs, s.Specs()...)
 	}
 	return specs
 }
@@ -179,9 +188,17 @@ func (r *Registry) Plan(name, args string) (*Plan, error) {
 			return t.plan(r, args)
 		}
 	}
-	known := make([]string, len(r.tools))
-	for i, t := range r.tools {
-		known[i] = t.name
+	for _, s := range r.sources {
+		if p, ok, err := s.Plan(name, args); ok {
+			if err != nil {
+				return nil, err
+			}
+			return r.external(p), nil
+		}
+	}
+	var known []string
+	for _, s := range r.Specs() {
+		known = append(known, s.Name)
 	}
 	return nil, unknownToolError(name, known)
 }

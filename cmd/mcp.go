@@ -1,0 +1,130 @@
+package cmd
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/mcp"
+	"github.com/agentcli/agent/tools/sandbox"
+)
+
+// mcpLogDir is where the stderr of a session's MCP servers is kept: beside
+// the session's file, named for its id.
+func mcpLogDir(env func(string) string, sessionID string) string {
+	return filepath.Join(sessionsDir(env), sessionID+".mcp")
+}
+
+// startMCP starts the configured MCP servers for root, in parallel, and
+// says on stderr which failed and why. It returns nil when none is
+// configured. logDir keeps their stderr; empty discards it.
+func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir string) *mcp.Manager {
+	if len(cfg.MCPServers) == 0 {
+		return nil
+	}
+	exe, err := os.Executable()
+	var sb sandbox.Sandbox
+	if err == nil {
+		sb = sandbox.New(cfg.Sandbox, exe)
+	}
+	m := mcp.Start(ctx, cfg.MCPServers, mcp.Options{
+		Root:      canonicalRoot(root),
+		Getenv:    a.getenv,
+		SecretEnv: secretEnvNames(cfg),
+		PassEnv:   cfg.Tools.PassEnv,
+		LogDir:    logDir,
+		StateDir:  filepath.Join(stateDir(a.getenv), "output"),
+		Sandbox:   sb,
+		Network:   cfg.Sandbox.Network,
+		Version:   strings.TrimPrefix(versionString(), "agent "),
+	})
+	for _, p := range m.Problems() {
+		fmt.Fprintf(a.stderr, "agent: %s\n", p)
+	}
+	return m
+}
+
+// mcpSources is what the tool registry offers besides its own tools.
+func (s *sessionRun) mcpSources() []tools.Source {
+	if s == nil || s.mcp == nil {
+		return nil
+	}
+	return []tools.Source{s.mcp}
+}
+
+func (a *app) mcpCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "mcp",
+		Short: "Show the MCP servers and the tools they offer",
+		Long: `MCP servers are configured in the user's config as [mcp_servers.NAME]
+(see 'agent config init' and docs/mcp.md). Their tools are offered to the
+model as mcp__NAME__TOOL and every call is classified and approved like a
+command.`,
+		Args: cobra.NoArgs,
+	}
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "Start each configured MCP server, and list its status and its tools with their levels",
+		Long: `List starts every configured MCP server as a session would, says whether it
+started and why not, and lists the tools it offers with the level a call of
+each gets under the rules in force ([[rules]] with tool = "mcp__NAME__*").
+The servers are stopped before it returns.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, _, root, err := a.loadEffective(runFlags{})
+			if err != nil {
+				return err
+			}
+			if len(cfg.MCPServers) == 0 {
+				fmt.Fprintf(a.stdout, "no MCP servers configured: add [mcp_servers.NAME] to %s (see docs/mcp.md)\n", userConfigPath(a.getenv))
+				return nil
+			}
+			m := a.startMCP(c.Context(), cfg, root, "")
+			defer m.Close()
+			writeMCPStatus(a.stdout, m.Status(), cfg.Policy())
+			return nil
+		},
+	}
+	c.AddCommand(list)
+	return c
+}
+
+// writeMCPStatus lists servers and their tools with their levels.
+func writeMCPStatus(w interface{ Write([]byte) (int, error) }, servers []mcp.ServerStatus, pol classify.Policy) {
+	for i, st := range servers {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%s (%s: %s): %s", st.Name, st.Transport, st.Target, st.State)
+		if st.Err != "" {
+			fmt.Fprintf(w, ": %s", st.Err)
+		}
+		fmt.Fprintln(w)
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, t := range st.Tools {
+			v := classify.Classify(classify.Action{Kind: classify.MCP, MCP: t.Action}, pol)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", t.Name, v.Level, firstReason(v))
+		}
+		tw.Flush()
+	}
+}
+
+// firstReason is the reason that decided a verdict, without the part
+// that names the tool again.
+func firstReason(v classify.Verdict) string {
+	if len(v.Reasons) == 0 {
+		return ""
+	}
+	r := v.Reasons[0]
+	if _, after, ok := strings.Cut(r, ": "); ok {
+		return after
+	}
+	return r
+}
