@@ -44,6 +44,11 @@ type Options struct {
 	// (see ClaimFor), and waits, publishing EventQueued, while another
 	// agent's call holds them. Nil takes no locks.
 	Locks *Locks
+	// RateLimits, when set, are the session's [tools.rate_limits], shared
+	// with the other agents of the same screen or run: an approved call
+	// over its tool's limit waits, publishing EventQueued, or fails when
+	// the wait would be too long. Nil limits nothing.
+	RateLimits *tools.RateLimits
 }
 
 // Agent is one provider's conversation about one project root. Its methods

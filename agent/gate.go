@@ -121,9 +121,19 @@ func (a *Agent) autoLevel(k classify.Kind) classify.Level {
 }
 
 // run executes an approved plan, streaming its output as events. With
-// Options.Locks it first takes the locks the call needs, publishing
-// EventQueued when it must wait for another agent's call.
+// Options.RateLimits it first waits for the tool's rate limit, and with
+// Options.Locks it then takes the locks the call needs, publishing
+// EventQueued whenever it must wait.
 func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string) tools.Result {
+	// Wait for the rate limit first, so a queued call holds no lock.
+	if err := a.opts.RateLimits.Wait(ctx, info.Tool, func(what string) {
+		a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: what, WaitsFor: []string{what}})
+	}); err != nil {
+		if ctx.Err() != nil {
+			err = errCancelled
+		}
+		return a.finishCall(turn, info, errorResult(note+err.Error()))
+	}
 	if l := a.opts.Locks; l != nil {
 		level := classify.Dangerous // unknown counts as the worst that runs
 		if info.Level != nil {

@@ -10,10 +10,12 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -39,6 +41,16 @@ type app struct {
 
 	// session is the session being recorded, set by openSession.
 	session *sessionRun
+	// limits are the session's [tools.rate_limits], made by the first
+	// agent wired and shared by every panel after it.
+	limitsOnce sync.Once
+	limits     *tools.RateLimits
+}
+
+// rateLimits returns the session's rate limits, shared by all its agents.
+func (a *app) rateLimits(cfg tools.Config) *tools.RateLimits {
+	a.limitsOnce.Do(func() { a.limits = tools.NewRateLimits(cfg) })
+	return a.limits
 }
 
 // Execute runs the command line and returns the process exit code.

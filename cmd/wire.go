@@ -122,6 +122,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		// A resumed session's conversation, and undo's checkpoints.
 		History:      a.session.takeHistory(cfg.Provider),
 		Checkpointer: a.session.checkpointer(),
+		RateLimits:   a.rateLimits(cfg.Tools),
 	})
 	if err != nil {
 		w.tools.Close()

@@ -35,6 +35,14 @@ type Config struct {
 	// FetchMaxBytes is the most of a response web_fetch reads (a call's
 	// max_bytes may ask for less); the rest is cut with a note.
 	FetchMaxBytes int `toml:"fetch_max_bytes"`
+	// RateLimits limits how often a tool may be called in one session,
+	// across every panel: a tool name or a glob over names
+	// ("mcp__github__*") to "N/s", "N/min" or "N/h". An exact name wins
+	// over a glob, a longer glob over a shorter. Empty: no limits.
+	RateLimits map[string]string `toml:"rate_limits"`
+	// RateLimitWaitSeconds is the longest a call waits (queued) for its
+	// rate limit; a call that would wait longer fails at once.
+	RateLimitWaitSeconds int `toml:"rate_limit_wait_seconds"`
 	// PassEnv names environment variables that commands get although they
 	// look like secrets (by name or by value) or lead to a program of the
 	// person's (TMUX, SSH_AUTH_SOCK...); see agent doctor for what is
@@ -56,6 +64,8 @@ func DefaultConfig() Config {
 		MaxEntries:             1000,
 		FetchTimeoutSeconds:    30,
 		FetchMaxBytes:          5 << 20,
+		RateLimitWaitSeconds:   60,
+		RateLimits:             map[string]string{},
 	}
 }
 
@@ -96,6 +106,9 @@ func (c Config) Validate() error {
 		"fetch_timeout_seconds = %d: want 1 to 600", c.FetchTimeoutSeconds)
 	check(c.FetchMaxBytes >= 1024 && c.FetchMaxBytes <= 64<<20,
 		"fetch_max_bytes = %d: want 1024 to %d", c.FetchMaxBytes, 64<<20)
+	check(c.RateLimitWaitSeconds >= 0 && c.RateLimitWaitSeconds <= 3600,
+		"rate_limit_wait_seconds = %d: want 0 to 3600", c.RateLimitWaitSeconds)
+	errs = append(errs, validateRateLimits(c.RateLimits)...)
 	for _, name := range c.PassEnv {
 		check(validEnvName(name), "pass_env: %q is not an environment variable name", name)
 		check(!strings.HasPrefix(name, "GIT_"), "pass_env: %q: GIT_ variables are never passed to commands (they would point git elsewhere or make it run programs)", name)
