@@ -38,7 +38,10 @@ their key variables are set. Nothing is sent anywhere.`,
 			fmt.Fprintf(out, "  landlock:          %s\n", availability(r.LandlockABI > 0, fmt.Sprintf("ABI %d", r.LandlockABI), r.LandlockReason))
 			fmt.Fprintf(out, "  user namespaces:   %s\n", availability(r.UserNamespaces, "yes", r.NamespaceReason))
 			fmt.Fprintf(out, "  network namespace: %s\n", availability(r.NetworkNamespace, "yes", r.NamespaceReason))
+			fmt.Fprintf(out, "  mount namespace:   %s\n", availability(r.MountNamespace, "yes: .git read-only, credentials hidden, private /tmp, /dev/shm and /run/user", r.IsolationReason))
+			fmt.Fprintf(out, "  PID namespace:     %s\n", availability(r.PIDNamespace, "yes: every process a command starts dies with it", r.IsolationReason))
 			fmt.Fprintf(out, "  process limit:     %s\n", availability(r.ProcessLimit, "yes", r.ProcessLimitReason))
+			fmt.Fprintf(out, "  in force:          %s\n", sandbox.New(cfg.Sandbox, exe()).Status().Summary)
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
 			fmt.Fprintf(out, "  git:  %s\n", firstOutputLine("git", "--version"))
@@ -92,6 +95,15 @@ func printWithheld(w io.Writer, withheld []tools.Withheld, pass []string) {
 }
 
 func section(w io.Writer, name string) { fmt.Fprintf(w, "%s\n", name) }
+
+// exe is the agent's own executable, the sandbox helper; "" when unknown.
+func exe() string {
+	p, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	return p
+}
 
 func availability(ok bool, yes, why string) string {
 	if ok {

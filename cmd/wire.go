@@ -83,6 +83,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Root:      root,
 		Home:      a.getenv("HOME"),
 		StateDir:  filepath.Join(stateDir(a.getenv), "output"),
+		CacheDir:  filepath.Join(stateDir(a.getenv), "cache"),
 		Sandbox:   w.sandbox,
 		Network:   cfg.Sandbox.Network,
 		SecretEnv: secretEnvNames(cfg),

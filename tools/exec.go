@@ -2,11 +2,14 @@ package tools
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -139,20 +142,25 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 // buildCmd makes the process for c: inside the sandbox when there is one,
 // in its own session (so it has no terminal to prompt on and its process
 // group can be signalled as a whole), with the scrubbed environment.
-func (r *Registry) buildCmd(ctx context.Context, c command, tmp string) (*exec.Cmd, error) {
-	var cmd *exec.Cmd
+func (r *Registry) buildCmd(ctx context.Context, c command, tmp string) (*sandbox.Cmd, error) {
+	var cmd *sandbox.Cmd
 	if r.sandbox != nil {
 		// The sandbox must not kill the command when ctx ends: stopping the
 		// whole group, gracefully, is done here.
+		access := sandbox.GitReadOnly
+		if c.tool == "git" {
+			access = sandbox.GitObjectsAndRefs
+		}
 		var err error
 		cmd, err = r.sandbox.Command(context.WithoutCancel(ctx), sandbox.Options{
 			Root: r.root, TempDir: tmp, Network: c.network || r.network,
+			CacheDir: r.cacheDir(), Git: access,
 		}, c.argv)
 		if err != nil {
 			return nil, err
 		}
 	} else {
-		cmd = &exec.Cmd{Path: c.argv[0], Args: c.argv}
+		cmd = &sandbox.Cmd{Cmd: &exec.Cmd{Path: c.argv[0], Args: c.argv}}
 	}
 	cmd.Dir = r.root
 	cmd.Env = withTempDir(r.env, tmp)
@@ -164,6 +172,21 @@ func (r *Registry) buildCmd(ctx context.Context, c command, tmp string) (*exec.C
 	cmd.SysProcAttr.Setpgid = false
 	dieWithAgent(cmd.SysProcAttr)
 	return cmd, nil
+}
+
+// cacheDir returns the project's private cache directory, creating it, or
+// "" when there is none: the command then runs without private caches
+// rather than not at all.
+func (r *Registry) cacheDir() string {
+	if r.caches == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(r.root))
+	dir := filepath.Join(r.caches, filepath.Base(r.root)+"-"+hex.EncodeToString(sum[:6]))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return ""
+	}
+	return dir
 }
 
 // readOutput copies the pipe into the capture and the live buffer until
@@ -205,13 +228,13 @@ func killGroup(pid int, sig syscall.Signal) {
 
 // commandResult describes how the command ended, for the model and the
 // screen.
-func (r *Registry) commandResult(c command, cmd *exec.Cmd, waitErr, stopCause error, text, file string, total int64) Result {
+func (r *Registry) commandResult(c command, cmd *sandbox.Cmd, waitErr, stopCause error, text, file string, total int64) Result {
 	res := Result{ExitCode: -1, OutputBytes: total, OutputFile: file}
 	st := cmd.ProcessState
 	if st == nil {
 		return internal(fmt.Errorf("%s: wait: %w", c.tool, waitErr))
 	}
-	if ws, ok := st.Sys().(syscall.WaitStatus); ok {
+	if ws, ok := cmd.WaitStatus(); ok {
 		switch {
 		case ws.Exited():
 			res.ExitCode = ws.ExitStatus()

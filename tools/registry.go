@@ -26,6 +26,12 @@ type Options struct {
 	StateDir string
 	// Sandbox confines shell and git commands; nil runs them unconfined.
 	Sandbox sandbox.Sandbox
+	// CacheDir holds each project's private toolchain caches (Go build and
+	// module caches, npm, pip, cargo...) for confined commands, in a
+	// directory per project root, created (0700) on demand. Empty leaves
+	// the toolchains' caches where the environment says, where confined
+	// commands cannot write.
+	CacheDir string
 	// Network is the [sandbox] network setting: every command may use the
 	// network, not only those whose call asked for it.
 	Network bool
@@ -60,6 +66,7 @@ type Registry struct {
 	home    string
 	fsRoot  *os.Root
 	state   string
+	caches  string
 	sandbox sandbox.Sandbox
 	network bool
 	env     []string
@@ -134,6 +141,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		home:      home,
 		fsRoot:    fsRoot,
 		state:     opts.StateDir,
+		caches:    opts.CacheDir,
 		sandbox:   opts.Sandbox,
 		network:   opts.Network,
 		env:       childEnv(base, opts.SecretEnv, cfg.PassEnv),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,6 +26,13 @@ func TestMain(m *testing.M) {
 // sandbox, or skips the test, saying why, where the kernel cannot confine.
 func newSandboxedRegistry(t testing.TB) *Registry {
 	t.Helper()
+	return newSandboxedRegistryWith(t, nil)
+}
+
+// newSandboxedRegistryWith is newSandboxedRegistry with edit applied to
+// the config and options.
+func newSandboxedRegistryWith(t testing.TB, edit func(*Config, *Options)) *Registry {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +41,12 @@ func newSandboxedRegistry(t testing.TB) *Registry {
 	if st := sb.Status(); !st.Confined {
 		t.Skipf("no sandbox on this machine: %s", st.Summary)
 	}
-	return newTestRegistry(t, func(_ *Config, o *Options) { o.Sandbox = sb })
+	return newTestRegistry(t, func(c *Config, o *Options) {
+		o.Sandbox = sb
+		if edit != nil {
+			edit(c, o)
+		}
+	})
 }
 
 func TestSandboxedShell(t *testing.T) {
@@ -100,4 +113,92 @@ func TestSandboxedShell(t *testing.T) {
 func BenchmarkSandboxedExecOverhead(b *testing.B) {
 	r := newSandboxedRegistry(b)
 	benchOverhead(b, r)
+}
+
+// TestToolchainsWorkConfined runs the usual test commands of each
+// toolchain on this machine inside the sandbox, on a fresh home directory
+// and then again on the warm private caches, and checks that the caches
+// the person's own builds use (named in the environment) stay untouched.
+func TestToolchainsWorkConfined(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a project with each toolchain")
+	}
+	tests := []struct {
+		name, program string
+		files         map[string]string
+		command       string
+	}{
+		{name: "go", program: "go",
+			files: map[string]string{
+				"go.mod":        "module example.com/m\n\ngo 1.21\n",
+				"m.go":          "package m\n\nfunc Add(a, b int) int { return a + b }\n",
+				"m_test.go":     "package m\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"no\")\n\t}\n}\n",
+				"sub/s.go":      "package sub\n",
+				"sub/s_test.go": "package sub\n\nimport \"testing\"\n\nfunc TestS(t *testing.T) {}\n",
+			},
+			command: "go test ./... && go vet ./..."},
+		{name: "npm", program: "npm",
+			files: map[string]string{
+				"package.json": `{"name":"m","version":"1.0.0","scripts":{"test":"node -e \"require('assert').strictEqual(1+2,3)\""}}`,
+			},
+			command: "npm test"},
+		{name: "pip", program: "python3",
+			files:   map[string]string{"req.txt": ""},
+			command: `"$PYTHON" -m pip install -q --no-index -r req.txt && "$PYTHON" -m pip cache dir | grep -q "^$CACHE_MARK"`},
+		{name: "cargo", program: "cargo",
+			files: map[string]string{
+				"Cargo.toml": "[package]\nname = \"m\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+				"src/lib.rs": "pub fn add(a: i32, b: i32) -> i32 { a + b }\n#[cfg(test)]\nmod t { #[test] fn add() { assert_eq!(super::add(1, 2), 3); } }\n",
+			},
+			command: "cargo test --offline"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := exec.LookPath(tt.program); err != nil {
+				t.Skipf("%s is not installed on this machine", tt.program)
+			}
+			python := ""
+			if tt.program == "python3" {
+				// The interpreter itself, not a version manager's shim,
+				// which would write its own state in the home directory.
+				out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+				if err != nil {
+					t.Skipf("python3 does not run: %v", err)
+				}
+				python = strings.TrimSpace(string(out))
+			}
+			home := t.TempDir()
+			person := t.TempDir() // the person's own caches
+			caches := filepath.Join(t.TempDir(), "cache")
+			env := append([]string{}, testEnv...)
+			env = append(env, "HOME="+home, "GOCACHE="+filepath.Join(person, "go-build"),
+				"GOMODCACHE="+filepath.Join(person, "mod"), "npm_config_cache="+filepath.Join(person, "npm"),
+				"PIP_CACHE_DIR="+filepath.Join(person, "pip"), "CARGO_HOME="+filepath.Join(person, "cargo"),
+				"XDG_CACHE_HOME="+filepath.Join(person, "xdg"), "CACHE_MARK="+caches, "PYTHON="+python)
+			if p := os.Getenv("RUSTUP_HOME"); p != "" {
+				env = append(env, "RUSTUP_HOME="+p)
+			} else if h, err := os.UserHomeDir(); err == nil {
+				env = append(env, "RUSTUP_HOME="+filepath.Join(h, ".rustup"))
+			}
+			r := newSandboxedRegistryWith(t, func(_ *Config, o *Options) {
+				o.Env = env
+				o.CacheDir = caches
+			})
+			for name, content := range tt.files {
+				mustWrite(t, r.Root(), name, content)
+			}
+			for _, round := range []string{"fresh", "warm"} {
+				res := runCall(t, r, "shell", fmt.Sprintf(`{"command":%q,"timeout_seconds":600}`, tt.command))
+				if res.IsError {
+					t.Fatalf("%s caches: %s: %s", round, tt.command, res.Output)
+				}
+			}
+			if entries, _ := os.ReadDir(person); len(entries) != 0 {
+				t.Errorf("the person's caches were written: %v", entries)
+			}
+			if entries, _ := os.ReadDir(caches); len(entries) == 0 {
+				t.Errorf("nothing in the private caches %s", caches)
+			}
+		})
+	}
 }

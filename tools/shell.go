@@ -28,7 +28,9 @@ var shellTool = tool{
 		"(no pagers, editors or prompts); background processes are stopped when the command exits. " +
 		"Output (stdout and stderr together) streams to the user; you get its beginning and end, " +
 		"and a note of where the whole output was saved when it was long. " +
-		"The network is off inside the sandbox unless you set network: true and the user approves.",
+		"The network is off inside the sandbox unless you set network: true and the user approves. " +
+		"In the sandbox .git is read-only (use the git tool to commit), /tmp is private to the command, " +
+		"and credential files in the home directory read as empty.",
 	params: shellParams,
 	plan:   planShell,
 }

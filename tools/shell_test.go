@@ -355,14 +355,14 @@ type fakeSandbox struct {
 	argv [][]string
 }
 
-func (f *fakeSandbox) Command(_ context.Context, opts sandbox.Options, argv []string) (*exec.Cmd, error) {
+func (f *fakeSandbox) Command(_ context.Context, opts sandbox.Options, argv []string) (*sandbox.Cmd, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.opts = append(f.opts, opts)
 	f.argv = append(f.argv, argv)
 	cmd := exec.Command("env", append([]string{"SANDBOXED=yes"}, argv...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // must not clash with the executor's Setsid
-	return cmd, nil
+	return &sandbox.Cmd{Cmd: cmd}, nil
 }
 
 func (f *fakeSandbox) Status() sandbox.Status { return sandbox.Status{Confined: true, Summary: "fake"} }

@@ -28,7 +28,11 @@ func BenchmarkTrue(b *testing.B) {
 		b.Skipf("this kernel cannot confine commands: %s", sb.Status().Summary)
 	}
 	sandboxed := func() (*exec.Cmd, error) {
-		return sb.Command(b.Context(), Options{Root: root, TempDir: tmp}, []string{bashPath, "-c", "true"})
+		c, err := sb.Command(b.Context(), Options{Root: root, TempDir: tmp}, []string{bashPath, "-c", "true"})
+		if err != nil {
+			return nil, err
+		}
+		return c.Cmd, nil
 	}
 	b.Run("sandboxed", func(b *testing.B) { measure(b, sandboxed) })
 	b.Run("sandboxed with 512 MiB resident", func(b *testing.B) {

@@ -25,9 +25,14 @@ type sandbox struct {
 	cfg Config
 	exe string
 	// What Command applies, decided once from the report.
-	landlock  bool
-	userns    bool
-	netns     bool
+	landlock bool
+	userns   bool
+	netns    bool
+	// mountns and pidns: a mount namespace (private temp dirs, read-only
+	// git dirs, hidden credentials) and a PID namespace (the command's
+	// processes die with it) for each command.
+	mountns   bool
+	pidns     bool
 	procLimit bool
 	// The agent's own namespaces, which the helper must not be in.
 	outerUserNS, outerNetNS uint64
@@ -60,10 +65,18 @@ func newSandbox(cfg Config, exe string, rep Report) *sandbox {
 			missing = append(missing, "no network namespace: "+rep.NamespaceReason)
 		}
 		missing = append(missing, s.lookUpNamespaces()...)
+		s.mountns = rep.MountNamespace && s.userns
+		s.pidns = rep.PIDNamespace && s.mountns
+		if !s.mountns {
+			missing = append(missing, "no mount namespace, so .git is writable, credentials are readable and /tmp is shared: "+rep.IsolationReason)
+		}
+		if !s.pidns {
+			missing = append(missing, "no PID namespace, so processes a command starts in a new session can outlive it: "+rep.IsolationReason)
+		}
 		s.procLimit = rep.ProcessLimit && s.userns
 	}
 	s.missing = strings.Join(missing, "; ")
-	s.confined = s.landlock && s.netns
+	s.confined = s.landlock && s.netns && s.mountns && s.pidns
 	s.status = s.describe(rep)
 	return s
 }
@@ -108,7 +121,8 @@ func (s *sandbox) describe(rep Report) Status {
 	} else {
 		parts = append(parts, "no process limit ("+rep.ProcessLimitReason+")")
 	}
-	parts = append(parts, fmt.Sprintf("files up to %d MiB", s.cfg.MaxFileMiB))
+	parts = append(parts, fmt.Sprintf("files up to %d MiB", s.cfg.MaxFileMiB),
+		".git read-only", "credentials hidden", "private /tmp", "processes die with the command")
 	return Status{Confined: true, Summary: "confined: " + strings.Join(parts, ", ")}
 }
 
@@ -116,19 +130,19 @@ func (s *sandbox) describe(rep Report) Status {
 func (s *sandbox) Status() Status { return s.status }
 
 // Command implements Sandbox.
-func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*exec.Cmd, error) {
+func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cmd, error) {
 	spec, err := checkOptions(opts, argv)
 	if err != nil {
 		return nil, err
 	}
 	if s.cfg.Mode == ModeOff {
-		return unconfined(ctx, argv), nil
+		return newCmd(unconfined(ctx, argv), false)
 	}
 	if !s.confined && s.cfg.Mode == ModeRequired {
 		return nil, fmt.Errorf("%w: %s", ErrUnavailable, s.missing)
 	}
 	if !helperSupported || s.exe == "" {
-		return unconfined(ctx, argv), nil
+		return newCmd(unconfined(ctx, argv), false)
 	}
 	// Apply whatever the OS offers, even when it is not everything: in
 	// ModeAuto a partial sandbox still beats none (the Status says the
@@ -146,9 +160,18 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*ex
 		spec.MaxProcesses = uint64(s.cfg.MaxProcesses)
 	}
 	spec.MaxFileSize = uint64(s.cfg.MaxFileMiB) << 20
+	if s.mountns {
+		spec.MountNS = true
+		spec.PIDNS = s.pidns
+		spec.ReadOnly = GitReadOnlyPaths(spec.Root, opts.Git)
+		spec.Hide = s.cfg.Hide
+	}
+	if spec.PIDNS {
+		spec.StatusFD = 3 // the first of ExtraFiles
+	}
 	cmd := exec.CommandContext(ctx, s.exe, append([]string{HelperArg}, spec.encode()...)...)
-	cmd.SysProcAttr = namespaceAttr(s.userns, useNetNS)
-	return cmd, nil
+	cmd.SysProcAttr = namespaceAttr(nsFlags{user: s.userns, net: useNetNS, mount: spec.MountNS, pid: spec.PIDNS})
+	return newCmd(cmd, spec.PIDNS)
 }
 
 // checkOptions validates what the caller passed and returns the spec's
@@ -166,6 +189,11 @@ func checkOptions(opts Options, argv []string) (helperSpec, error) {
 	spec := helperSpec{Root: root, Argv: argv}
 	if opts.TempDir != "" {
 		if spec.TempDir, err = checkDir("temp dir", opts.TempDir); err != nil {
+			return helperSpec{}, err
+		}
+	}
+	if opts.CacheDir != "" {
+		if spec.CacheDir, err = checkDir("cache dir", opts.CacheDir); err != nil {
 			return helperSpec{}, err
 		}
 	}

@@ -29,6 +29,14 @@ func (c Config) Validate() error {
 	if c.MaxFileMiB < 0 || c.MaxFileMiB > maxFileMiBLimit {
 		return fmt.Errorf("%w: max_file_mib = %d: want 0 (default) to %d", ErrInvalidConfig, c.MaxFileMiB, maxFileMiBLimit)
 	}
+	for _, h := range c.Hide {
+		if _, err := hideValue("hide", h, true); err != nil {
+			return fmt.Errorf("%w: hide = %q: want an absolute clean path or ~/ and a clean path", ErrInvalidConfig, h)
+		}
+		if h == "/" {
+			return fmt.Errorf("%w: hide = %q would hide everything", ErrInvalidConfig, h)
+		}
+	}
 	return nil
 }
 
@@ -42,6 +50,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxFileMiB == 0 {
 		c.MaxFileMiB = DefaultMaxFileMiB
+	}
+	if c.Hide == nil {
+		c.Hide = []string{}
 	}
 	return c
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 )
 
@@ -20,6 +21,14 @@ func TestConfigValidate(t *testing.T) {
 		{"a negative process limit is invalid", Config{MaxProcesses: -1}, false},
 		{"a negative file size limit is invalid", Config{MaxFileMiB: -1}, false},
 		{"a file size limit past a pebibyte is invalid", Config{MaxFileMiB: 1<<30 + 1}, false},
+		{"hiding absolute paths and paths under the home is valid", Config{Hide: []string{"/srv/secrets", "~/.config/acme", "~/notes.txt"}}, true},
+		{"hiding a relative path is invalid", Config{Hide: []string{"secrets"}}, false},
+		{"hiding an unclean path is invalid", Config{Hide: []string{"/srv/../etc"}}, false},
+		{"hiding ~ itself is invalid", Config{Hide: []string{"~/"}}, false},
+		{"hiding ~user paths is invalid", Config{Hide: []string{"~bob/.ssh"}}, false},
+		{"hiding / is invalid", Config{Hide: []string{"/"}}, false},
+		{"hiding an empty path is invalid", Config{Hide: []string{""}}, false},
+		{"hiding a path with a NUL byte is invalid", Config{Hide: []string{"/a\x00b"}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -32,7 +41,7 @@ func TestConfigValidate(t *testing.T) {
 }
 
 func TestZeroConfigMeansDefaults(t *testing.T) {
-	if got, want := (Config{}).withDefaults(), DefaultConfig(); got != want {
+	if got, want := (Config{}).withDefaults(), DefaultConfig(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Config{}.withDefaults() = %+v, want %+v", got, want)
 	}
 }
@@ -46,6 +55,10 @@ func TestProbeExplainsWhatIsMissing(t *testing.T) {
 	if (r.UserNamespaces && r.NetworkNamespace) == (r.NamespaceReason != "") {
 		t.Errorf("Probe(): namespaces user %v, net %v with reason %q; want a reason exactly when one is missing",
 			r.UserNamespaces, r.NetworkNamespace, r.NamespaceReason)
+	}
+	if (r.MountNamespace && r.PIDNamespace) == (r.IsolationReason != "") {
+		t.Errorf("Probe(): mount namespace %v, PID namespace %v with reason %q; want a reason exactly when one is missing",
+			r.MountNamespace, r.PIDNamespace, r.IsolationReason)
 	}
 	if r.ProcessLimit == (r.ProcessLimitReason != "") {
 		t.Errorf("Probe(): process limit %v with reason %q; want a reason exactly when it is missing", r.ProcessLimit, r.ProcessLimitReason)

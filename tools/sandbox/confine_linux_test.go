@@ -25,7 +25,20 @@ func TestConfinementOfTheFilesystem(t *testing.T) {
 		{name: "creating, renaming across directories, linking and deleting in the root works",
 			script: `cd "$ROOT" && mkdir -p a/b c && echo x > a/b/f && mv a/b/f c/f && ln c/f a/g && ln -s c/f s && rm -r a c s`, ok: true},
 		{name: "writing in the temp dir works and TMPDIR points there",
-			script: `[ "$TMPDIR" = "$TEMP_DIR" ] && f=$(mktemp) && echo hi > "$f" && rm "$f"`, ok: true},
+			script: `[ "$TMPDIR" = /tmp ] && f=$(mktemp) && echo hi > "$f" && rm "$f"`, ok: true},
+		{name: "/tmp and /var/tmp are the private temp dir",
+			script: `echo x > /tmp/t1 && echo y > /var/tmp/t2`, ok: true,
+			check: func(t *testing.T, f fixture) {
+				for _, name := range []string{"t1", "t2"} {
+					if _, err := os.Stat(filepath.Join(f.tmp, name)); err != nil {
+						t.Errorf("%s is not in the private temp dir: %v", name, err)
+					}
+				}
+			}},
+		{name: "the shared /tmp is out of sight",
+			script: `[ ! -e "$TEMP_DIR" ] && [ ! -e "$SHARED" ]`, ok: true},
+		{name: "/dev/shm is private and writable",
+			script: `[ -z "$(ls -A /dev/shm)" ] && echo x > /dev/shm/s`, ok: true},
 		{name: "writing /dev/null works",
 			script: `echo hi > /dev/null`, ok: true},
 		{name: "reading outside the root works",
@@ -56,8 +69,8 @@ func TestConfinementOfTheFilesystem(t *testing.T) {
 		{name: "creating a directory outside the root fails",
 			script: `mkdir "$OUT/d"`,
 			check:  wantMissing("d")},
-		{name: "writing the shared /tmp fails",
-			script: `echo x > "/tmp/agent-sandbox-test-$$"`},
+		{name: "the home directory is read-only",
+			script: `echo x > "$HOME/new"`},
 		{name: "writing /dev/tty fails",
 			script: `echo x > /dev/tty`},
 		{name: "making a device node in the root fails",
@@ -235,7 +248,7 @@ func TestHelperRefusesToRunWithoutItsNamespaces(t *testing.T) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	cmd.Env = f.env()
 	out, err := cmd.CombinedOutput()
-	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != ExitSetup {
+	if ws, _ := cmd.WaitStatus(); ws.ExitStatus() != ExitSetup {
 		t.Fatalf("run with SysProcAttr replaced: %v, want exit %d; output: %s", err, ExitSetup, out)
 	}
 	if !strings.Contains(string(out), "namespace") {
@@ -246,11 +259,12 @@ func TestHelperRefusesToRunWithoutItsNamespaces(t *testing.T) {
 func TestCallerAttributesAreKept(t *testing.T) {
 	sb := confinedSandbox(t, DefaultConfig())
 	f := newFixture(t)
-	cmd, err := sb.Command(t.Context(), f.opts(), []string{"bash", "-c", `read -r _ _ _ _ _ sid _ < /proc/self/stat; [ "$sid" = "$$" ]`})
+	cmd, err := sb.Command(t.Context(), f.opts(), []string{"bash", "-c", `read -r _ _ _ _ _ sid _ < /proc/self/stat; [ "$sid" = "$$" ] || [ "$sid" = 1 ]`})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The executor's settings: its own session, killed with the agent.
+	// The session is the command's, or, in a PID namespace, its init's.
 	cmd.SysProcAttr.Setsid = true
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 	cmd.Env = f.env()

@@ -20,6 +20,11 @@ const (
 	ExitNotFound = 127
 )
 
+// nsFlags are the namespaces the helper starts in.
+type nsFlags struct {
+	user, net, mount, pid bool
+}
+
 // errNotFound marks a command that is not in PATH.
 var errNotFound = errors.New("command not found")
 

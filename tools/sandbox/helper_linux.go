@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -15,18 +17,34 @@ import (
 const helperSupported = true
 
 // runHelper confines the calling process as spec says and execs the
-// command. It returns only on failure.
+// command, or, with a PID namespace, starts it and stays as the
+// namespace's init. It returns only on failure.
 //
 // Capabilities, no_new_privs and the Landlock domain belong to a thread,
 // not to the process, and execve passes on those of the thread that calls
-// it; so everything happens on one locked thread, which never unlocks.
-// The order matters too: the namespace checks and the loopback need the
-// capabilities the helper starts with; the command is looked up before
-// Landlock so that an error names the command, not a denial; the rlimits
-// come last because a low process limit could stop the Go runtime from
-// starting a thread it needs.
+// it, as does fork; so everything happens on one locked thread, which
+// never unlocks. The order matters too: the namespace checks, the
+// loopback and the mounts need the capabilities the helper starts with;
+// the mounts come before Landlock, which forbids mounting; the command is
+// looked up before the mounts and Landlock so that an error names the
+// command, not a denial; the rlimits come last because a low process
+// limit could stop the Go runtime from starting a thread it needs.
 func runHelper(spec helperSpec) error {
 	runtime.LockOSThread()
+	var sigs chan os.Signal
+	if spec.PIDNS {
+		// The init of a namespace gets only the signals it handles, so
+		// the helper handles the usual ones and passes them on.
+		sigs = make(chan os.Signal, 8)
+		signal.Notify(sigs, forwardedSignals...)
+		if os.Getpid() != 1 {
+			return errors.New("not the first process of a private PID namespace (was the command's SysProcAttr replaced?); refusing to run unconfined")
+		}
+		if spec.StatusFD != 0 {
+			// The command must not write a status of its choosing.
+			unix.CloseOnExec(int(spec.StatusFD))
+		}
+	}
 	if spec.OuterUserNS != 0 {
 		if err := checkNamespace("user", spec.OuterUserNS); err != nil {
 			return err
@@ -40,26 +58,50 @@ func runHelper(spec helperSpec) error {
 			return err
 		}
 	}
-	// The command must not inherit CAP_NET_ADMIN. EINVAL means a kernel
-	// without ambient capabilities, so there are none to clear.
+	// The command must not inherit CAP_NET_ADMIN or CAP_SYS_ADMIN. EINVAL
+	// means a kernel without ambient capabilities, so there are none to
+	// clear.
 	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
 		return fmt.Errorf("clear ambient capabilities: %w", err)
 	}
-	if spec.TempDir != "" {
+	tempDir := spec.TempDir
+	if spec.MountNS && tempDir != "" {
+		tempDir = privateTempDir()
+	}
+	if tempDir != "" {
 		// Only the private temp directory is writable, so temp files go
 		// there whatever the caller's environment said.
 		for _, name := range []string{"TMPDIR", "TMP", "TEMP"} {
-			if err := os.Setenv(name, spec.TempDir); err != nil {
+			if err := os.Setenv(name, tempDir); err != nil {
 				return fmt.Errorf("set %s: %w", name, err)
 			}
+		}
+	}
+	if spec.CacheDir != "" {
+		if err := useCaches(spec.CacheDir); err != nil {
+			return err
 		}
 	}
 	path, err := lookPath(spec.Argv[0])
 	if err != nil {
 		return err
 	}
+	writable := []string{spec.Root, spec.CacheDir}
+	if spec.MountNS {
+		if err := applyMounts(planMounts(spec, os.Getenv, path)); err != nil {
+			return err
+		}
+		writable = append(writable, writableAfterMounts(spec)...)
+	} else {
+		writable = append(writable, spec.TempDir)
+	}
 	if spec.Landlock {
-		if err := restrictFS(spec); err != nil {
+		if err := restrictFS(spec, writable); err != nil {
+			return err
+		}
+	}
+	if spec.MountNS {
+		if err := dropRoot(); err != nil {
 			return err
 		}
 	}
@@ -69,8 +111,40 @@ func runHelper(spec helperSpec) error {
 	if err := limit(unix.RLIMIT_NPROC, "RLIMIT_NPROC", spec.MaxProcesses); err != nil {
 		return err
 	}
+	if spec.PIDNS {
+		return runInit(spec, path, sigs)
+	}
 	err = syscall.Exec(path, spec.Argv, os.Environ())
 	return fmt.Errorf("exec %s: %w", path, err)
+}
+
+// useCaches points the toolchains at the project's private caches.
+func useCaches(cacheDir string) error {
+	for _, kv := range CacheEnv(cacheDir, os.Getenv) {
+		name, value, _ := strings.Cut(kv, "=")
+		if err := os.Setenv(name, value); err != nil {
+			return fmt.Errorf("set %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// dropRoot makes sure a command run as root inside its user namespace
+// gets no capabilities there either: without them it cannot take the
+// namespace's mounts apart even where Landlock is missing. Other users
+// lose theirs at exec anyway. EPERM means a user without CAP_SETPCAP,
+// that is not root: nothing to do.
+func dropRoot() error {
+	if os.Geteuid() != 0 {
+		return nil
+	}
+	// SECBIT_NOROOT, SECBIT_NO_SETUID_FIXUP, SECBIT_NO_CAP_AMBIENT_RAISE,
+	// each with its _LOCKED bit (linux/securebits.h).
+	const bits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<6 | 1<<7
+	if err := unix.Prctl(unix.PR_SET_SECUREBITS, bits, 0, 0, 0); err != nil && !errors.Is(err, unix.EPERM) {
+		return fmt.Errorf("drop root's capabilities: %w", err)
+	}
+	return nil
 }
 
 // checkNamespace fails unless the process is in a namespace of the kind

@@ -34,12 +34,35 @@ type helperSpec struct {
 	MaxProcesses uint64
 	// MaxFileSize is RLIMIT_FSIZE in bytes; 0 leaves the limit alone.
 	MaxFileSize uint64
+	// MountNS says the helper is in a mount namespace of its own, which
+	// it makes private: the shared temp directories are replaced by
+	// TempDir, ReadOnly becomes read-only, the credential stores are
+	// hidden and, with PIDNS, /proc shows only the command's processes.
+	MountNS bool
+	// PIDNS says the helper is the first process of a PID namespace of its
+	// own: it starts the command as its child, stays as the namespace's
+	// init and, when the command ends, ends, which kills every process
+	// the command left.
+	PIDNS bool
+	// StatusFD, when non-zero, is the file descriptor on which the helper
+	// as init writes the command's wait status before it exits.
+	StatusFD uint64
+	// CacheDir, when set, is the project's private cache directory: it is
+	// writable and the toolchains' cache variables point into it.
+	CacheDir string
+	// ReadOnly are paths inside the writable trees made read-only (the git
+	// directories); with MountNS only.
+	ReadOnly []string
+	// Hide are more paths to hide besides the built-in ones, absolute or
+	// starting with "~/" (each home directory); with MountNS only.
+	Hide []string
 	// Argv is the command to exec, looked up in the command's PATH.
 	Argv []string
 }
 
 // The helper's flags. Every flag is --name or --name=value, at most once,
-// before "--"; everything after "--" is the command.
+// before "--"; everything after "--" is the command. Only --ro and --hide
+// may be repeated, once per path.
 const (
 	flagRoot        = "--root"
 	flagTempDir     = "--tmp"
@@ -49,12 +72,18 @@ const (
 	flagOuterNetNS  = "--outer-netns"
 	flagNProc       = "--nproc"
 	flagFSize       = "--fsize"
+	flagMountNS     = "--mountns"
+	flagPIDNS       = "--pidns"
+	flagStatusFD    = "--status-fd"
+	flagCacheDir    = "--cache"
+	flagReadOnly    = "--ro"
+	flagHide        = "--hide"
 	argvSeparator   = "--"
 )
 
 // encode returns the helper arguments that decode back to s.
 func (s helperSpec) encode() []string {
-	args := make([]string, 0, 10+len(s.Argv))
+	args := make([]string, 0, 16+len(s.ReadOnly)+len(s.Hide)+len(s.Argv))
 	args = append(args, flagRoot+"="+s.Root)
 	if s.TempDir != "" {
 		args = append(args, flagTempDir+"="+s.TempDir)
@@ -65,6 +94,21 @@ func (s helperSpec) encode() []string {
 	if s.Landlock {
 		args = append(args, flagLandlock)
 	}
+	if s.MountNS {
+		args = append(args, flagMountNS)
+	}
+	if s.PIDNS {
+		args = append(args, flagPIDNS)
+	}
+	if s.CacheDir != "" {
+		args = append(args, flagCacheDir+"="+s.CacheDir)
+	}
+	for _, p := range s.ReadOnly {
+		args = append(args, flagReadOnly+"="+p)
+	}
+	for _, p := range s.Hide {
+		args = append(args, flagHide+"="+p)
+	}
 	for _, n := range []struct {
 		flag string
 		v    uint64
@@ -73,6 +117,7 @@ func (s helperSpec) encode() []string {
 		{flagOuterNetNS, s.OuterNetNS},
 		{flagNProc, s.MaxProcesses},
 		{flagFSize, s.MaxFileSize},
+		{flagStatusFD, s.StatusFD},
 	} {
 		if n.v != 0 {
 			args = append(args, n.flag+"="+strconv.FormatUint(n.v, 10))
@@ -98,7 +143,7 @@ func decodeHelperArgs(args []string) (helperSpec, error) {
 			return s, nil
 		}
 		name, value, hasValue := strings.Cut(arg, "=")
-		if seen[name] {
+		if seen[name] && name != flagReadOnly && name != flagHide {
 			return helperSpec{}, fmt.Errorf("%w: %s given twice", ErrInvalidOptions, name)
 		}
 		seen[name] = true
@@ -120,6 +165,22 @@ func decodeHelperArgs(args []string) (helperSpec, error) {
 			s.MaxProcesses, err = uintValue(name, value, hasValue)
 		case flagFSize:
 			s.MaxFileSize, err = uintValue(name, value, hasValue)
+		case flagMountNS:
+			s.MountNS, err = boolFlag(name, hasValue)
+		case flagPIDNS:
+			s.PIDNS, err = boolFlag(name, hasValue)
+		case flagStatusFD:
+			s.StatusFD, err = uintValue(name, value, hasValue)
+		case flagCacheDir:
+			s.CacheDir, err = pathValue(name, value, hasValue)
+		case flagReadOnly:
+			var p string
+			p, err = pathValue(name, value, hasValue)
+			s.ReadOnly = append(s.ReadOnly, p)
+		case flagHide:
+			var p string
+			p, err = hideValue(name, value, hasValue)
+			s.Hide = append(s.Hide, p)
 		default:
 			err = fmt.Errorf("%w: unknown argument %q", ErrInvalidOptions, arg)
 		}
@@ -143,6 +204,12 @@ func (s helperSpec) validate() error {
 	if len(s.Argv) == 0 || s.Argv[0] == "" {
 		return fmt.Errorf("%w: no command", ErrInvalidOptions)
 	}
+	if (len(s.ReadOnly) > 0 || len(s.Hide) > 0 || s.PIDNS) && !s.MountNS {
+		return fmt.Errorf("%w: %s, %s and %s need %s", ErrInvalidOptions, flagReadOnly, flagHide, flagPIDNS, flagMountNS)
+	}
+	if s.StatusFD != 0 && !s.PIDNS {
+		return fmt.Errorf("%w: %s needs %s", ErrInvalidOptions, flagStatusFD, flagPIDNS)
+	}
 	for _, a := range s.Argv {
 		if strings.IndexByte(a, 0) >= 0 {
 			return fmt.Errorf("%w: command argument %q contains a NUL byte", ErrInvalidOptions, a)
@@ -160,6 +227,19 @@ func pathValue(name, value string, hasValue bool) (string, error) {
 		return "", fmt.Errorf("%w: %s=%q contains a NUL byte", ErrInvalidOptions, name, value)
 	case !filepath.IsAbs(value) || filepath.Clean(value) != value:
 		return "", fmt.Errorf("%w: %s=%q is not an absolute clean path", ErrInvalidOptions, name, value)
+	}
+	return value, nil
+}
+
+// hideValue accepts what pathValue does, or "~/" and a clean relative
+// path below the home directory.
+func hideValue(name, value string, hasValue bool) (string, error) {
+	rest, ok := strings.CutPrefix(value, "~/")
+	if !ok {
+		return pathValue(name, value, hasValue)
+	}
+	if _, err := pathValue(name, "/"+rest, true); err != nil || rest == "" {
+		return "", fmt.Errorf("%w: %s=%q is not ~/ and a clean path", ErrInvalidOptions, name, value)
 	}
 	return value, nil
 }

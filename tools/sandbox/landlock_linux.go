@@ -33,8 +33,8 @@ const (
 
 // restrictFS confines the calling thread, and what it execs, with Landlock:
 // read and execute everywhere; write, create, remove, rename and link only
-// under the root and the temp directory (never device nodes); write the
-// harmless devices.
+// under the writable directories (the root, the temp and cache
+// directories; never device nodes); write the harmless devices.
 //
 // It confines only the calling thread, which runHelper has locked: the
 // helper execs from this thread right after, and execve ends every other
@@ -51,7 +51,7 @@ const (
 //   - With the network allowed, abstract unix sockets are not scoped (ABI
 //     6) and pathname unix sockets outside the sandbox may be connected to
 //     (ABI 9): reaching other programs is what network access means here.
-func restrictFS(spec helperSpec) error {
+func restrictFS(spec helperSpec, writable []string) error {
 	abi, err := landlockABI()
 	if err != nil {
 		return err
@@ -79,7 +79,7 @@ func restrictFS(spec helperSpec) error {
 	if err := allow(fd, "/", read); err != nil {
 		return err
 	}
-	for _, dir := range []string{spec.Root, spec.TempDir} {
+	for _, dir := range writable {
 		if dir == "" {
 			continue
 		}

@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// extraTestTools are test tools only some systems' tests have.
+var extraTestTools = map[string]func() int{}
+
 // runTestTool runs one tool and returns its exit status: 0 for success, 1
 // for the failure it looks for, 2 for a broken test setup.
 func runTestTool(tool string) int {
@@ -47,6 +50,9 @@ func runTestTool(tool string) int {
 	case "spawn":
 		return spawn()
 	default:
+		if run, ok := extraTestTools[tool]; ok {
+			return run()
+		}
 		fmt.Fprintf(os.Stderr, "unknown test tool %q\n", tool)
 		return 2
 	}

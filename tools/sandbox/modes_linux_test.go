@@ -12,7 +12,12 @@ import (
 
 // Simulated kernels, so that the modes can be tested on any machine.
 var (
-	fullReport = Report{LandlockABI: 7, UserNamespaces: true, NetworkNamespace: true, ProcessLimit: true}
+	fullReport = Report{LandlockABI: 7, UserNamespaces: true, NetworkNamespace: true, MountNamespace: true,
+		PIDNamespace: true, ProcessLimit: true}
+	// noIsolationReport is a kernel (or a policy) that allows user and
+	// network namespaces but no mount or PID namespace.
+	noIsolationReport = Report{LandlockABI: 7, UserNamespaces: true, NetworkNamespace: true, ProcessLimit: true,
+		IsolationReason: "operation not permitted"}
 	bareReport = Report{
 		LandlockReason:     "the kernel has no Landlock",
 		NamespaceReason:    "user namespace: operation not permitted",
@@ -23,7 +28,7 @@ var (
 		NamespaceReason:    "user namespace: operation not permitted",
 		ProcessLimitReason: "no user namespace",
 	}
-	rootReport = Report{LandlockABI: 7, UserNamespaces: true, NetworkNamespace: true,
+	rootReport = Report{LandlockABI: 7, UserNamespaces: true, NetworkNamespace: true, MountNamespace: true, PIDNamespace: true,
 		ProcessLimitReason: "the kernel exempts root from RLIMIT_NPROC"}
 )
 
@@ -48,20 +53,20 @@ func TestModes(t *testing.T) {
 	}{
 		{name: "auto on a capable kernel confines everything",
 			mode: ModeAuto, rep: fullReport, exe: exe, confined: true, helper: true,
-			wantFlags: []string{"--landlock", "--outer-userns", "--outer-netns", "--nproc=2048", "--fsize=2147483648"},
+			wantFlags: []string{"--landlock", "--outer-userns", "--outer-netns", "--nproc=2048", "--fsize=2147483648", "--mountns", "--pidns", "--status-fd=3"},
 			noFlags:   []string{"--net"},
-			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET, inSummary: "confined: landlock ABI 7"},
+			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID, inSummary: "confined: landlock ABI 7"},
 		{name: "a call allowed the network keeps it but stays confined otherwise",
 			mode: ModeAuto, rep: fullReport, exe: exe, network: true, confined: true, helper: true,
 			wantFlags: []string{"--landlock", "--net", "--outer-userns", "--nproc=2048"},
 			noFlags:   []string{"--outer-netns"},
-			wantClone: syscall.CLONE_NEWUSER},
+			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID},
 		{name: "required on a capable kernel confines everything",
 			mode: ModeRequired, rep: fullReport, exe: exe, confined: true, helper: true,
-			wantFlags: []string{"--landlock", "--outer-netns"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET},
+			wantFlags: []string{"--landlock", "--outer-netns"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID},
 		{name: "as root there is no process limit and the summary says why",
 			mode: ModeAuto, rep: rootReport, exe: exe, confined: true, helper: true,
-			noFlags: []string{"--nproc"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET,
+			noFlags: []string{"--nproc"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID,
 			inSummary: "no process limit (the kernel exempts root"},
 		{name: "off never confines, even where it could",
 			mode: ModeOff, rep: fullReport, exe: exe, inSummary: "off"},
@@ -72,6 +77,13 @@ func TestModes(t *testing.T) {
 			mode: ModeAuto, rep: landlockOnlyReport, exe: exe, helper: true,
 			wantFlags: []string{"--landlock", "--fsize=2147483648"}, noFlags: []string{"--outer-netns", "--outer-userns", "--nproc"},
 			inSummary: "no network namespace: user namespace: operation not permitted"},
+		{name: "auto without mount and PID namespaces applies the rest, does not count as confined and names the missing walls",
+			mode: ModeAuto, rep: noIsolationReport, exe: exe, helper: true,
+			wantFlags: []string{"--landlock", "--outer-netns"}, noFlags: []string{"--mountns", "--pidns", "--status-fd", "--ro"},
+			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET,
+			inSummary: "no mount namespace, so .git is writable, credentials are readable and /tmp is shared: operation not permitted; no PID namespace, so processes a command starts in a new session can outlive it"},
+		{name: "required without mount and PID namespaces refuses commands",
+			mode: ModeRequired, rep: noIsolationReport, exe: exe, wantErr: ErrUnavailable},
 		{name: "required without Landlock refuses commands",
 			mode: ModeRequired, rep: bareReport, exe: exe, wantErr: ErrUnavailable, inSummary: "commands are refused"},
 		{name: "required without a network namespace refuses commands",
@@ -82,7 +94,7 @@ func TestModes(t *testing.T) {
 			mode: ModeAuto, rep: fullReport, inSummary: "no helper executable"},
 		{name: "an empty mode means auto",
 			rep: fullReport, exe: exe, confined: true, helper: true, wantFlags: []string{"--landlock"},
-			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET},
+			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,18 +8,25 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// namespaceAttr returns the process attributes that start the helper in a
-// new user namespace and/or a new network namespace.
+// namespaceAttr returns the process attributes that start the helper in
+// the new namespaces ns asks for.
 //
 // The user namespace maps the agent's own user and group to themselves, so
 // that files and `id` look the same inside. A non-root user keeps
-// CAP_NET_ADMIN (in the new namespace only) across the exec as an ambient
-// capability, just long enough for the helper to bring the loopback up; the
-// helper clears it before it execs the command.
-func namespaceAttr(userns, netns bool) *syscall.SysProcAttr {
+// CAP_NET_ADMIN and CAP_SYS_ADMIN (in the new namespace only) across the
+// exec as ambient capabilities, just long enough for the helper to bring
+// the loopback up and to mount; the command gets none of them.
+func namespaceAttr(ns nsFlags) *syscall.SysProcAttr {
 	attr := &syscall.SysProcAttr{}
+	userns, netns := ns.user, ns.net
 	if netns {
 		attr.Cloneflags |= syscall.CLONE_NEWNET
+	}
+	if userns && ns.mount {
+		attr.Cloneflags |= syscall.CLONE_NEWNS
+		if ns.pid {
+			attr.Cloneflags |= syscall.CLONE_NEWPID
+		}
 	}
 	if userns {
 		uid, gid := os.Geteuid(), os.Getegid()
@@ -29,8 +36,13 @@ func namespaceAttr(userns, netns bool) *syscall.SysProcAttr {
 		// Without setgroups denied, an unprivileged user may not write
 		// the gid map.
 		attr.GidMappingsEnableSetgroups = false
-		if netns && uid != 0 {
-			attr.AmbientCaps = []uintptr{unix.CAP_NET_ADMIN}
+		if uid != 0 {
+			if netns {
+				attr.AmbientCaps = append(attr.AmbientCaps, unix.CAP_NET_ADMIN)
+			}
+			if ns.mount {
+				attr.AmbientCaps = append(attr.AmbientCaps, unix.CAP_SYS_ADMIN)
+			}
 		}
 	}
 	return attr

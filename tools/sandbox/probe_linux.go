@@ -14,6 +14,19 @@ func probe() Report {
 	var r Report
 	r.LandlockABI, r.LandlockReason = probeLandlock()
 	r.UserNamespaces, r.NetworkNamespace, r.NamespaceReason = probeNamespaces()
+	if r.UserNamespaces {
+		err := tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true})
+		r.MountNamespace = err == nil
+		if err == nil {
+			err = tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true, pid: true})
+			r.PIDNamespace = err == nil
+		}
+		if err != nil {
+			r.IsolationReason = namespaceHint(err)
+		}
+	} else {
+		r.IsolationReason = "they need a user namespace"
+	}
 	switch {
 	case !r.UserNamespaces:
 		r.ProcessLimitReason = "without a user namespace RLIMIT_NPROC would count every process of the user"
@@ -47,15 +60,15 @@ func probeLandlock() (int, string) {
 // network namespace together, else a user namespace alone, else (as root)
 // a network namespace alone.
 func probeNamespaces() (userns, netns bool, reason string) {
-	both := tryNamespaces(true, true)
+	both := tryNamespaces(nsFlags{user: true, net: true})
 	if both == nil {
 		return true, true, ""
 	}
-	user := tryNamespaces(true, false)
+	user := tryNamespaces(nsFlags{user: true})
 	if user == nil {
 		return true, false, "network namespace: " + namespaceHint(both)
 	}
-	if tryNamespaces(false, true) == nil {
+	if tryNamespaces(nsFlags{net: true}) == nil {
 		return false, true, "user namespace: " + namespaceHint(user)
 	}
 	return false, false, "user namespace: " + namespaceHint(user)
@@ -82,8 +95,8 @@ const probePath = "/dev/null/agent-sandbox-probe"
 
 // tryNamespaces reports whether a child can be started in the namespaces
 // Command would use, with the same process attributes.
-func tryNamespaces(userns, netns bool) error {
-	pid, err := syscall.ForkExec(probePath, []string{probePath}, &syscall.ProcAttr{Sys: namespaceAttr(userns, netns)})
+func tryNamespaces(ns nsFlags) error {
+	pid, err := syscall.ForkExec(probePath, []string{probePath}, &syscall.ProcAttr{Sys: namespaceAttr(ns)})
 	if err == nil {
 		// Unreachable unless someone made the path executable; do not
 		// leave the child behind.

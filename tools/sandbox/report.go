@@ -24,6 +24,16 @@ type Report struct {
 	// NamespaceReason says why a namespace is unavailable; empty when both
 	// are available.
 	NamespaceReason string
+	// MountNamespace is true when a command can get a mount namespace of
+	// its own (inside its user namespace): private temp directories,
+	// read-only git directories, hidden credentials.
+	MountNamespace bool
+	// PIDNamespace is true when a command can get a PID namespace of its
+	// own, so that every process it starts dies with it.
+	PIDNamespace bool
+	// IsolationReason says why a mount or PID namespace is unavailable;
+	// empty when both are available.
+	IsolationReason string
 	// ProcessLimit is true when RLIMIT_NPROC contains a fork bomb: it needs
 	// a user namespace (otherwise it counts every process of the user) and
 	// a user other than root (the kernel exempts root).
@@ -61,6 +71,12 @@ func (r Report) summary() string {
 		parts = append(parts, "user namespace but no network namespace: "+r.NamespaceReason)
 	default:
 		parts = append(parts, "no namespaces: "+r.NamespaceReason)
+	}
+	switch {
+	case r.MountNamespace && r.PIDNamespace:
+		parts = append(parts, "mount and PID namespaces")
+	default:
+		parts = append(parts, "no mount or PID namespace: "+r.IsolationReason)
 	}
 	if r.ProcessLimit {
 		parts = append(parts, "process limit")

@@ -8,10 +8,14 @@ import (
 	"testing"
 )
 
-// fixture is a project root, a private temp dir and a directory outside
-// both that holds a file, all fresh for one test.
+// fixture is a project root, a private temp dir, a home directory and a
+// directory in it, outside both, that holds a file, all fresh for one
+// test. The home directory stays visible to commands although it is in
+// the shared temp directory they do not see.
 type fixture struct {
-	root, tmp, outside string
+	root, tmp, home, outside string
+	// shared is a file in the shared temp directory.
+	shared string
 	// readme is a file outside the root.
 	readme string
 }
@@ -20,8 +24,19 @@ const readmeText = "outside the root\n"
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	f := fixture{root: t.TempDir(), tmp: t.TempDir(), outside: t.TempDir()}
+	f := fixture{root: t.TempDir(), tmp: t.TempDir(), home: t.TempDir()}
+	f.outside = filepath.Join(f.home, "outside")
+	if err := os.Mkdir(f.outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	f.readme = filepath.Join(f.outside, "readme")
+	shared, err := os.CreateTemp("", "agent-sandbox-shared-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared.Close()
+	f.shared = shared.Name()
+	t.Cleanup(func() { os.Remove(f.shared) })
 	if err := os.WriteFile(f.readme, []byte(readmeText), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +49,8 @@ func (f fixture) opts() Options { return Options{Root: f.root, TempDir: f.tmp} }
 // extra.
 func (f fixture) env(extra ...string) []string {
 	return append([]string{
-		"PATH=" + os.Getenv("PATH"),
-		"ROOT=" + f.root, "TEMP_DIR=" + f.tmp, "OUT=" + f.outside, "README=" + f.readme,
+		"PATH=" + os.Getenv("PATH"), "HOME=" + f.home,
+		"ROOT=" + f.root, "SHARED=" + f.shared, "TEMP_DIR=" + f.tmp, "OUT=" + f.outside, "README=" + f.readme,
 	}, extra...)
 }
 
@@ -80,10 +95,10 @@ func run(t *testing.T, sb Sandbox, opts Options, env []string, argv ...string) o
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
 	o := outcome{stdout: stdout.String(), stderr: stderr.String()}
-	if cmd.ProcessState == nil {
+	ws, ok := cmd.WaitStatus()
+	if !ok {
 		t.Fatalf("run %q: %v", argv, err)
 	}
-	ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
 	o.code = ws.ExitStatus()
 	if ws.Signaled() {
 		o.signal = ws.Signal()

@@ -8,10 +8,7 @@
 // Status says so and the caller decides (see Mode).
 package sandbox
 
-import (
-	"context"
-	"os/exec"
-)
+import "context"
 
 // Mode is what to do when the OS cannot confine commands.
 type Mode string
@@ -43,11 +40,18 @@ type Config struct {
 	// (RLIMIT_FSIZE): a write past it fails and the writer gets SIGXFSZ.
 	// 0 means DefaultMaxFileMiB.
 	MaxFileMiB int `toml:"max_file_mib"`
+	// Hide lists more files and directories no command may read, besides
+	// the built-in credential stores (HiddenHomePaths, HiddenSystemPaths):
+	// absolute paths, or "~/" and a path under the home directory. Each
+	// is replaced by an empty read-only one. A path that would hide the
+	// project root, or a command's temp or cache directory, is not
+	// hidden. Empty by default.
+	Hide []string `toml:"hide"`
 }
 
 // DefaultConfig returns the built-in [sandbox] settings.
 func DefaultConfig() Config {
-	return Config{Mode: ModeAuto, MaxProcesses: DefaultMaxProcesses, MaxFileMiB: DefaultMaxFileMiB}
+	return Config{Mode: ModeAuto, MaxProcesses: DefaultMaxProcesses, MaxFileMiB: DefaultMaxFileMiB, Hide: []string{}}
 }
 
 // Options describe one command's confinement.
@@ -60,6 +64,13 @@ type Options struct {
 	TempDir string
 	// Network allows network access.
 	Network bool
+	// CacheDir is the project's private, persistent cache directory (see
+	// CacheVars); it must exist. Empty leaves the toolchains' caches where
+	// the environment says, which are then read-only.
+	CacheDir string
+	// Git is how much of the root's git directories the command may
+	// change: GitReadOnly (the zero value) for shell commands.
+	Git GitAccess
 }
 
 // Status reports what confinement is in force.
@@ -78,14 +89,18 @@ type Sandbox interface {
 	// Command returns a command that runs argv confined by opts. The caller
 	// sets Dir, Env, Stdin/Stdout/Stderr and SysProcAttr.Setpgid as usual and
 	// starts it; cancelling ctx is the caller's business (process group).
+	// After Wait, the caller learns how the command ended from
+	// Cmd.WaitStatus, not from ProcessState: the process it waited for may
+	// be the helper that ran the command as its child.
 	//
 	// The command is made with exec.CommandContext(ctx, ...), so the caller
 	// may set Cancel and WaitDelay. SysProcAttr is never nil and carries the
 	// namespaces: set fields on it, never replace it (the helper refuses to
-	// run a command whose namespaces went missing). Bad options or an empty
-	// argv give an error wrapping ErrInvalidOptions; in ModeRequired, a
-	// sandbox that cannot confine gives one wrapping ErrUnavailable.
-	Command(ctx context.Context, opts Options, argv []string) (*exec.Cmd, error)
+	// run a command whose namespaces went missing); ExtraFiles belong to
+	// the sandbox. Bad options or an empty argv give an error wrapping
+	// ErrInvalidOptions; in ModeRequired, a sandbox that cannot confine
+	// gives one wrapping ErrUnavailable.
+	Command(ctx context.Context, opts Options, argv []string) (*Cmd, error)
 	// Status reports what confinement Command applies.
 	Status() Status
 }

@@ -16,13 +16,13 @@ const helperSupported = false
 // probe reports that this OS offers nothing the sandbox can use.
 func probe() Report {
 	why := "not supported on " + runtime.GOOS
-	r := Report{LandlockReason: why, NamespaceReason: why, ProcessLimitReason: why}
+	r := Report{LandlockReason: why, NamespaceReason: why, IsolationReason: why, ProcessLimitReason: why}
 	r.Summary = r.summary()
 	return r
 }
 
 // namespaceAttr has no namespaces to ask for outside Linux.
-func namespaceAttr(userns, netns bool) *syscall.SysProcAttr { return &syscall.SysProcAttr{} }
+func namespaceAttr(ns nsFlags) *syscall.SysProcAttr { return &syscall.SysProcAttr{} }
 
 // nsInode has no namespaces to identify outside Linux.
 func nsInode(kind string) (uint64, error) {

@@ -1,0 +1,76 @@
+package sandbox
+
+import (
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"runtime"
+	"syscall"
+)
+
+// Cmd is a command made by Sandbox.Command: an exec.Cmd to start and wait
+// for as usual, and how the command itself ended.
+type Cmd struct {
+	*exec.Cmd
+	// status is the read end of the pipe on which the helper, when it runs
+	// the command as the init of a PID namespace, writes the command's
+	// wait status; nil when the process waited for is the command.
+	status, statusW *os.File
+}
+
+// statusSize is the length of the wait status the helper writes: a
+// little-endian uint32.
+const statusSize = 4
+
+// newCmd wraps cmd; with withStatus it gives the helper a pipe for the
+// command's wait status as its file descriptor 3.
+func newCmd(cmd *exec.Cmd, withStatus bool) (*Cmd, error) {
+	c := &Cmd{Cmd: cmd}
+	if !withStatus {
+		return c, nil
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	c.status, c.statusW = r, w
+	cmd.ExtraFiles = []*os.File{w}
+	// A Cmd that is never waited for must not keep the pipe open.
+	runtime.AddCleanup(c, func(f [2]*os.File) { f[0].Close(); f[1].Close() }, [2]*os.File{r, w})
+	return c, nil
+}
+
+// WaitStatus returns how the command ended, once Wait has returned: its
+// own wait status, whether it ran as the helper's child or in place of the
+// helper. When the helper could not report it (a setup failure, or a
+// SIGKILL at a timeout, which ends the command with the helper) the
+// helper's own status is the answer. ok is false when the process never
+// ran. Call it once; it releases the status pipe.
+func (c *Cmd) WaitStatus() (ws syscall.WaitStatus, ok bool) {
+	if c.status != nil {
+		defer c.status.Close()
+		c.statusW.Close()
+		// The helper wrote the status before it exited, so it is in the
+		// pipe already, or never will be: read without waiting.
+		var buf [statusSize]byte
+		n := 0
+		if raw, err := c.status.SyscallConn(); err == nil {
+			_ = raw.Read(func(fd uintptr) bool {
+				n, _ = syscall.Read(int(fd), buf[:])
+				return true
+			})
+		}
+		if n == statusSize {
+			return syscall.WaitStatus(binary.LittleEndian.Uint32(buf[:])), true
+		}
+	}
+	// Otherwise the helper's own status is the command's: the command ran
+	// in its place, or the helper stopped before the command could end
+	// (a setup failure, or SIGKILL at a timeout, which ends the command
+	// with it).
+	if c.ProcessState == nil {
+		return 0, false
+	}
+	ws, ok = c.ProcessState.Sys().(syscall.WaitStatus)
+	return ws, ok
+}

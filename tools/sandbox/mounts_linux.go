@@ -1,0 +1,320 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/user"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
+
+// emptyStage is where the helper mounts the read-only tmpfs whose empty
+// directory and empty file it binds over hidden paths; it is unmounted
+// and removed before the command starts.
+const emptyStage = ".agent-sandbox-empty"
+
+// mountPlan is what the helper mounts, decided from the spec and the
+// command's environment before anything is mounted.
+type mountPlan struct {
+	// tempDir replaces PrivateTempDirs; empty means an empty tmpfs does.
+	tempDir string
+	// keep are paths under a replaced directory that stay visible, outer
+	// ones first: the root and the cache directory as they are, the home
+	// directory, PATH entries and the command's own directory read-only.
+	// (Landlock would let the command write them: its rule for the
+	// private temp directory covers what is mounted below it.)
+	keep []keptPath
+	// readOnly are made read-only; hide are covered with empty ones.
+	readOnly, hide []string
+	// proc mounts a /proc of the command's PID namespace.
+	proc bool
+}
+
+// keptPath is a path put back under a replaced directory.
+type keptPath struct {
+	path     string
+	readOnly bool
+}
+
+// planMounts decides the mounts for spec, given the command's environment
+// (getenv) and the resolved path of the command.
+func planMounts(spec helperSpec, getenv func(string) string, cmdPath string) mountPlan {
+	p := mountPlan{tempDir: spec.TempDir, readOnly: spec.ReadOnly, proc: spec.PIDNS}
+	homes := homeDirs(getenv("HOME"))
+	readOnly := append([]string{filepath.Dir(cmdPath)}, homes...)
+	readOnly = append(readOnly, filepath.SplitList(getenv("PATH"))...)
+	replaced := append(append(append([]string{}, PrivateTempDirs...), PrivateScratchDirs...), EmptyDirs...)
+	seen := make(map[string]bool)
+	add := func(path string, ro bool) {
+		if path == "" || !filepath.IsAbs(path) {
+			return
+		}
+		path = filepath.Clean(path)
+		if seen[path] {
+			return
+		}
+		for _, r := range replaced {
+			if within(path, r) {
+				seen[path] = true
+				p.keep = append(p.keep, keptPath{path, ro})
+				return
+			}
+		}
+	}
+	add(spec.Root, false)
+	add(spec.CacheDir, false)
+	for _, path := range readOnly {
+		add(path, true)
+	}
+	// Outer paths first, so that a root inside a kept home directory is
+	// mounted over it, writable.
+	slices.SortStableFunc(p.keep, func(a, b keptPath) int { return len(a.path) - len(b.path) })
+	p.hide = HiddenPaths(homes, spec.Hide, []string{spec.Root, spec.TempDir, spec.CacheDir})
+	return p
+}
+
+// homeDirs returns the command's HOME and the account's home directory
+// from the password database, which differ when HOME was changed: both
+// are hidden from.
+func homeDirs(home string) []string {
+	homes := []string{}
+	if filepath.IsAbs(home) {
+		homes = append(homes, filepath.Clean(home))
+	}
+	if u, err := user.LookupId(strconv.Itoa(os.Getuid())); err == nil && filepath.IsAbs(u.HomeDir) && u.HomeDir != "/" {
+		if h := filepath.Clean(u.HomeDir); len(homes) == 0 || homes[0] != h {
+			homes = append(homes, h)
+		}
+	}
+	return homes
+}
+
+// applyMounts makes the helper's mount namespace what plan says. It runs
+// before Landlock, which forbids mounting, and needs CAP_SYS_ADMIN in the
+// helper's user namespace. The namespace's mounts, copied from the agent's
+// when the user namespace was made, are locked together, so a command
+// cannot take one of them apart to see what is below.
+func applyMounts(plan mountPlan) error {
+	// Nothing mounted here may reach the agent's namespace.
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("mount: make / private: %w", err)
+	}
+	// Keep handles on what stays visible before it is covered.
+	keepFDs := make([]int, len(plan.keep))
+	for i, k := range plan.keep {
+		fd, err := unix.Open(k.path, unix.O_PATH|unix.O_CLOEXEC, 0)
+		if err != nil {
+			keepFDs[i] = -1
+			continue
+		}
+		keepFDs[i] = fd
+		defer unix.Close(fd)
+	}
+	tempFD := -1
+	if plan.tempDir != "" {
+		// The temp directory is usually in one of the directories it
+		// replaces, so it is bound from a handle opened before.
+		fd, err := unix.Open(plan.tempDir, unix.O_PATH|unix.O_CLOEXEC|unix.O_DIRECTORY, 0)
+		if err != nil {
+			return fmt.Errorf("mount: temp dir: %w", err)
+		}
+		defer unix.Close(fd)
+		tempFD = fd
+	}
+	for _, dir := range PrivateTempDirs {
+		if !isDir(dir) {
+			continue
+		}
+		var err error
+		if tempFD >= 0 {
+			err = bind(fdPath(tempFD), dir, false)
+		} else {
+			err = unix.Mount("tmpfs", dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777")
+		}
+		if err != nil {
+			return fmt.Errorf("mount: private %s: %w", dir, err)
+		}
+	}
+	for _, dir := range PrivateScratchDirs {
+		if isDir(dir) {
+			if err := unix.Mount("tmpfs", dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"); err != nil {
+				return fmt.Errorf("mount: private %s: %w", dir, err)
+			}
+		}
+	}
+	for _, dir := range EmptyDirs {
+		if isDir(dir) {
+			if err := unix.Mount("tmpfs", dir, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=755"); err != nil {
+				return fmt.Errorf("mount: empty %s: %w", dir, err)
+			}
+		}
+	}
+	// Put back what must stay visible under the replaced directories. A
+	// path below an empty, read-only directory cannot be put back, and
+	// stays hidden.
+	for i, k := range plan.keep {
+		if keepFDs[i] < 0 {
+			continue
+		}
+		if err := os.MkdirAll(k.path, 0o700); err != nil {
+			continue
+		}
+		if err := bind(fdPath(keepFDs[i]), k.path, true); err != nil {
+			return fmt.Errorf("mount: keep %s visible: %w", k.path, err)
+		}
+		if k.readOnly {
+			if err := remountReadOnly(k.path); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range plan.readOnly {
+		if err := bindReadOnly(p); err != nil {
+			return err
+		}
+	}
+	if len(plan.hide) > 0 {
+		if err := hideAll(plan.hide); err != nil {
+			return err
+		}
+	}
+	if plan.proc {
+		// A /proc of the command's own PID namespace: the agent's
+		// processes (their environment, their /proc/<pid>/root, which
+		// leads past every mount here) are not in it.
+		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+			return fmt.Errorf("mount: /proc of the command's PID namespace: %w", err)
+		}
+	}
+	return nil
+}
+
+// hideAll covers each existing path with an empty read-only directory or
+// file, bound from a read-only tmpfs made for the purpose.
+func hideAll(paths []string) error {
+	stage := filepath.Join("/tmp", emptyStage)
+	if err := os.Mkdir(stage, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("hide: %w", err)
+	}
+	defer os.Remove(stage)
+	if err := unix.Mount("tmpfs", stage, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=755,size=4k"); err != nil {
+		return fmt.Errorf("hide: mount tmpfs: %w", err)
+	}
+	defer unix.Unmount(stage, unix.MNT_DETACH)
+	emptyDir, emptyFile := filepath.Join(stage, "d"), filepath.Join(stage, "f")
+	if err := os.Mkdir(emptyDir, 0o555); err != nil {
+		return fmt.Errorf("hide: %w", err)
+	}
+	if err := os.WriteFile(emptyFile, nil, 0o444); err != nil {
+		return fmt.Errorf("hide: %w", err)
+	}
+	// Read-only for the whole file system, so every bind of it is too.
+	if err := unix.Mount("", stage, "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("hide: make tmpfs read-only: %w", err)
+	}
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			// Missing, or unreachable to this user anyway.
+			continue
+		}
+		src := emptyFile
+		if fi.IsDir() {
+			src = emptyDir
+		}
+		if err := bind(src, p, false); err != nil {
+			return fmt.Errorf("hide %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// bindReadOnly makes path (a directory or a file) read-only, wherever it
+// is reached from: a bind mount of itself, remounted read-only with the
+// flags its file system is mounted with (a user namespace may not clear
+// them).
+func bindReadOnly(path string) error {
+	if err := bind(path, path, true); err != nil {
+		if errors.Is(err, unix.ENOENT) {
+			return nil
+		}
+		return fmt.Errorf("mount: read-only %s: %w", path, err)
+	}
+	return remountReadOnly(path)
+}
+
+// remountReadOnly makes the bind mount at path read-only.
+func remountReadOnly(path string) error {
+	var st unix.Statfs_t
+	if err := unix.Statfs(path, &st); err != nil {
+		return fmt.Errorf("mount: read-only %s: %w", path, err)
+	}
+	flags := uintptr(unix.MS_REMOUNT | unix.MS_BIND | unix.MS_RDONLY)
+	for _, f := range []struct{ st, ms uintptr }{
+		{unix.ST_NOSUID, unix.MS_NOSUID}, {unix.ST_NODEV, unix.MS_NODEV}, {unix.ST_NOEXEC, unix.MS_NOEXEC},
+		{unix.ST_NOATIME, unix.MS_NOATIME}, {unix.ST_NODIRATIME, unix.MS_NODIRATIME}, {unix.ST_RELATIME, unix.MS_RELATIME},
+	} {
+		if uintptr(st.Flags)&f.st != 0 {
+			flags |= f.ms
+		}
+	}
+	if uintptr(st.Flags)&(unix.ST_NOATIME|unix.ST_RELATIME) == 0 {
+		flags |= unix.MS_STRICTATIME
+	}
+	if err := unix.Mount("", path, "", flags, ""); err != nil {
+		return fmt.Errorf("mount: read-only %s: %w", path, err)
+	}
+	return nil
+}
+
+// bind mounts src on dst, with the mounts below src when recursive.
+func bind(src, dst string, recursive bool) error {
+	flags := uintptr(unix.MS_BIND)
+	if recursive {
+		flags |= unix.MS_REC
+	}
+	return unix.Mount(src, dst, "", flags, "")
+}
+
+// fdPath names an open file descriptor as a path mount can use.
+func fdPath(fd int) string { return "/proc/self/fd/" + strconv.Itoa(fd) }
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// privateTempDir is the temp directory the command sees: the first of
+// PrivateTempDirs that exists.
+func privateTempDir() string {
+	for _, d := range PrivateTempDirs {
+		if isDir(d) {
+			return d
+		}
+	}
+	return ""
+}
+
+// writableAfterMounts returns the directories Landlock lets the command
+// write in a mount namespace: the private temp and scratch directories
+// as the command sees them.
+func writableAfterMounts(spec helperSpec) []string {
+	var dirs []string
+	if spec.TempDir != "" {
+		for _, d := range PrivateTempDirs {
+			if isDir(d) {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	for _, d := range PrivateScratchDirs {
+		if isDir(d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
+}

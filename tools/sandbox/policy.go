@@ -1,0 +1,383 @@
+package sandbox
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// This file is the sandbox's policy as plain data: what is hidden, which
+// directories are private, which caches a command gets. It holds no
+// OS-specific code, so that every OS's sandbox (Linux mounts, a macOS
+// profile) applies the same policy.
+
+// HiddenHomePaths are the credential stores under the home directory that
+// no command may read: each is replaced by an empty read-only directory or
+// file. Paths are relative to the home directory. The list follows the
+// kinds of secrets rather than single programs: keys (ssh, gpg, age),
+// cloud and cluster credentials, package registry tokens, VCS and forge
+// tokens, password stores, browser profiles (cookies, saved passwords).
+var HiddenHomePaths = []string{
+	// Keys and agents.
+	".ssh", ".gnupg", ".config/age", ".config/sops",
+	// Cloud, cluster and container credentials.
+	".aws", ".azure", ".config/gcloud", ".kube", ".docker/config.json",
+	".config/containers/auth.json", ".oci", ".config/doctl", ".config/hcloud",
+	".s3cfg", ".boto", ".config/rclone", ".terraform.d/credentials.tfrc.json",
+	".terraformrc", ".vault-token", ".config/heroku", ".netlify", ".fly",
+	".config/flyctl",
+	// Network and VCS credentials.
+	".netrc", ".git-credentials", ".config/git/credentials", ".config/gh",
+	".config/hub", ".config/glab-cli", ".subversion/auth",
+	// Package registry tokens.
+	".npmrc", ".yarnrc.yml", ".pypirc", ".gem/credentials",
+	".cargo/credentials", ".cargo/credentials.toml", ".m2/settings.xml",
+	".m2/settings-security.xml", ".gradle/gradle.properties", ".nuget/NuGet",
+	".config/NuGet", ".composer/auth.json", ".config/composer/auth.json",
+	".huggingface/token", ".cache/huggingface/token", ".kaggle",
+	// Databases.
+	".pgpass", ".my.cnf", ".mylogin.cnf",
+	// Password stores and keyrings.
+	".password-store", ".local/share/keyrings", ".config/op", ".config/Bitwarden",
+	".config/keepassxc",
+	// Browser profiles.
+	".mozilla", ".config/google-chrome", ".config/chromium",
+	".config/BraveSoftware", ".config/microsoft-edge", ".config/vivaldi",
+	".config/opera", ".var/app/org.mozilla.firefox", ".var/app/com.google.Chrome",
+	"snap/firefox", "snap/chromium",
+	"Library/Keychains", "Library/Cookies", "Library/Application Support/Google/Chrome",
+	"Library/Application Support/Firefox",
+	// Mail and chat clients' stores.
+	".thunderbird", ".config/Slack", ".config/discord",
+}
+
+// HiddenSystemPaths are credential stores outside any home directory,
+// readable only by root (which a command may be).
+var HiddenSystemPaths = []string{
+	"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-",
+	"/etc/ssh/ssh_host_rsa_key", "/etc/ssh/ssh_host_ecdsa_key",
+	"/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_host_dsa_key",
+	"/etc/sudoers", "/etc/sudoers.d", "/etc/security/opasswd",
+	"/var/lib/docker", "/etc/docker/key.json",
+}
+
+// PrivateTempDirs are the shared temp directories a command gets its own
+// private temp directory in place of: other programs' files and sockets
+// there (tmux, ssh-agent, X11) are out of its sight.
+var PrivateTempDirs = []string{"/tmp", "/var/tmp"}
+
+// PrivateScratchDirs are replaced by a fresh, empty, writable directory of
+// the command's own: shared memory that other programs use.
+var PrivateScratchDirs = []string{"/dev/shm"}
+
+// EmptyDirs are replaced by an empty read-only directory: the per-user
+// runtime directories, which hold the session bus, the keyring, the
+// ssh-agent and gpg-agent sockets, the Wayland and PulseAudio sockets.
+var EmptyDirs = []string{"/run/user"}
+
+// CacheVar is one toolchain cache a command gets in its project's private
+// cache directory.
+type CacheVar struct {
+	// Name is the environment variable the toolchain reads.
+	Name string
+	// Dir is the directory under the project's cache directory.
+	Dir string
+}
+
+// CacheVars are the caches a confined command gets, private to its
+// project and kept between commands: writes never reach the caches the
+// person's own builds use, so a command cannot poison them, and builds
+// work on a fresh home directory. Go modules the person already has are
+// still found: GOPROXY first looks in the person's module cache, read
+// only (see GoProxy).
+var CacheVars = []CacheVar{
+	{"GOCACHE", "go-build"},
+	{"GOMODCACHE", "go-mod"},
+	{"npm_config_cache", "npm"},
+	{"YARN_CACHE_FOLDER", "yarn"},
+	{"npm_config_store_dir", "pnpm"},
+	{"PIP_CACHE_DIR", "pip"},
+	{"UV_CACHE_DIR", "uv"},
+	{"CARGO_HOME", "cargo"},
+	{"GRADLE_USER_HOME", "gradle"},
+	{"BUN_INSTALL_CACHE_DIR", "bun"},
+	{"DENO_DIR", "deno"},
+	{"XDG_CACHE_HOME", "xdg"},
+}
+
+// mavenRepoDir is the private Maven repository, passed in MAVEN_OPTS.
+const mavenRepoDir = "m2"
+
+// CacheEnv returns the environment changes that point the toolchains at
+// the private caches under cacheDir, given the command's environment
+// (getenv): new values for the variables of CacheVars, MAVEN_OPTS with a
+// private local repository, and GOPROXY reading the person's module cache
+// first.
+func CacheEnv(cacheDir string, getenv func(string) string) []string {
+	env := make([]string, 0, len(CacheVars)+2)
+	for _, v := range CacheVars {
+		env = append(env, v.Name+"="+filepath.Join(cacheDir, v.Dir))
+	}
+	maven := strings.TrimSpace(getenv("MAVEN_OPTS") + " -Dmaven.repo.local=" + filepath.Join(cacheDir, mavenRepoDir))
+	env = append(env, "MAVEN_OPTS="+maven)
+	if p := GoProxy(getenv); p != "" {
+		env = append(env, "GOPROXY="+p)
+	}
+	return env
+}
+
+// GoProxy returns a GOPROXY that serves the modules of the person's own
+// module cache (read only, as a file:// proxy) before the usual proxies,
+// so that a project builds offline in its private module cache when the
+// person has built it before. Empty when the person has no module cache
+// or GOPROXY is "off".
+func GoProxy(getenv func(string) string) string {
+	proxy := getenv("GOPROXY")
+	if proxy == "off" {
+		return ""
+	}
+	if proxy == "" {
+		proxy = "https://proxy.golang.org,direct"
+	}
+	modcache := getenv("GOMODCACHE")
+	if modcache == "" {
+		gopath := filepath.SplitList(getenv("GOPATH"))
+		switch {
+		case len(gopath) > 0 && gopath[0] != "":
+			modcache = filepath.Join(gopath[0], "pkg", "mod")
+		case getenv("HOME") != "":
+			modcache = filepath.Join(getenv("HOME"), "go", "pkg", "mod")
+		default:
+			return ""
+		}
+	}
+	download := filepath.Join(modcache, "cache", "download")
+	if !filepath.IsAbs(download) {
+		return ""
+	}
+	if fi, err := os.Stat(download); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return "file://" + filepath.ToSlash(download) + "," + proxy
+}
+
+// GitAccess is how much of the repository's git directories a command may
+// change.
+type GitAccess int
+
+const (
+	// GitReadOnly: every git directory the root uses is read-only. Shell
+	// commands get this.
+	GitReadOnly GitAccess = iota
+	// GitObjectsAndRefs: objects, refs and the index are writable, but
+	// nothing that makes git run a program or changes where the
+	// repository is: config, hooks, info, modules, worktrees, the
+	// gitfile. The git tool gets this.
+	GitObjectsAndRefs
+)
+
+// gitProgramEntries are the entries of a git directory that can make git
+// run programs or point it elsewhere; the git tool may not change them.
+var gitProgramEntries = []string{"config", "config.worktree", "hooks", "info", "modules", "worktrees", "commondir", "objects/info/alternates"}
+
+// GitReadOnlyPaths returns what must be read-only in root for access: the
+// git directories the root uses (its .git, a gitfile's target, a
+// worktree's common directory, the submodules' git directories named in
+// .gitmodules) with access GitReadOnly, or their program-running entries
+// with GitObjectsAndRefs, and in both cases every gitfile (a command that
+// rewrites one points git at a directory of its choosing). Symbolic links
+// are resolved, so a .git that links elsewhere protects its target.
+// Paths that do not exist are left out.
+func GitReadOnlyPaths(root string, access GitAccess) []string {
+	var out []string
+	seen := make(map[string]bool)
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	addGitDir := func(dir string) {
+		if access == GitReadOnly {
+			add(dir)
+			return
+		}
+		for _, e := range gitProgramEntries {
+			if p := filepath.Join(dir, e); exists(p) {
+				add(p)
+			}
+		}
+	}
+	var visit func(worktree string)
+	visit = func(worktree string) {
+		dotgit := filepath.Join(worktree, ".git")
+		fi, err := os.Lstat(dotgit)
+		if err != nil {
+			return
+		}
+		if fi.Mode()&os.ModeSymlink != 0 {
+			resolved, err := filepath.EvalSymlinks(dotgit)
+			if err != nil {
+				return
+			}
+			add(dotgit)
+			dotgit = resolved
+			if fi, err = os.Stat(resolved); err != nil {
+				return
+			}
+		}
+		gitDir := dotgit
+		if !fi.IsDir() {
+			add(dotgit)
+			target, ok := readGitfile(dotgit)
+			if !ok {
+				return
+			}
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(worktree, target)
+			}
+			resolved, err := filepath.EvalSymlinks(target)
+			if err != nil {
+				return
+			}
+			gitDir = resolved
+		}
+		addGitDir(gitDir)
+		if common, ok := readCommonDir(gitDir); ok {
+			addGitDir(common)
+		}
+	}
+	visit(root)
+	for _, sub := range submodulePaths(root) {
+		visit(filepath.Join(root, sub))
+	}
+	return out
+}
+
+// readGitfile returns the target of a gitfile ("gitdir: <path>").
+func readGitfile(path string) (string, bool) {
+	data, err := readSmall(path)
+	if err != nil {
+		return "", false
+	}
+	target, ok := strings.CutPrefix(strings.TrimSpace(data), "gitdir:")
+	target = strings.TrimSpace(target)
+	return target, ok && target != ""
+}
+
+// readCommonDir returns the resolved common directory a worktree's git
+// directory names in its commondir file.
+func readCommonDir(gitDir string) (string, bool) {
+	data, err := readSmall(filepath.Join(gitDir, "commondir"))
+	if err != nil {
+		return "", false
+	}
+	common := strings.TrimSpace(data)
+	if common == "" {
+		return "", false
+	}
+	if !filepath.IsAbs(common) {
+		common = filepath.Join(gitDir, common)
+	}
+	resolved, err := filepath.EvalSymlinks(common)
+	return resolved, err == nil
+}
+
+// submodulePaths returns the relative paths .gitmodules gives, those that
+// stay inside the root.
+func submodulePaths(root string) []string {
+	data, err := readSmall(filepath.Join(root, ".gitmodules"))
+	if err != nil {
+		return nil
+	}
+	var paths []string
+	sc := bufio.NewScanner(strings.NewReader(data))
+	for sc.Scan() {
+		key, value, ok := strings.Cut(strings.TrimSpace(sc.Text()), "=")
+		if !ok || strings.TrimSpace(key) != "path" {
+			continue
+		}
+		p := filepath.Clean(strings.TrimSpace(value))
+		if p == "." || filepath.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			continue
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// readSmall reads at most 64 KiB of a file: git's small files, never a
+// hostile repository's huge one.
+func readSmall(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	n, err := f.Read(buf)
+	if n == 0 && err != nil {
+		return "", err
+	}
+	return string(buf[:n]), nil
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// HiddenPaths returns the absolute paths to hide for a command whose home
+// directories are homes (the HOME it sees and the account's own): the
+// built-in lists and extra, the [sandbox] hide setting, where "~/" means
+// each home. Paths that cover a directory in keep (the root, the temp and
+// cache directories) are left out, so the command can still work there.
+func HiddenPaths(homes, extra, keep []string) []string {
+	var out []string
+	seen := make(map[string]bool)
+	add := func(p string) {
+		p = filepath.Clean(p)
+		if seen[p] || p == "/" || !filepath.IsAbs(p) {
+			return
+		}
+		for _, k := range keep {
+			if k != "" && (k == p || within(k, p)) {
+				return
+			}
+		}
+		seen[p] = true
+		out = append(out, p)
+	}
+	for _, home := range homes {
+		if home == "" || !filepath.IsAbs(home) {
+			continue
+		}
+		for _, rel := range HiddenHomePaths {
+			add(filepath.Join(home, rel))
+		}
+	}
+	for _, p := range HiddenSystemPaths {
+		add(p)
+	}
+	for _, p := range extra {
+		if rest, ok := strings.CutPrefix(p, "~/"); ok {
+			for _, home := range homes {
+				if home != "" {
+					add(filepath.Join(home, rest))
+				}
+			}
+			continue
+		}
+		add(p)
+	}
+	return out
+}
+
+// within reports whether path is strictly inside dir.
+func within(path, dir string) bool {
+	if dir == "/" {
+		return path != "/"
+	}
+	return strings.HasPrefix(path, dir+"/")
+}
