@@ -374,7 +374,7 @@ func TestProcessesDieWithTheAgent(t *testing.T) {
 	// A stand-in for the agent: the test binary running a sandboxed
 	// command the way the executor does, killed with SIGKILL.
 	agent := exec.Command(testExe(t))
-	agent.Env = append(f.env(testToolEnv+"=agent", "MARK="+mark, "SANDBOX_TEST_ROOT="+f.root, "SANDBOX_TEST_TMP="+f.tmp))
+	agent.Env = f.env(testToolEnv+"=agent", "MARK="+mark, "SANDBOX_TEST_ROOT="+f.root, "SANDBOX_TEST_TMP="+f.tmp)
 	var out bytes.Buffer
 	agent.Stdout, agent.Stderr = &out, &out
 	if err := agent.Start(); err != nil {
