@@ -78,7 +78,7 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 		defer close(readDone)
 		readOutput(pr, capt, lv)
 	}()
-	exited, wait := watchExit(cmd)
+	exited, wait := watchExit(cmd.Cmd)
 
 	ctx, cancel := context.WithTimeoutCause(ctx, c.timeout, errTimeout)
 	defer cancel()

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -349,21 +351,27 @@ func TestSignalsReachTheCommand(t *testing.T) {
 	}
 	cmd.Env = f.env()
 	cmd.Dir = f.root
-	var out bytes.Buffer
-	cmd.Stdout = &out
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(out.String(), "ready") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	lines := bufio.NewScanner(stdout)
+	if !lines.Scan() || lines.Text() != "ready" {
+		t.Fatalf("first line %q, want ready", lines.Text())
 	}
 	// Only the helper, not the group: it passes the signal on.
 	cmd.Process.Signal(syscall.SIGTERM)
+	var rest []string
+	for lines.Scan() {
+		rest = append(rest, lines.Text())
+	}
 	cmd.Wait()
 	ws, _ := cmd.WaitStatus()
-	if ws.ExitStatus() != 5 || !strings.Contains(out.String(), "got-term") {
-		t.Errorf("SIGTERM to the helper: exit %d, output %q; want the command's trap to run and exit 5", ws.ExitStatus(), out.String())
+	if ws.ExitStatus() != 5 || !slices.Contains(rest, "got-term") {
+		t.Errorf("SIGTERM to the helper: exit %d, output %q; want the command's trap to run and exit 5", ws.ExitStatus(), rest)
 	}
 }
 
