@@ -187,11 +187,13 @@ func (s *server) command(ctx context.Context) (*exec.Cmd, error) {
 		}
 		// The server lives as long as the session, not as ctx, which
 		// bounds only its start: it is stopped by stop.
-		cmd, err = sb.Command(context.WithoutCancel(ctx), sandbox.Options{Root: s.opts.Root, TempDir: tmp, Network: s.opts.Network}, argv)
+		sc, err := sb.Command(context.WithoutCancel(ctx), sandbox.Options{Root: s.opts.Root, TempDir: tmp, Network: s.opts.Network}, argv)
 		if err != nil {
 			os.RemoveAll(tmp)
 			return nil, fmt.Errorf("sandbox: %w", err)
 		}
+		// How the server ended is not reported, only that it did.
+		cmd = sc.Cmd
 		s.mu.Lock()
 		s.tempDir = tmp
 		s.mu.Unlock()
