@@ -159,6 +159,9 @@ func (wk *walker) commandWords(args []field, words []*syntax.Word, text string, 
 	}
 	c := &cmd{wk: wk, args: args, text: text, d: d, in: in, start: len(wk.j.findings), words: words}
 	c.dispatch()
+	if c.runsCodeHere() && c.outsideRoot(d) {
+		c.add(Warning, "builds or runs code in a directory outside the project root", "builtin:outside-root")
+	}
 	c.closePart()
 	for _, f := range c.pending {
 		f()
@@ -558,4 +561,20 @@ func wordFetches(w *syntax.Word) bool {
 		return true
 	})
 	return found
+}
+
+// projectCodeRules are the rules of Safe findings for commands that run
+// the code of the project they are in: builds, tests, linters that load
+// the project's configuration.
+var projectCodeRules = map[string]bool{"builtin:build": true, "builtin:test": true, "builtin:lint": true}
+
+// runsCodeHere reports whether this command's own findings say it runs
+// the code of the project in its directory.
+func (c *cmd) runsCodeHere() bool {
+	for _, f := range c.wk.j.findings[c.start:] {
+		if projectCodeRules[f.rule] {
+			return true
+		}
+	}
+	return false
 }

@@ -175,3 +175,57 @@ func TestWrappersAndInlineCodeAreUnwrapped(t *testing.T) {
 		{"prlimit --nofile=10 ls", Safe}, {"perf report", Safe}, {"linux32 ls", Safe},
 	})
 }
+
+func TestGitReadsFilesAndRunsConfig(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"git blame --contents ~/.ssh/id_rsa x", Blocked}, {"git blame --contents=/etc/shadow x", Blocked},
+		{"git blame -S ~/.ssh/id_rsa x", Blocked}, {"git blame --ignore-revs-file ~/.aws/credentials x", Blocked},
+		{"git fmt-merge-msg -F ~/.ssh/id_rsa", Blocked}, {"git hash-object ~/.ssh/id_rsa", Blocked},
+		{"git hash-object -w ~/.ssh/id_rsa", Blocked}, {"git hash-object --stdin-paths < list", Warning},
+		{"git -c blame.ignoreRevsFile=/home/dev/.ssh/id_rsa blame x", Blocked},
+		{"git -c core.excludesFile=/etc/shadow status", Blocked}, {"git log -O /etc/shadow", Blocked},
+		{"git grep -f ~/.netrc x", Blocked}, {"git ls-files --exclude-from=/home/dev/.ssh/id_rsa", Blocked},
+		{"git commit -F /home/dev/.ssh/id_rsa", Blocked}, {"git log --output=/tmp/x", Dangerous},
+		{"GIT_DIR=/tmp/x git status", Dangerous}, {"GIT_COMMON_DIR=/tmp/x git status", Dangerous},
+		{"GIT_CONFIG_GLOBAL=/tmp/c git status", Dangerous}, {"GIT_CONFIG_PARAMETERS=\"'core.pager=sh'\" git log", Dangerous},
+		{"GIT_TRACE=/tmp/x git status", Dangerous}, {"GIT_TRACE_PACKET=/tmp/x git status", Dangerous},
+		{"GIT_EXTERNAL_DIFF='rm -rf ~' git diff", Blocked}, {"GIT_SSH_COMMAND='rm -rf ~' git fetch", Blocked},
+		{"git blame -L 1,5 main.go", Safe}, {"git log -p -- main.go", Safe}, {"git hash-object main.go", Safe},
+		{"GIT_AUTHOR_NAME=x git log", Safe},
+		// git config that sets a program-running key is blocked; other
+		// writes need a person.
+		{"git config core.fsmonitor 'rm -rf ~'", Blocked}, {"git config core.fsmonitor true", Blocked},
+		{"git config core.hooksPath /tmp/hooks", Blocked}, {"git config core.sshCommand ssh", Blocked},
+		{"git config core.pager cat", Blocked}, {"git config core.editor vim", Blocked}, {"git config diff.external x", Blocked},
+		{"git config diff.foo.textconv cat", Blocked}, {"git config filter.lfs.clean 'git-lfs clean'", Blocked},
+		{"git config filter.x.smudge x", Blocked}, {"git config filter.x.process x", Blocked},
+		{"git config uploadpack.packObjectsHook x", Blocked}, {"git config credential.helper store", Blocked},
+		{"git config gpg.program x", Blocked}, {"git config sequence.editor x", Blocked}, {"git config alias.st '!ls'", Blocked},
+		{"git config core.askPass x", Blocked}, {"git config --global core.pager less", Blocked},
+		{"git config --add include.path ../x", Blocked}, {"git config url.ext::sh.insteadOf https://", Blocked},
+		{"git config trailer.sign.command x", Blocked}, {"git config --local core.fsmonitor x", Blocked},
+		{"git config set core.fsmonitor x", Blocked}, {"git config --file .git/config core.fsmonitor x", Blocked},
+		{"git config alias.st status", Warning}, {"git config user.name me", Warning}, {"git config pull.rebase true", Warning},
+		{"git config --unset core.fsmonitor", Warning}, {"git config --get core.pager", Safe}, {"git config -l", Safe},
+		{"git config --global user.name me", Dangerous},
+	})
+}
+
+func TestGlobsAndPathAliasesReachWhatRulesProtect(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"echo x > .gi?/config", Blocked}, {"echo x > .g*/config", Blocked}, {"echo x > [.]git/config", Blocked},
+		{"echo x > .@(git)/config", Blocked}, {"echo x > .GI?/hooks/pre-commit", Blocked}, {"cp x .g?t/hooks/", Blocked},
+		{"rm -rf .g*", Blocked}, {"rm -rf .*", Blocked}, {"rm -rf ./.??*", Blocked}, {"echo x > ~/.bash*", Blocked},
+		{"echo x > ~/.ss?/authorized_keys", Blocked}, {"cat ~/.ss*/id_*", Blocked}, {"cat ~/.aw?/cred*", Blocked},
+		{"cat /e?c/shadow", Blocked}, {"echo x > /e*/hosts", Blocked}, {"rm -rf /h*/dev", Blocked}, {"rm -rf ~/.c*", Blocked},
+		{"cat /proc/self/cwd/../x", Warning}, {"cat /proc/self/root/etc/shadow", Blocked}, {"cat /proc/1/cwd/x", Warning},
+		{"cat /dev/fd/3/../../etc/shadow", Warning}, {"echo x > /proc/self/cwd/.git/config", Blocked},
+		{"echo x > /proc/self/cwd/../x", Dangerous}, {"echo x > /proc/1/root/tmp/x", Dangerous},
+		{"cd .. && make test", Warning}, {"cd ~/other && go test ./...", Warning}, {"cd /tmp/x && npm test", Warning},
+		{"cd ~/other && git status", Warning}, {"cd ~/other && git commit -m x", Dangerous}, {"cd .. && ls", Warning},
+		{"cd \"$DIR\" && make", Warning},
+		// Globs that match only ordinary project files stay as they were.
+		{"wc -l *.go", Safe}, {"cat src/*.ts", Safe}, {"ls -d */", Safe}, {"rm -rf *", Dangerous},
+		{"rm *.o", Warning}, {"cd src && go test ./...", Safe}, {"find . -name '*.go' -exec grep -l TODO {} +", Safe},
+	})
+}

@@ -10,7 +10,7 @@ func gitCmd(c *cmd) {
 	args := c.rest()
 	i := 0
 	d := c.d
-	outside := false
+	outside := c.outsideRoot(d)
 loop:
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -133,12 +133,27 @@ var gitRunKeys = []string{
 	"browser.*.path", "man.*.cmd", "man.*.path", "man.viewer", "interactive.difffilter",
 	"difftool.*.cmd", "difftool.*.path", "mergetool.*.cmd", "mergetool.*.path",
 	"submodule.*.update", "init.templatedir", "safe.directory", "ssh.variant",
-	"core.attributesfile", "http.proxy", "https.proxy",
+	"core.attributesfile", "http.proxy", "https.proxy", "url.*.insteadof", "url.*.pushinsteadof",
+	"merge.tool", "diff.tool", "diff.guitool", "merge.guitool", "gpg.ssh.defaultkeycommand",
+	"imap.tunnel", "instaweb.*", "guitool.*", "trailer.*", "trace2.*", "lfs.customtransfer.*",
+	"lfs.standalonetransferagent", "remote.*.vcs", "core.sshcommand", "receive.procreceiverefs",
+	"uploadarchive.*", "transfer.credentialsinurl",
+}
+
+// gitFileKeys are configuration keys whose value is a file git reads.
+var gitFileKeys = map[string]bool{
+	"blame.ignorerevsfile": true, "core.excludesfile": true, "commit.template": true,
+	"mailmap.file": true, "gpg.ssh.allowedsignersfile": true, "http.sslcert": true,
+	"http.sslkey": true, "http.sslcainfo": true, "http.cookiefile": true, "core.attributesfile": true,
+	"include.path": true, "gpg.ssh.revocationfile": true, "http.sslcapath": true,
 }
 
 // gitKeyRuns reports whether setting key can make git run a program.
 func gitKeyRuns(key string) bool {
 	key = strings.ToLower(key)
+	if strings.HasSuffix(key, ".textconv") || strings.HasSuffix(key, ".command") || strings.HasSuffix(key, ".cmd") {
+		return true
+	}
 	section, rest, _ := strings.Cut(key, ".")
 	name := rest
 	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
@@ -170,6 +185,9 @@ func (c *cmd) gitConfigKey(kv field, opt string) {
 		return
 	}
 	key, val, _ := strings.Cut(kv.s, "=")
+	if gitFileKeys[lower(key)] && val != "" {
+		c.path(accRead, lit(val))
+	}
 	if gitKeyRuns(key) {
 		c.add(Dangerous, opt+" "+key+" makes git run a program", "builtin:git-config-run")
 		if opt == "-c" || opt == "--config" {
@@ -250,6 +268,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 	if out, ok := value(flags, "--output"); ok && sub != "archive" {
 		c.path(accWrite, out)
 	}
+	gitFileOptions(c, sub, rest)
 	configs := values(flags, "--config")
 	if sub == "clone" {
 		configs = append(configs, values(flags, "c")...)
@@ -527,6 +546,65 @@ func gitSub(c *cmd, sub string, rest []field) {
 	}
 }
 
+// gitFileOptions judges the options of git subcommands that read a file
+// named by their value: blame --contents and -S, --ignore-revs-file,
+// fmt-merge-msg -F, hash-object's files, the order file of -O, grep -f,
+// ls-files --exclude-from, and any --stdin-paths list.
+func gitFileOptions(c *cmd, sub string, rest []field) {
+	reads := map[string]bool{}
+	switch sub {
+	case "blame", "annotate":
+		reads["--contents"], reads["-S"], reads["--ignore-revs-file"] = true, true, true
+	case "fmt-merge-msg":
+		reads["-F"], reads["--file"] = true, true
+	case "log", "show", "diff", "whatchanged", "diff-tree", "diff-index", "diff-files", "range-diff", "format-patch":
+		reads["-O"] = true
+	case "grep":
+		reads["-f"] = true
+	case "ls-files":
+		reads["-X"], reads["--exclude-from"], reads["--exclude-per-directory"] = true, true, false
+	case "check-ignore", "check-attr", "check-mailmap", "cat-file", "rev-list", "hash-object", "update-index", "pack-objects":
+	case "commit", "tag", "notes", "merge", "stash":
+		reads["-F"], reads["--file"], reads["-t"], reads["--template"] = true, true, true, true
+	case "shortlog", "am", "apply", "mailinfo", "mailsplit":
+	}
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a.dyn {
+			continue
+		}
+		name, val, eq := strings.Cut(a.s, "=")
+		if !strings.HasPrefix(name, "-") {
+			continue
+		}
+		if name == "--stdin-paths" {
+			c.add(Warning, "hashes the files named on its input, which the classifier cannot see", "builtin:file-list")
+			continue
+		}
+		short := len(name) > 2 && !strings.HasPrefix(name, "--") && reads[name[:2]]
+		if !reads[name] && !short {
+			continue
+		}
+		f := field{s: val}
+		switch {
+		case short:
+			f = field{s: a.s[2:]}
+		case !eq && i+1 < len(rest):
+			i++
+			f = rest[i]
+		case !eq:
+			continue
+		}
+		if f.s != "-" || f.dyn {
+			c.path(accRead, f)
+		}
+	}
+	if sub == "hash-object" {
+		_, ops := parseOpts(rest, optSpec{short: "t", long: []string{"--path"}})
+		c.read(ops)
+	}
+}
+
 // gitValueShorts lists the short options of a subcommand that take an
 // argument: git's letters mean different things in each subcommand.
 func gitValueShorts(sub string) string {
@@ -623,8 +701,8 @@ func gitBranch(c *cmd, flags []flag, ops []field) {
 
 func gitConfig(c *cmd, flags []flag, ops []field) {
 	global := has(flags, "--global", "--system")
-	if f, ok := value(flags, "f", "--file"); ok {
-		c.path(accWrite, f)
+	if f, ok := value(flags, "f", "--file", "--blob"); ok {
+		c.path(accRead, f)
 	}
 	sub := first(ops)
 	keyAt := 0
@@ -643,9 +721,19 @@ func gitConfig(c *cmd, flags []flag, ops []field) {
 		return
 	}
 	removing := has(flags, "--unset", "--unset-all", "--remove-section") || sub == "unset" || sub == "remove-section"
+	if f, ok := value(flags, "f", "--file"); ok {
+		c.path(accWrite, f)
+	}
+	if has(flags, "e", "--edit") || sub == "edit" {
+		c.add(Warning, "opens the configuration in an editor", "builtin:editor")
+	}
 	if keyAt < len(ops) && !removing {
-		if key := ops[keyAt]; key.dyn || gitKeyRuns(key.s) {
-			c.add(Dangerous, "sets a git option that runs a program ("+key.s+")", "builtin:git-config-run")
+		key := ops[keyAt]
+		plainAlias := !key.dyn && strings.HasPrefix(lower(key.s), "alias.") && keyAt+1 < len(ops) && !ops[keyAt+1].dyn && !strings.HasPrefix(strings.TrimSpace(ops[keyAt+1].s), "!")
+		if key.dyn || gitKeyRuns(key.s) && !plainAlias {
+			// Whatever sets it, git (the person's, the agent's own) runs
+			// it later, outside any sandbox.
+			c.add(Blocked, "sets a git option that runs a program ("+key.s+")", "builtin:git-config-run")
 			if keyAt+1 < len(ops) && !key.dyn && !ops[keyAt+1].dyn {
 				c.gitConfigValue(key.s, ops[keyAt+1].s)
 			}

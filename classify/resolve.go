@@ -12,6 +12,9 @@ import (
 // to a directory that is not known.
 func (wk *walker) resolve(f field, d dirs) ([]string, bool) {
 	var out []string
+	if alias, unknown, ok := pathAlias(f.s, d); ok {
+		return wk.withLinks(alias), unknown
+	}
 	if strings.HasPrefix(f.s, "/") {
 		out = []string{path.Clean(f.s)}
 	} else {
@@ -20,6 +23,12 @@ func (wk *walker) resolve(f field, d dirs) ([]string, bool) {
 			out = append(out, path.Join(dir, f.s))
 		}
 	}
+	return wk.withLinks(out), d.unknown
+}
+
+// withLinks adds, for paths through links made earlier in the command,
+// the paths they lead to.
+func (wk *walker) withLinks(out []string) []string {
 	for _, l := range wk.j.links {
 		for _, p := range out {
 			if within(p, l[0]) {
@@ -27,7 +36,7 @@ func (wk *walker) resolve(f field, d dirs) ([]string, bool) {
 			}
 		}
 	}
-	return out, d.unknown
+	return out
 }
 
 // judgeField judges an access to the path a field names, for the part
@@ -54,7 +63,36 @@ func (wk *walker) judgeField(acc access, f field, d dirs, text string) {
 		l, why, rule := wk.judgeOne(acc, p, f.glob)
 		l, why, rule = wk.j.pathRules(p, &wk.pl, l, why, rule)
 		wk.j.add(l, text+": "+why, rule)
+		own := l
+		if f.glob {
+			for _, m := range globCandidates(p, wk.placeNames()) {
+				l, why, rule := wk.pl.judgePath(acc, m, true)
+				l, why, rule = wk.j.pathRules(m, &wk.pl, l, why, rule)
+				if acc == accRead && l < Blocked {
+					// A glob reads the project's files as grep -r does:
+					// only a credential store it may reach counts.
+					continue
+				}
+				if l > own {
+					wk.j.add(l, text+": may match "+shorten(m)+", which "+why, rule)
+				}
+			}
+		}
 	}
+}
+
+// placeNames are the components of the root and the home, which a glob
+// may match too.
+func (wk *walker) placeNames() []string {
+	var out []string
+	for _, p := range []string{wk.pl.root, wk.pl.home} {
+		for c := range strings.SplitSeq(strings.Trim(p, "/"), "/") {
+			if c != "" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 func (wk *walker) unknownPath(acc access, text, what string) {

@@ -127,7 +127,7 @@ func TestDangerousCommands(t *testing.T) {
 		"git push --delete origin tag", "git rebase main", "git rebase -i HEAD~3",
 		"git commit --amend", "git filter-branch --tree-filter 'rm x' HEAD", "git reflog expire --all",
 		"git gc --prune=now", "git update-ref -d refs/heads/x", "git config --global user.name x",
-		"git config core.pager less", "git -c core.pager=less log", "git -c alias.x='!ls' x",
+		"git -c core.pager=less log", "git -c alias.x='!ls' x",
 		"git -c core.sshCommand=ssh fetch", "git -c core.fsmonitor=x status", "git -c core.hooksPath=h commit",
 		"git -c diff.x.textconv=cat diff", "git -c filter.lfs.smudge=x checkout", "git -c credential.helper=x push",
 		"git -c sequence.editor=x rebase -i", "git -c core.editor=vim commit", "git --config-env=core.pager=P log",
@@ -181,6 +181,7 @@ func TestDangerousCommands(t *testing.T) {
 
 func TestBlockedCommands(t *testing.T) {
 	checkLevels(t, each(Blocked,
+		"git config core.pager less",
 		"docker run -v /:/host ubuntu", "systemctl restart nginx", "crontab file", "crontab -e", "at now",
 		"sudo ls", "sudo -u dev ls", "su -", "su root -c ls", "doas ls", "pkexec ls",
 		"sudo rm -rf build", "/usr/bin/sudo ls", "SUDO", "Sudo ls", "ls && sudo ls", "ls | sudo tee /etc/x",

@@ -378,7 +378,7 @@ func appendAll(alts []string, s string) {
 // unescapeLit removes the backslashes of an unquoted literal and reports
 // whether it holds unescaped pattern characters.
 func unescapeLit(v string) (string, bool) {
-	if !strings.ContainsAny(v, "\\*?[") {
+	if !strings.ContainsAny(v, "\\*?[(") {
 		return v, false
 	}
 	var b strings.Builder
@@ -393,6 +393,9 @@ func unescapeLit(v string) (string, bool) {
 			}
 			continue
 		case c == '*' || c == '?' || c == '[':
+			glob = true
+		case (c == '@' || c == '!' || c == '+') && i+1 < len(v) && v[i+1] == '(':
+			// An extended glob, when extglob is on.
 			glob = true
 		}
 		b.WriteByte(c)

@@ -1,0 +1,139 @@
+package classify
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A glob is judged by everything it could match: "> .gi?/config" writes
+// .git/config if that is what is there, and "rm -rf .g*" deletes .git.
+// The classifier cannot list the directory, so a glob stands for every
+// name the rules protect that it can match (the components of .git,
+// credential stores, startup files, system directories, the root and the
+// home) as well as for itself.
+
+// guardedNames are the path components the rules protect, collected from
+// their lists, sorted, with .git first: when a glob may match more than
+// maxGlobCandidates of them, the ones that matter most are kept.
+var guardedNames = func() []string {
+	names := map[string]bool{".git": true, "..": true, ".": true, "hooks": true, "config": true,
+		"objects": true, "refs": true, "head": true, "index": true, "info": true, "modules": true,
+		"id_rsa": true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true, "authorized_keys": true,
+		"known_hosts": true, "passwd": true, ".env": true, "home": true, "users": true, "root": true}
+	add := func(list []string) {
+		for _, p := range list {
+			for c := range strings.SplitSeq(strings.Trim(p, "/"), "/") {
+				names[c] = true
+			}
+		}
+	}
+	add(systemDirs)
+	add(systemSecrets)
+	add(credentialDirs)
+	add(startupFiles)
+	list := make([]string, 0, len(names))
+	for n := range names {
+		if n != ".git" {
+			list = append(list, n)
+		}
+	}
+	slices.Sort(list)
+	return append([]string{".git"}, list...)
+}()
+
+// maxGlobCandidates bounds the paths one glob stands for.
+const maxGlobCandidates = 64
+
+var extglobRe = regexp.MustCompile(`[@!?*+]\(`)
+
+// globCandidates returns the guarded paths the clean absolute path p,
+// holding pattern characters, could match. extra are more names to try
+// (the components of the root and the home).
+func globCandidates(p string, extra []string) []string {
+	comps := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	out := []string{""}
+	for _, comp := range comps {
+		var next []string
+		if !strings.ContainsAny(comp, "*?[") && !extglobRe.MatchString(comp) {
+			for _, o := range out {
+				next = append(next, o+"/"+comp)
+			}
+		} else {
+			var names []string
+			for _, n := range guardedNames {
+				if globMatch(comp, n) {
+					names = append(names, n)
+				}
+			}
+			for _, n := range extra {
+				if globMatch(comp, n) {
+					names = append(names, n)
+				}
+			}
+			for _, o := range out {
+				for _, n := range names {
+					if len(next) < maxGlobCandidates {
+						next = append(next, o+"/"+n)
+					}
+				}
+			}
+		}
+		out = next
+		if len(out) == 0 {
+			return nil
+		}
+	}
+	for i, o := range out {
+		out[i] = path.Clean(o)
+	}
+	return out
+}
+
+// globMatch reports whether the shell pattern pat may match name. Bash
+// does not let a pattern match a leading dot unless it starts with one
+// (or a bracket, which is taken as possibly matching it); an extended
+// glob or a pattern Go cannot read may match anything. Case is ignored,
+// as case-insensitive file systems do.
+func globMatch(pat, name string) bool {
+	if extglobRe.MatchString(pat) {
+		return true
+	}
+	if strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, ".") && !strings.HasPrefix(pat, "[") {
+		return false
+	}
+	ok, err := path.Match(strings.ToLower(pat), strings.ToLower(name))
+	return ok || err != nil
+}
+
+// pathAlias rewrites the paths that are other names for a directory:
+// /proc/self/cwd is the current directory, /proc/*/root the file system's
+// top; another process's cwd and a descriptor used as a directory are
+// not known. It reports the rewritten paths, whether the place is
+// unknown, and whether s was such a path at all.
+func pathAlias(s string, d dirs) (out []string, unknown, ok bool) {
+	rest, isProc := strings.CutPrefix(s, "/proc/")
+	if isProc {
+		pid, sub, _ := strings.Cut(rest, "/")
+		kind, tail, _ := strings.Cut(sub, "/")
+		switch {
+		case kind == "cwd" && (pid == "self" || pid == "thread-self"):
+			for _, dir := range d.list() {
+				out = append(out, path.Join(dir, tail))
+			}
+			return out, d.unknown, true
+		case kind == "root":
+			return []string{path.Clean("/" + tail)}, false, true
+		case kind == "cwd":
+			return nil, true, true
+		case kind == "fd" && strings.Contains(tail, "/"):
+			return nil, true, true
+		}
+		return nil, false, false
+	}
+	if rest, isFd := strings.CutPrefix(s, "/dev/fd/"); isFd && strings.Contains(rest, "/") {
+		return nil, true, true
+	}
+	return nil, false, false
+}
