@@ -38,6 +38,14 @@ type Rule struct {
 	Level Level `toml:"level"`
 	// Reason is shown with verdicts this rule decided.
 	Reason string `toml:"reason,omitempty"`
+	// Match and NotMatch are examples that the rule must and must not
+	// decide, checked by Validate so that a pattern that does not say what
+	// its author meant fails when the config loads rather than when a
+	// command slips past it. For command rules they are shell commands;
+	// for path rules paths (relative ones under the project root, "~/"
+	// under the home directory); for tool rules MCP tool names.
+	Match    []string `toml:"match,omitempty"`
+	NotMatch []string `toml:"not_match,omitempty"`
 	// RaiseOnly is set by the config loader for rules from a project's own
 	// .agent/config.toml: such a rule may raise a level, never lower it.
 	RaiseOnly bool `toml:"-"`
@@ -47,7 +55,8 @@ type Rule struct {
 var ErrInvalidRule = errors.New("invalid rule")
 
 // Validate checks every rule: exactly one of Command, Path and Tool is set, the
-// level is one of the four, and a path glob is well formed. It returns all
+// level is one of the four, a path glob is well formed, and the rule decides
+// each of its Match examples and none of its NotMatch examples. It returns all
 // the problems found, joined, each naming the rule by its position in the
 // list (counting from 1) and wrapping ErrInvalidRule; nil means the policy
 // can be used.
@@ -78,6 +87,11 @@ func (p Policy) Validate() error {
 		}
 		if r.Level < Safe || r.Level > Blocked {
 			bad("level %v is not safe, warning, dangerous or blocked", r.Level)
+		}
+		if len(errs) == 0 {
+			for _, why := range r.exampleProblems() {
+				bad("%s", why)
+			}
 		}
 	}
 	return errors.Join(errs...)

@@ -344,3 +344,20 @@ func TestRuleWithoutLevelIsRefused(t *testing.T) {
 		})
 	}
 }
+
+func TestRuleExamplesThatDoNotHoldStopTheConfig(t *testing.T) {
+	root, env := hermetic(t)
+	writeFile(t, userConfigPath(envMap(env)), `
+[[rules]]
+command = "npm test"
+level = "safe"
+match = ["npm test -- --watch"]
+`)
+	cfg, _, err := loadConfig(root, "", envMap(env))
+	if err == nil {
+		err = cfg.Validate()
+	}
+	if err == nil || !strings.Contains(err.Error(), `match example "npm test -- --watch" is not decided by this rule`) {
+		t.Fatalf("loading a rule whose example it does not decide: err = %v, want it to name the example", err)
+	}
+}
