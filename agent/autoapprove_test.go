@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentcli/agent/agent"
@@ -73,5 +74,38 @@ func TestARequestSaysWhenTheCallWantsTheNetwork(t *testing.T) {
 	}
 	if len(got) != 1 || !got[0] {
 		t.Errorf("requests' Network = %v, want one request saying true", got)
+	}
+}
+
+func TestUnconfinedCommandsThatRunProjectCodeNeedAPerson(t *testing.T) {
+	for _, tc := range []struct {
+		unconfined bool
+		command    string
+		asked      bool
+	}{
+		{false, "make test", false},
+		{true, "make test", true},
+		{true, "ls", false},
+		{true, "go build ./...", false},
+	} {
+		var reasons [][]string
+		ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+			reasons = append(reasons, r.Verdict.Reasons)
+			return agent.Decision{Answer: agent.Deny, By: agent.ByPerson}, nil
+		})
+		root := t.TempDir()
+		prov := &scripted{script: []llm.Message{calls(call("c1", "shell", map[string]any{"command": tc.command})), text("ok")}}
+		a := agent.New(agent.Options{Provider: prov, Tools: newRegistry(t, root), Approver: ap, Sink: &recorder{},
+			Config: agent.DefaultConfig(), Unconfined: tc.unconfined})
+		if _, err := a.Run(t.Context(), "go"); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(reasons) == 1; got != tc.asked {
+			t.Errorf("unconfined=%v %q: asked a person = %v, want %v", tc.unconfined, tc.command, got, tc.asked)
+			continue
+		}
+		if tc.asked && !strings.Contains(strings.Join(reasons[0], "; "), "project's own code") {
+			t.Errorf("unconfined %q: reasons %q do not say it runs the project's code", tc.command, reasons[0])
+		}
 	}
 }

@@ -54,6 +54,12 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			v = classify.Verdict{Level: classify.Safe, Rule: "network:allow_domains",
 				Reasons: []string{fmt.Sprintf("%s: the host is on [network] allow_domains (%q)", plan.Summary, plan.AllowedBy)}}
 		}
+		// Tests and builds run the project's own code: safe while the
+		// sandbox confines them, a person's call when it does not.
+		askForCode := v.RunsProjectCode && a.opts.Unconfined && v.Level < classify.Blocked
+		if askForCode {
+			v.Reasons = append(v.Reasons, "runs the project's own code, and commands run without the sandbox")
+		}
 		info.Summary, info.Level, info.Reasons, info.Rule = plan.Summary, &v.Level, v.Reasons, v.Rule
 		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 
@@ -63,7 +69,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: reason})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+reason+". This action never runs; do not retry it."))
 		}
-		if v.Level <= a.autoLevel(plan.Action.Kind) && !askForNetwork {
+		if v.Level <= a.autoLevel(plan.Action.Kind) && !askForNetwork && !askForCode {
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
 			return a.run(ctx, turn, info, plan, note)
 		}

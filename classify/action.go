@@ -70,6 +70,12 @@ type Verdict struct {
 	// assignment or path with its own level), for a person who wants the
 	// whole breakdown. Reasons is the short, worst-first summary of it.
 	Parts []Part `json:"parts,omitempty"`
+	// RunsProjectCode reports that the action runs code from the project
+	// itself (tests, build scripts, Makefiles, package scripts, linters
+	// that load JavaScript configuration) at whatever level: it is safe
+	// only while the sandbox confines it, so a caller whose commands run
+	// unconfined must ask a person for it.
+	RunsProjectCode bool `json:"runs_project_code,omitempty"`
 }
 
 // Part is the judgement of one part of an action.

@@ -159,8 +159,11 @@ func (wk *walker) commandWords(args []field, words []*syntax.Word, text string, 
 	}
 	c := &cmd{wk: wk, args: args, text: text, d: d, in: in, start: len(wk.j.findings), words: words}
 	c.dispatch()
-	if c.runsCodeHere() && c.outsideRoot(d) {
-		c.add(Warning, "builds or runs code in a directory outside the project root", "builtin:outside-root")
+	if c.runsCodeHere() {
+		if c.outsideRoot(d) {
+			c.add(Warning, "builds or runs code in a directory outside the project root", "builtin:outside-root")
+		}
+		c.wk.j.projectCode = c.wk.j.projectCode || c.runsProjectCode()
 	}
 	c.closePart()
 	for _, f := range c.pending {
@@ -573,6 +576,32 @@ var projectCodeRules = map[string]bool{"builtin:build": true, "builtin:test": tr
 func (c *cmd) runsCodeHere() bool {
 	for _, f := range c.wk.j.findings[c.start:] {
 		if projectCodeRules[f.rule] {
+			return true
+		}
+	}
+	return false
+}
+
+// compileOnly are builders that compile without running any of the
+// project's code (no build scripts, macros or configuration in code).
+var compileOnly = map[string]bool{
+	"go": true, "gcc": true, "g++": true, "cc": true, "c++": true, "clang": true, "clang++": true,
+	"rustc": true, "javac": true, "tsc": true, "vue-tsc": true, "esbuild": true, "gccgo": true,
+	"tinygo": true, "kotlinc": true, "gofmt": true, "goimports": true, "gofumpt": true,
+	"staticcheck": true, "govet": true, "vet": true, "golint": true, "revive": true, "errcheck": true,
+	"ineffassign": true, "shfmt": true, "rustfmt": true, "clang-format": true, "black": true,
+	"isort": true, "ruff": true, "mypy": true, "pyright": true, "flake8": true, "pyflakes": true,
+	"pycodestyle": true, "pydocstyle": true, "taplo": true, "stylua": true,
+}
+
+// runsProjectCode reports whether this command, which builds, tests or
+// lints, runs code from the project: tests do, and so do builds and
+// linters driven by the project's own scripts or code configuration
+// (make, npm, cargo's build.rs, eslint.config.js); plain compilers and
+// Go's build do not.
+func (c *cmd) runsProjectCode() bool {
+	for _, f := range c.wk.j.findings[c.start:] {
+		if f.rule == "builtin:test" || projectCodeRules[f.rule] && !compileOnly[c.name] {
 			return true
 		}
 	}

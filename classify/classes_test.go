@@ -229,3 +229,16 @@ func TestGlobsAndPathAliasesReachWhatRulesProtect(t *testing.T) {
 		{"rm *.o", Warning}, {"cd src && go test ./...", Safe}, {"find . -name '*.go' -exec grep -l TODO {} +", Safe},
 	})
 }
+
+func TestVerdictSaysWhenProjectCodeRuns(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"go test ./...": true, "make test": true, "npm test": true, "cargo test": true, "pytest -x": true,
+		"cargo build": true, "npm run test": true, "mvn test": true, "eslint .": true, "ls && go test ./...": true,
+		"go build ./...": false, "go vet ./...": false, "gofmt -l .": false, "ls -la": false, "git status": false,
+		"gcc -c x.c": false, "tsc --noEmit": false, "cat Makefile": false,
+	} {
+		if got := Classify(shellAction(cmd), Policy{}).RunsProjectCode; got != want {
+			t.Errorf("Classify(%q).RunsProjectCode = %v, want %v", cmd, got, want)
+		}
+	}
+}

@@ -40,6 +40,8 @@ type judge struct {
 	// names itself must not loop).
 	vars       map[string]*varValue
 	evaluating map[string]bool
+	// projectCode is set when a part runs the project's own code.
+	projectCode bool
 }
 
 // maxCommands bounds the simple commands judged in one action, so that
@@ -91,7 +93,7 @@ func (j *judge) verdict(empty string) Verdict {
 		parts = append(parts, Part{Level: f.level, Reason: f.reason, Rule: f.rule})
 	}
 	slices.SortStableFunc(j.findings, func(a, b finding) int { return cmp.Compare(b.level, a.level) })
-	v := Verdict{Level: j.findings[0].level, Rule: j.findings[0].rule, Parts: parts}
+	v := Verdict{Level: j.findings[0].level, Rule: j.findings[0].rule, Parts: parts, RunsProjectCode: j.projectCode}
 	v.Reasons = make([]string, 0, min(len(j.findings), maxReasons+1))
 	dropped := 0
 	for i, f := range j.findings {

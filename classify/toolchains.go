@@ -46,7 +46,9 @@ func goCmd(c *cmd) {
 		}
 	}
 	switch sub {
-	case "test", "build", "vet", "list", "version", "doc", "help", "":
+	case "test":
+		c.add(Safe, "builds and tests the project", "builtin:test")
+	case "build", "vet", "list", "version", "doc", "help", "":
 		c.add(Safe, "builds or tests the project", "builtin:build")
 	case "tool":
 		goTool(c, ops)
