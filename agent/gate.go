@@ -10,10 +10,6 @@ import (
 	"github.com/agentcli/agent/tools"
 )
 
-// changedSincePreview is how the file tools say a file changed between a
-// call's plan and its run (another agent's write, or a person's).
-const changedSincePreview = "file changed since preview"
-
 // rereadHint is what the model is told when its change met a file that
 // changed since it was planned: its view of the file is stale.
 const rereadHint = "The file was changed by someone else (another agent working in the same project, or the person) after you planned this change, and your change was not applied. Read the file again with read_file, then make your change against its current contents."
@@ -158,7 +154,7 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 	res := plan.Run(ctx, func(chunk string) {
 		a.publish(Event{Type: EventToolOutput, Turn: turn, Call: &info, Text: chunk})
 	})
-	if res.IsError && strings.Contains(res.Output, changedSincePreview) {
+	if res.Stale {
 		res.Output += "\n" + rereadHint
 	}
 	if ctx.Err() != nil {

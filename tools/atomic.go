@@ -88,7 +88,7 @@ func (r *Registry) checkUnchanged(t target, was snapshot, tree bool) error {
 		return pathError(t.arg, err)
 	}
 	if now != was {
-		return fmt.Errorf("%s: %s; plan the change again from its current contents", t.arg, errChanged)
+		return fmt.Errorf("%s: %w; plan the change again from its current contents", t.arg, ErrChangedSincePreview)
 	}
 	return nil
 }

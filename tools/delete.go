@@ -68,7 +68,7 @@ func planDelete(r *Registry, raw string) (*Plan, error) {
 	}
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
 		if err := r.checkUnchanged(t, was, true); err != nil {
-			return failure(err.Error())
+			return unapplied(err)
 		}
 		remove := r.fsRoot.Remove
 		if isDir {

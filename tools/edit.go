@@ -84,7 +84,7 @@ func planEdit(r *Registry, raw string) (*Plan, error) {
 	data := []byte(updated)
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
 		if err := r.checkUnchanged(t, was, false); err != nil {
-			return failure(err.Error())
+			return unapplied(err)
 		}
 		if err := r.writeAtomic(t.rel, data, was.mode, true); err != nil {
 			return failure(pathError(t.arg, err).Error())

@@ -124,8 +124,8 @@ func TestWriteFile(t *testing.T) {
 		plan := mustPlan(t, r, "write_file", `{"path":"shared.txt","content":"from the model\n"}`)
 		os.WriteFile(p, []byte("v2 from the user\n"), 0o644)
 		res := plan.Run(t.Context(), nil)
-		if !res.IsError || !strings.Contains(res.Output, errChanged) {
-			t.Errorf("Run = %q, error %v; want %q", res.Output, res.IsError, errChanged)
+		if !res.IsError || !res.Stale || !strings.Contains(res.Output, errChanged) {
+			t.Errorf("Run = %q, error %v, stale %v; want a stale error %q", res.Output, res.IsError, res.Stale, errChanged)
 		}
 		if data, _ := os.ReadFile(p); string(data) != "v2 from the user\n" {
 			t.Errorf("file = %q, want the user's version", data)
@@ -134,8 +134,8 @@ func TestWriteFile(t *testing.T) {
 	t.Run("a file created since the preview is not clobbered", func(t *testing.T) {
 		plan := mustPlan(t, r, "write_file", `{"path":"race.txt","content":"model\n"}`)
 		mustWrite(t, root, "race.txt", "user\n")
-		if res := plan.Run(t.Context(), nil); !res.IsError || !strings.Contains(res.Output, errChanged) {
-			t.Errorf("Run = %q, want %q", res.Output, errChanged)
+		if res := plan.Run(t.Context(), nil); !res.IsError || !res.Stale || !strings.Contains(res.Output, errChanged) {
+			t.Errorf("Run = %q (stale %v), want a stale error %q", res.Output, res.Stale, errChanged)
 		}
 	})
 	for _, tc := range []struct{ name, args, want string }{
@@ -237,8 +237,8 @@ func TestEditFile(t *testing.T) {
 		p := mustWrite(t, root, "f.txt", text)
 		plan := mustPlan(t, r, "edit_file", `{"path":"f.txt","old_string":"gamma","new_string":"G"}`)
 		os.WriteFile(p, []byte(text+"more\n"), 0o644)
-		if res := plan.Run(t.Context(), nil); !res.IsError || !strings.Contains(res.Output, errChanged) {
-			t.Errorf("Run = %q, want %q", res.Output, errChanged)
+		if res := plan.Run(t.Context(), nil); !res.IsError || !res.Stale || !strings.Contains(res.Output, errChanged) {
+			t.Errorf("Run = %q (stale %v), want a stale error %q", res.Output, res.Stale, errChanged)
 		}
 		if data, _ := os.ReadFile(p); string(data) != text+"more\n" {
 			t.Errorf("file = %q, want the user's version", data)
@@ -281,8 +281,8 @@ func TestDeleteFile(t *testing.T) {
 		mustWrite(t, root, "tree2/a.txt", "a")
 		plan := mustPlan(t, r, "delete_file", `{"path":"tree2"}`)
 		mustWrite(t, root, "tree2/new.txt", "the user's new work")
-		if res := plan.Run(t.Context(), nil); !res.IsError || !strings.Contains(res.Output, errChanged) {
-			t.Errorf("Run = %q, want %q", res.Output, errChanged)
+		if res := plan.Run(t.Context(), nil); !res.IsError || !res.Stale || !strings.Contains(res.Output, errChanged) {
+			t.Errorf("Run = %q (stale %v), want a stale error %q", res.Output, res.Stale, errChanged)
 		}
 		if _, err := os.Stat(filepath.Join(root, "tree2/new.txt")); err != nil {
 			t.Errorf("the new file is gone: %v", err)

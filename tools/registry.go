@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -287,6 +288,15 @@ func (r *Registry) newPlan(name string, args any, summary string,
 // failure is an error result for the model to read.
 func failure(msg string) Result {
 	return Result{Output: msg, IsError: true, ExitCode: -1}
+}
+
+// unapplied is the result of a change that was not made because checking
+// its file failed; Stale tells the caller when the file changed since the
+// plan, so the model can be told to read it again.
+func unapplied(err error) Result {
+	res := failure(err.Error())
+	res.Stale = errors.Is(err, ErrChangedSincePreview)
+	return res
 }
 
 // failuref is failure with formatting.

@@ -20,6 +20,11 @@ const maxEditBytes = 16 << 20
 // errChanged is the message of a run whose file changed since its plan.
 const errChanged = "file changed since preview"
 
+// ErrChangedSincePreview means a write, edit or delete was not applied
+// because its file changed between the plan and the run; the result of
+// such a run has Stale set.
+var ErrChangedSincePreview = errors.New(errChanged)
+
 // snapshot is what a plan saw of a path, to tell at run time whether it
 // changed: whether it existed, and a hash of its contents (for a directory,
 // of its tree's names, kinds, sizes and times).

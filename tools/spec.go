@@ -52,6 +52,10 @@ type Result struct {
 	// IsError marks a failure the model should see: non-zero exit, timeout,
 	// denial, bad arguments, a path outside the root.
 	IsError bool
+	// Stale reports that a write, edit or delete was not applied because
+	// its file changed after the plan (ErrChangedSincePreview): the
+	// model's view of the file is out of date.
+	Stale bool
 	// ExitCode is the shell's exit status; -1 for tools that are not shell
 	// commands or when the command did not exit normally.
 	ExitCode int

@@ -60,7 +60,7 @@ func planWrite(r *Registry, raw string) (*Plan, error) {
 	data := []byte(a.Content)
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
 		if err := r.checkUnchanged(t, was, false); err != nil {
-			return failure(err.Error())
+			return unapplied(err)
 		}
 		if err := r.writeAtomic(t.rel, data, was.mode, was.exists); err != nil {
 			return failure(pathError(t.arg, err).Error())
