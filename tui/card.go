@@ -226,7 +226,7 @@ func (c *card) statusText(f *frame) string {
 	case r.ExitCode > 0:
 		s = st.Failure.Render(fmt.Sprintf("✗ exit %d · %s", r.ExitCode, d))
 	default:
-		s = st.Failure.Render("✗ " + orNone(firstLine(r.Output)))
+		s = st.Failure.Render("✗ " + orNone(termsafe.FirstLine(r.Output)))
 	}
 	switch {
 	case c.decision == agent.DecisionApproved && strings.HasPrefix(c.reason, "session rule"):
@@ -272,18 +272,6 @@ func callText(c agent.CallInfo) string {
 		return termsafe.Text(c.Summary)
 	}
 	return termsafe.Text(c.Args)
-}
-
-// firstLine is the first non-blank line of s, on one line.
-func firstLine(s string) string {
-	for s != "" {
-		var line string
-		line, s, _ = strings.Cut(s, "\n")
-		if l := termsafe.Line(line); l != "" {
-			return l
-		}
-	}
-	return ""
 }
 
 func orNone(s string) string {

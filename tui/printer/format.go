@@ -2,7 +2,6 @@ package printer
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/agentcli/agent/agent"
@@ -42,17 +41,4 @@ func formatDuration(d time.Duration) string {
 		d = d.Round(time.Second)
 		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
 	}
-}
-
-// firstLine is the first non-empty line of s, cleaned, for an error that
-// must fit on one line.
-func firstLine(s string) string {
-	for s != "" {
-		var line string
-		line, s, _ = strings.Cut(s, "\n")
-		if l := termsafe.Line(line); l != "" {
-			return l
-		}
-	}
-	return ""
 }

@@ -148,7 +148,7 @@ func (s *textSink) toolLine(c *agent.CallInfo, r *agent.ResultInfo, a approval) 
 	case r.IsError && r.ExitCode > 0:
 		b.WriteString(s.st.bad.Render(fmt.Sprintf("✗ exit %d, %s", r.ExitCode, d)))
 	case r.IsError:
-		b.WriteString(s.st.bad.Render("✗ error: " + orNone(firstLine(r.Output))))
+		b.WriteString(s.st.bad.Render("✗ error: " + orNone(termsafe.FirstLine(r.Output))))
 	case r.ExitCode >= 0:
 		b.WriteString(s.st.good.Render(fmt.Sprintf("✓ exit %d, %s", r.ExitCode, d)))
 	default:

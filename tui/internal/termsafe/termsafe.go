@@ -70,3 +70,16 @@ func isControl(r rune) bool {
 	}
 	return false
 }
+
+// FirstLine is Line of the first line of s that is not blank, for an error
+// or a summary that must fit on one line; "" when every line is blank.
+func FirstLine(s string) string {
+	for s != "" {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		if l := Line(line); l != "" {
+			return l
+		}
+	}
+	return ""
+}

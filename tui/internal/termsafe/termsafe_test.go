@@ -53,3 +53,18 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+func TestFirstLineIsTheFirstLineThatIsNotBlank(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"\n  \n\t\n", ""},
+		{"one\ntwo", "one"},
+		{"\n\n  error:\tbad   thing  \nmore", "error: bad thing"},
+		{"\x1b[31m\x1b[0m\nred", "red"},
+	}
+	for _, tt := range tests {
+		if got := FirstLine(tt.in); got != tt.want {
+			t.Errorf("FirstLine(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
