@@ -30,6 +30,10 @@ loop:
 			if kv, ok := next(); ok {
 				c.gitConfigKey(kv, "-c")
 			}
+		case strings.HasPrefix(s, "-c") && len(s) > 2 && !strings.HasPrefix(s, "--"):
+			// Read as -c KEY=VALUE in one word, as the option parsers of
+			// some git versions and wrappers do.
+			c.gitConfigKey(field{s: s[2:]}, "-c")
 		case s == "--config-env":
 			if kv, ok := next(); ok {
 				c.gitConfigKey(kv, "--config-env")
@@ -409,7 +413,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 		c.gitURLs(ops)
 		c.add(Warning, "downloads a repository", "builtin:git-network")
 		if has(flags, "--template") {
-			c.add(Dangerous, "installs hooks from a template", "builtin:git-template")
+			c.add(Blocked, "installs hooks from a template, which git runs later outside any sandbox", "builtin:git-template")
 		}
 		if len(ops) > 1 {
 			c.path(accWrite, ops[1])
@@ -427,7 +431,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 	case "init":
 		c.add(Warning, "creates a repository", "builtin:git-write")
 		if has(flags, "--template") {
-			c.add(Dangerous, "installs hooks from a template", "builtin:git-template")
+			c.add(Blocked, "installs hooks from a template, which git runs later outside any sandbox", "builtin:git-template")
 		}
 		for _, op := range ops {
 			c.path(accWrite, op)
@@ -672,7 +676,8 @@ func gitGrepPager(c *cmd, rest []field) {
 		}
 		c.add(Warning, "opens the matching files in a pager", "builtin:git-pager")
 		if prog != "" {
-			c.run([]field{lit(prog), {s: "FILE", dyn: true}})
+			// git runs the pager through the shell.
+			c.script(prog+` "$FILE"`, bashLang)
 		}
 		return
 	}

@@ -58,9 +58,14 @@ func runAfterDash(why string, l Level, rule string, skip int) handler {
 func runStrings(why string, l Level, rule string, valShort string, valLong ...string) handler {
 	return func(c *cmd) {
 		c.add(l, why, rule)
-		_, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})
+		flags, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})
 		for _, op := range ops {
 			c.shellString(op, bashLang)
+		}
+		// Options whose value is a command too: nodemon --exec,
+		// hyperfine --prepare and --cleanup, watchexec --shell's script.
+		for _, v := range values(flags, "--exec", "x", "--prepare", "p", "--cleanup", "c") {
+			c.shellString(v, bashLang)
 		}
 	}
 }

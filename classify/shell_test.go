@@ -133,7 +133,7 @@ func TestDangerousCommands(t *testing.T) {
 		"git -c sequence.editor=x rebase -i", "git -c core.editor=vim commit", "git --config-env=core.pager=P log",
 		"git --exec-path=/tmp/x status", "git --git-dir=/tmp/other/.git log", "git switch -f main",
 		"git worktree remove --force wt", "git submodule deinit -f --all", "git rm -rf src",
-		"git -C /tmp/other commit -m x", "git clone --template=/tmp/t https://x/y",
+		"git -C /tmp/other commit -m x",
 		"git fetch --upload-pack='touch x' origin", "git clone ext::sh -c touch% x",
 		"kill -9 1234", "kill -KILL 55", "kill -s KILL 5", "pkill node", "killall python",
 		"chmod -R 755 .", "chmod -R u+w src", "chmod u+s bin/x", "chmod 4755 x", "chown dev file",
@@ -181,6 +181,7 @@ func TestDangerousCommands(t *testing.T) {
 
 func TestBlockedCommands(t *testing.T) {
 	checkLevels(t, each(Blocked,
+		"git clone --template=/tmp/t https://x/y",
 		"git config core.pager less",
 		"docker run -v /:/host ubuntu", "systemctl restart nginx", "crontab file", "crontab -e", "at now",
 		"sudo ls", "sudo -u dev ls", "su -", "su root -c ls", "doas ls", "pkexec ls",

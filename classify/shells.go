@@ -287,8 +287,14 @@ func interpreter(c *cmd) {
 			return
 		case len(s) > 1 && s[0] == '-' && s[1] != '-' && strings.ContainsAny(s[1:], codeFlags) && codeFlags != "":
 			c.inlineCode(args, i)
-			if name == "perl" && strings.Contains(s, "i") {
+			if name == "perl" && perlInPlace(args[:i+1]) {
 				c.add(Warning, "edits files in place", "builtin:perl-inplace")
+				// The operands after the code are the files it rewrites.
+				for _, op := range args[min(i+2, len(args)):] {
+					if op.dyn || !strings.HasPrefix(op.s, "-") {
+						c.path(accWrite, op)
+					}
+				}
 			}
 			return
 		case s == "-":
@@ -382,4 +388,15 @@ func pythonModule(c *cmd, mod field, rest []field) {
 	default:
 		c.add(Warning, "runs a Python module", "builtin:interpreter")
 	}
+}
+
+// perlInPlace reports a perl command line with -i (alone or in a
+// cluster such as -pi) before its code.
+func perlInPlace(args []field) bool {
+	for _, a := range args {
+		if !a.dyn && len(a.s) > 1 && a.s[0] == '-' && a.s[1] != '-' && strings.Contains(a.s, "i") {
+			return true
+		}
+	}
+	return false
 }

@@ -98,7 +98,7 @@ func (c *cmd) judgeOpts(o *toolOpts) (flags []flag, ops []field) {
 		// The program gets a file (or its contents) to work on. A value
 		// with spaces is a command line (bat splits its pager's).
 		if strings.ContainsAny(f.s, " \t") {
-			c.script(f.s+" FILE", bashLang)
+			c.script(f.s+` "$FILE"`, bashLang)
 			continue
 		}
 		c.run([]field{f, {s: "FILE", dyn: true}})

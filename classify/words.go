@@ -221,7 +221,7 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 			*glob = true
 			pend.WriteString(p.Op.String() + p.Pattern.Value + ")")
 		case *syntax.BraceExp:
-			if flush(); !wk.expandBrace(alts, glob, proc, p) {
+			if flush(); !wk.expandBrace(alts, glob, proc, p, first && i == 0) {
 				return false
 			}
 		default:
@@ -235,7 +235,9 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 
 // expandBrace multiplies the alternatives by the elements of a brace
 // expansion, or by its sequence.
-func (wk *walker) expandBrace(alts *[]string, glob, proc *bool, b *syntax.BraceExp) bool {
+// atStart says the braces begin a word, so that an element starting with
+// "~" gets tilde expansion, which bash does after brace expansion.
+func (wk *walker) expandBrace(alts *[]string, glob, proc *bool, b *syntax.BraceExp, atStart bool) bool {
 	var elems []string
 	if b.Sequence {
 		var ok bool
@@ -245,7 +247,7 @@ func (wk *walker) expandBrace(alts *[]string, glob, proc *bool, b *syntax.BraceE
 	} else {
 		for _, e := range b.Elems {
 			sub := []string{""}
-			if !wk.expandParts(&sub, glob, proc, e.Parts, false) {
+			if !wk.expandParts(&sub, glob, proc, e.Parts, atStart && len(*alts) == 1 && (*alts)[0] == "") {
 				return false
 			}
 			elems = append(elems, sub...)
