@@ -18,9 +18,9 @@ func (a *app) doctorCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "doctor",
 		Short: "Check what this machine offers agent: sandbox, shell, git, config, providers",
-		Long: `Doctor prints what agent can use here: the Landlock ABI version, user and
-network namespaces (the sandbox), the bash and git versions, the config files
-it reads, which variables of the environment commands do not get (secrets by
+		Long: `Doctor prints what agent can use here: the sandbox (on Linux the
+Landlock ABI version and user and network namespaces, on macOS Seatbelt),
+the bash and git versions, the config files it reads, which variables of the environment commands do not get (secrets by
 name or by value, handles to programs outside the sandbox, git settings;
 names only, never values), and which providers are configured and whether
 their key variables are set. Nothing is sent anywhere.`,
@@ -42,6 +42,7 @@ their key variables are set. Nothing is sent anywhere.`,
 			fmt.Fprintf(out, "  PID namespace:     %s\n", availability(r.PIDNamespace, "yes: every process a command starts dies with it", r.IsolationReason))
 			fmt.Fprintf(out, "  process limit:     %s\n", availability(r.ProcessLimit, "yes", r.ProcessLimitReason))
 			fmt.Fprintf(out, "  in force:          %s\n", sandbox.New(cfg.Sandbox, exe()).Status().Summary)
+			fmt.Fprintf(out, "  seatbelt:          %s\n", availability(r.Seatbelt, "yes ("+sandbox.SeatbeltExec+")", r.SeatbeltReason))
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
 			fmt.Fprintf(out, "  git:  %s\n", firstOutputLine("git", "--version"))

@@ -10,12 +10,16 @@ import (
 	"syscall"
 )
 
-// New returns the Sandbox for cfg. exe is the binary to re-execute as the
-// helper (os.Executable() of the agent, whose main calls HelperMain); an
-// empty exe means commands cannot be confined. New probes the OS once per
+// New returns the Sandbox for cfg: on Linux the helper's, on macOS
+// Seatbelt's. exe is the binary to re-execute as the helper
+// (os.Executable() of the agent, whose main calls HelperMain); an empty exe
+// means commands cannot be confined on Linux. New probes the OS once per
 // process (see Probe) and never fails: what cannot be confined shows in
 // Status, and in ModeRequired makes Command return ErrUnavailable.
 func New(cfg Config, exe string) Sandbox {
+	if useSeatbelt {
+		return newSeatbelt(cfg, Probe(), homeDirs(os.Getenv("HOME")))
+	}
 	return newSandbox(cfg, exe, Probe())
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/user"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -75,22 +74,6 @@ func planMounts(spec helperSpec, getenv func(string) string, cmdPath string) mou
 	slices.SortStableFunc(p.keep, func(a, b keptPath) int { return len(a.path) - len(b.path) })
 	p.hide = HiddenPaths(homes, spec.Hide, []string{spec.Root, spec.TempDir, spec.CacheDir})
 	return p
-}
-
-// homeDirs returns the command's HOME and the account's home directory
-// from the password database, which differ when HOME was changed: both
-// are hidden from.
-func homeDirs(home string) []string {
-	homes := []string{}
-	if filepath.IsAbs(home) {
-		homes = append(homes, filepath.Clean(home))
-	}
-	if u, err := user.LookupId(strconv.Itoa(os.Getuid())); err == nil && filepath.IsAbs(u.HomeDir) && u.HomeDir != "/" {
-		if h := filepath.Clean(u.HomeDir); len(homes) == 0 || homes[0] != h {
-			homes = append(homes, h)
-		}
-	}
-	return homes
 }
 
 // applyMounts makes the helper's mount namespace what plan says. It runs

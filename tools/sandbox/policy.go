@@ -3,7 +3,9 @@ package sandbox
 import (
 	"bufio"
 	"os"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -380,4 +382,20 @@ func within(path, dir string) bool {
 		return path != "/"
 	}
 	return strings.HasPrefix(path, dir+"/")
+}
+
+// homeDirs returns the command's HOME and the account's home directory
+// from the password database, which differ when HOME was changed: both
+// are hidden from.
+func homeDirs(home string) []string {
+	homes := []string{}
+	if filepath.IsAbs(home) {
+		homes = append(homes, filepath.Clean(home))
+	}
+	if u, err := user.LookupId(strconv.Itoa(os.Getuid())); err == nil && filepath.IsAbs(u.HomeDir) && u.HomeDir != "/" {
+		if h := filepath.Clean(u.HomeDir); len(homes) == 0 || homes[0] != h {
+			homes = append(homes, h)
+		}
+	}
+	return homes
 }

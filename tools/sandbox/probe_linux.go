@@ -35,9 +35,13 @@ func probe() Report {
 	default:
 		r.ProcessLimit = true
 	}
+	r.SeatbeltReason = "macOS only"
 	r.Summary = r.summary()
 	return r
 }
+
+// useSeatbelt says New builds the macOS sandbox: not on Linux.
+const useSeatbelt = false
 
 // probeLandlock returns the usable Landlock ABI version, or 0 and why not.
 func probeLandlock() (int, string) {

@@ -41,6 +41,12 @@ type Report struct {
 	// ProcessLimitReason says why there is no process limit; empty when
 	// there is one.
 	ProcessLimitReason string
+	// Seatbelt is true when macOS's sandbox-exec runs commands under a
+	// profile of this sandbox (checked by running one).
+	Seatbelt bool
+	// SeatbeltReason says why Seatbelt is unavailable ("macOS only" on
+	// other systems); empty when it is available.
+	SeatbeltReason string
 	// Summary is one line, like "landlock ABI 7, network namespace,
 	// process limit" or "landlock unavailable: ...".
 	Summary string

@@ -4,22 +4,12 @@ package sandbox
 
 import (
 	"errors"
-	"runtime"
 	"syscall"
 )
 
-// helperSupported says the helper can confine commands on this OS. Only
-// Linux for now; macOS could come with sandbox-exec behind the same
-// interface.
+// helperSupported says the helper can confine commands on this OS: Linux
+// only. macOS confines with sandbox-exec instead (seatbelt.go).
 const helperSupported = false
-
-// probe reports that this OS offers nothing the sandbox can use.
-func probe() Report {
-	why := "not supported on " + runtime.GOOS
-	r := Report{LandlockReason: why, NamespaceReason: why, IsolationReason: why, ProcessLimitReason: why}
-	r.Summary = r.summary()
-	return r
-}
 
 // namespaceAttr has no namespaces to ask for outside Linux.
 func namespaceAttr(ns nsFlags) *syscall.SysProcAttr { return &syscall.SysProcAttr{} }
