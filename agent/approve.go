@@ -18,6 +18,10 @@ type ApprovalRequest struct {
 	// Network reports that the call would run with network access (its
 	// call asked for it, or a git command talks to a remote).
 	Network bool
+	// Undo says whether `agent undo` can take the action back, and what
+	// of it not ("build/ is ignored by git: not covered by undo"); empty
+	// when the call changes no files.
+	Undo string
 }
 
 // Answer is the kind of decision an Approver returns.

@@ -3,8 +3,12 @@ package agent
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
 )
 
 // Checkpointer records the files of the project root before an action that
@@ -46,4 +50,94 @@ func (a *Agent) checkpoint(ctx context.Context, turn int, info CallInfo, k class
 		e.Error = fmt.Sprintf("no checkpoint before %s, it cannot be undone: %v", info.Tool, err)
 	}
 	a.publish(e)
+}
+
+// IgnoreChecker is implemented by a Checkpointer that can say which paths
+// its checkpoints leave out (files git ignores), so that a person asked to
+// approve an action is told what `agent undo` cannot take back.
+type IgnoreChecker interface {
+	// Ignored returns those of paths (absolute) that a checkpoint would
+	// not record. It blocks briefly; paths outside the root are not
+	// returned. An error, even for no paths, means checkpoints may not
+	// be taken at all.
+	Ignored(ctx context.Context, paths []string) ([]string, error)
+}
+
+// undoNote says, for a call about to be asked about, whether `agent undo`
+// can take it back and, when not all of it, what it cannot: paths git
+// ignores, paths outside the project, git's own history, and the network.
+// Empty for a call that changes no files.
+func (a *Agent) undoNote(ctx context.Context, plan *tools.Plan, v classify.Verdict) string {
+	k := plan.Action.Kind
+	if !changesFiles(k, &v.Level) {
+		return ""
+	}
+	if a.opts.Checkpointer == nil {
+		return "not covered by undo: no checkpoints are taken in this run"
+	}
+	root := plan.Action.Root
+	var inside, outside []string
+	for _, p := range v.Writes {
+		if p == root || strings.HasPrefix(p, root+string(filepath.Separator)) {
+			inside = append(inside, p)
+		} else {
+			outside = append(outside, p)
+		}
+	}
+	var notes []string
+	if ic, ok := a.opts.Checkpointer.(IgnoreChecker); ok {
+		ignored, err := ic.Ignored(ctx, inside)
+		switch {
+		case err != nil:
+			notes = append(notes, "undo may not cover it: "+err.Error())
+		case len(ignored) > 0:
+			notes = append(notes, shownPaths(root, ignored)+" "+isAre(len(ignored))+" ignored by git: not covered by undo")
+		}
+	}
+	if len(outside) > 0 {
+		notes = append(notes, shownPaths(root, outside)+" "+isAre(len(outside))+" outside the project: not covered by undo")
+	}
+	if k == classify.Git {
+		notes = append(notes, "undo restores the files, not git's history (commits, branches, the index)")
+	}
+	if plan.Network {
+		notes = append(notes, "what it sends over the network cannot be taken back")
+	}
+	if len(notes) == 0 {
+		what := "agent undo can take it back"
+		if k == classify.Shell {
+			what += " (the project's files that git does not ignore)"
+		}
+		return what
+	}
+	return strings.Join(notes, "; ")
+}
+
+// shownPaths names paths for a person: relative to the root when inside
+// it, a directory with a trailing slash, at most three and a count.
+func shownPaths(root string, paths []string) string {
+	const most = 3
+	var names []string
+	for _, p := range paths[:min(len(paths), most)] {
+		name := p
+		if r, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(r, "..") {
+			name = r
+		}
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			name += "/"
+		}
+		names = append(names, name)
+	}
+	s := strings.Join(names, ", ")
+	if n := len(paths) - most; n > 0 {
+		s += fmt.Sprintf(" and %d more", n)
+	}
+	return s
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }

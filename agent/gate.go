@@ -72,6 +72,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 
 		d, err := a.opts.Approver.Approve(ctx, ApprovalRequest{
 			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Network: plan.Network,
+			Undo: a.undoNote(ctx, plan, v),
 		})
 		if err != nil || ctx.Err() != nil {
 			out.Denied++

@@ -76,6 +76,14 @@ type Verdict struct {
 	// only while the sandbox confines it, so a caller whose commands run
 	// unconfined must ask a person for it.
 	RunsProjectCode bool `json:"runs_project_code,omitempty"`
+	// Writes are the absolute paths the action writes or deletes, as far
+	// as they are known before it runs (a glob stays a pattern), in order
+	// and without repeats; for a person to see what undo can take back.
+	// A command may write more than this lists (a build, a program the
+	// classifier does not know), and past 256 paths it stops listing: it
+	// is never a bound. Not part of the
+	// verdict's JSON, whose shape is documented.
+	Writes []string `json:"-"`
 }
 
 // Part is the judgement of one part of an action.

@@ -323,6 +323,7 @@ func (c *cmd) output(f field) {
 		}
 		if inside {
 			for _, p := range cands {
+				c.wk.j.wrote(p)
 				l, why, rule := c.wk.j.pathRules(p, &c.wk.pl, Safe, "writes build output inside the project", "builtin:build")
 				c.wk.j.add(l, c.text+": "+why, rule)
 			}

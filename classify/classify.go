@@ -101,6 +101,9 @@ func (wk *walker) fileAction(a Action) {
 			acc = accDeleteTree
 		}
 	}
+	if acc != accRead {
+		wk.j.wrote(p)
+	}
 	l, why, rule := wk.pl.judgePath(acc, p, false)
 	l, why, rule = wk.j.pathRules(p, &wk.pl, l, why, rule)
 	wk.j.add(l, a.Kind.String()+" "+shorten(a.Path)+": "+why, rule)

@@ -42,6 +42,8 @@ type judge struct {
 	evaluating map[string]bool
 	// projectCode is set when a part runs the project's own code.
 	projectCode bool
+	// writes are the paths written or deleted, for Verdict.Writes.
+	writes []string
 }
 
 // maxCommands bounds the simple commands judged in one action, so that
@@ -63,6 +65,17 @@ func (j *judge) count(text string) bool {
 		return false
 	}
 	return true
+}
+
+// maxWrites bounds Verdict.Writes, so a command naming a million files
+// costs no more to judge: what is past it goes unlisted.
+const maxWrites = 256
+
+// wrote records a path the action writes or deletes.
+func (j *judge) wrote(p string) {
+	if len(j.writes) < maxWrites && !slices.Contains(j.writes, p) {
+		j.writes = append(j.writes, p)
+	}
 }
 
 // add records a finding in the current part.
@@ -93,7 +106,7 @@ func (j *judge) verdict(empty string) Verdict {
 		parts = append(parts, Part{Level: f.level, Reason: f.reason, Rule: f.rule})
 	}
 	slices.SortStableFunc(j.findings, func(a, b finding) int { return cmp.Compare(b.level, a.level) })
-	v := Verdict{Level: j.findings[0].level, Rule: j.findings[0].rule, Parts: parts, RunsProjectCode: j.projectCode}
+	v := Verdict{Level: j.findings[0].level, Rule: j.findings[0].rule, Parts: parts, RunsProjectCode: j.projectCode, Writes: j.writes}
 	v.Reasons = make([]string, 0, min(len(j.findings), maxReasons+1))
 	dropped := 0
 	for i, f := range j.findings {

@@ -60,6 +60,9 @@ func (wk *walker) judgeField(acc access, f field, d dirs, text string) {
 		wk.unknownPath(acc, text, "a path relative to a directory that is not known")
 	}
 	for _, p := range cands {
+		if acc != accRead {
+			wk.j.wrote(p)
+		}
 		l, why, rule := wk.judgeOne(acc, p, f.glob)
 		l, why, rule = wk.j.pathRules(p, &wk.pl, l, why, rule)
 		wk.j.add(l, text+": "+why, rule)

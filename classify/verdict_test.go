@@ -149,3 +149,28 @@ func TestPartsKeepEveryPartInOrderWithItsLevel(t *testing.T) {
 		t.Errorf("Classify(...).Parts = %q, want the delete as dangerous and the write to log.txt", got)
 	}
 }
+
+func TestWritesListsThePathsWrittenOrDeleted(t *testing.T) {
+	tests := []struct {
+		name   string
+		action Action
+		want   []string
+	}{
+		{"a recursive delete", shellAction("rm -rf build"), []string{testRoot + "/build"}},
+		{"reads are not writes", shellAction("cat a.txt > out.txt"), []string{testRoot + "/out.txt"}},
+		{"a move deletes its source and writes its destination", shellAction("mv a.txt b.txt"), []string{testRoot + "/a.txt", testRoot + "/b.txt"}},
+		{"each path once, in order", shellAction("rm -f x && touch y && rm -f x"), []string{testRoot + "/x", testRoot + "/y"}},
+		{"outside the root too", shellAction("cp a.txt /tmp/a.txt"), []string{"/tmp/a.txt"}},
+		{"a glob stays a pattern", shellAction("rm -f *.o"), []string{testRoot + "/*.o"}},
+		{"a file tool's write", Action{Kind: Write, Path: testRoot + "/notes.md", Root: testRoot}, []string{testRoot + "/notes.md"}},
+		{"a file tool's read writes nothing", Action{Kind: Read, Path: testRoot + "/notes.md", Root: testRoot}, nil},
+		{"a listing writes nothing", shellAction("ls -la"), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Classify(tt.action, Policy{}).Writes; !slices.Equal(got, tt.want) {
+				t.Errorf("Classify(%q).Writes = %q, want %q", tt.action.Command+tt.action.Path, got, tt.want)
+			}
+		})
+	}
+}

@@ -213,11 +213,22 @@ func (r redactedLabels) Checkpoint(ctx context.Context, label string) (string, e
 	return r.Checkpointer.Checkpoint(ctx, r.red.String(label))
 }
 
+// Ignored passes on what the checkpoints leave out, when they can say.
+func (r redactedLabels) Ignored(ctx context.Context, paths []string) ([]string, error) {
+	if ic, ok := r.Checkpointer.(agent.IgnoreChecker); ok {
+		return ic.Ignored(ctx, paths)
+	}
+	return nil, nil
+}
+
 // failingCheckpointer stands in when checkpoints cannot be taken (git is
 // missing): every change is recorded as one that cannot be undone.
 type failingCheckpointer struct{ err error }
 
 func (f failingCheckpointer) Checkpoint(context.Context, string) (string, error) { return "", f.err }
+
+// Ignored says, before an approval, that undo will not cover the action.
+func (f failingCheckpointer) Ignored(context.Context, []string) ([]string, error) { return nil, f.err }
 
 func (a *app) sessionsCommand() *cobra.Command {
 	var n int

@@ -118,6 +118,9 @@ func (a *asker) describe(req agent.ApprovalRequest) {
 	for _, r := range req.Verdict.Reasons {
 		fmt.Fprintf(a.out, "  - %s\n", termsafe.Line(r))
 	}
+	if req.Undo != "" {
+		fmt.Fprintf(a.out, "  undo: %s\n", termsafe.Line(req.Undo))
+	}
 }
 
 // preview prints the diff of a file change, or the whole command of a shell
