@@ -286,7 +286,8 @@ func TestScreenSessionRuleApprovesTheNextMatchingCall(t *testing.T) {
 	s.ask("make two files")
 	s.approval("touch a.txt")
 	s.keys("s")
-	s.waitFor("Allow for the rest of this session?", "shell commands starting with `touch`, up to warning")
+	// The rule shown has a key guard of its own.
+	s.waitFor("Allow for the rest of this session?", "shell commands starting with `touch`, up to warning", "enter save and approve")
 	s.keys("Enter")
 	screen := s.waitFor("Both made.", "approved by session rule: shell commands starting with `touch`")
 	if strings.Contains(screen, "Approve this action?") {
@@ -296,6 +297,76 @@ func TestScreenSessionRuleApprovesTheNextMatchingCall(t *testing.T) {
 		if !exists(filepath.Join(root, f)) {
 			t.Errorf("%s was not created", f)
 		}
+	}
+}
+
+// typeLikeAPerson types text one key at a time with a pause between keys,
+// as a person types; "\n" is Enter. The pauses are the point: they are
+// what the modal's key guard must tell from a deliberate answer.
+func (s *screenSession) typeLikeAPerson(text string, gap time.Duration) {
+	s.t.Helper()
+	for _, r := range text {
+		time.Sleep(gap)
+		if r == '\n' {
+			s.keys("Enter")
+			continue
+		}
+		s.typeText(string(r))
+	}
+}
+
+func TestScreenTypingNeverAnswersTheModal(t *testing.T) {
+	root := t.TempDir()
+	for name, content := range map[string]string{".gitignore": "build/\n", "build/cache.bin": "x"} {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.UseTool("shell", `{"command": "rm -rf build"}`)),
+		llmtest.Say("Kept build."),
+	})
+	s := startScreen(t, screenRun{env: openaiEnv(srv), root: root, w: 100, h: 30})
+	s.ask("clean up")
+	s.approval("rm -rf build", "[dangerous]", "build/ is ignored by git: not covered by undo")
+	// The person does not see the modal and, a second later, goes on
+	// typing messages and slash commands, with Enter, at about 100 ms a
+	// key and a pause before each line. Every line holds keys the modal
+	// knows (s, Enter, m, a, d, v, n).
+	time.Sleep(time.Second)
+	for _, line := range []string{"/rules\n", "/model other-model\n", "add tests for the parser\n", "sandbox\n", "a\n", "yes do it\n"} {
+		time.Sleep(700 * time.Millisecond)
+		s.typeLikeAPerson(line, 90*time.Millisecond)
+	}
+	// Once the keyboard is quiet the modal's keys are live again: it is
+	// still the same request, unanswered.
+	screen := s.approval("Approve this action?", "rm -rf build")
+	for _, gone := range []string{"Allow for the rest of this session?", "Modify the command", "Reason, sent to the model", "Deny this action"} {
+		if strings.Contains(screen, gone) {
+			t.Errorf("typing opened %q:\n%s", gone, screen)
+		}
+	}
+	if !exists(filepath.Join(root, "build", "cache.bin")) {
+		t.Fatal("build/ is gone: typing approved rm -rf build")
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Fatalf("the model got %d requests, want 1: typing answered the call", n)
+	}
+	// A deliberate d, after a pause, and Enter deny; the run goes on.
+	s.keys("d")
+	s.waitFor("Reason, sent to the model")
+	s.keys("Enter")
+	s.waitFor("Kept build.", "denied")
+	if !exists(filepath.Join(root, "build", "cache.bin")) {
+		t.Error("build/ is gone after a denial")
+	}
+	results := srv.Requests()[1].ToolResults()
+	if len(results) != 1 || !strings.Contains(results[0].Content, "denied") {
+		t.Errorf("the model read %+v, want the denial", results)
 	}
 }
 

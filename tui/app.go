@@ -170,48 +170,64 @@ func (m *model) panelOf(provider string) int {
 // Update handles one message. It never blocks and does no I/O: turns run
 // on their own goroutines and report back through the Bridge.
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	// Whether an approval waits changes what typing does: the prompt
+	// says so whatever message opened or closed the modal.
+	m.updatePlaceholder()
+	return m, cmd
+}
+
+func (m *model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
-		return m, nil
+		return nil
 	case tea.EnvMsg:
 		m.getenv = msg.Getenv
-		return m, nil
+		return nil
 	case batchMsg:
 		cmds := []tea.Cmd{m.bridge.wait()}
 		for _, x := range msg {
 			cmds = append(cmds, m.fromBridge(x))
 		}
-		return m, tea.Batch(cmds...)
+		return tea.Batch(cmds...)
 	case spinner.TickMsg:
 		if !m.busy() {
 			m.ticking = false // stop ticking while idle
-			return m, nil
+			return nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
-		return m, cmd
+		return cmd
 	case guardMsg:
-		return m, nil // the modal's keys just went live: draw it again
+		return m.guardPassed(msg)
 	case editorFileMsg, editorDoneMsg, editorTextMsg:
-		return m, m.editorMsg(msg)
+		return m.editorMsg(msg)
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	case tea.MouseWheelMsg:
 		m.wheel(msg)
-		return m, nil
-	case tea.PasteMsg:
+		return nil
+	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
 		if len(m.queue) > 0 {
-			// The modal takes all input: pasted text goes only into its
-			// editors, never to the prompt or to an answer.
-			return m, m.modalInput(msg)
+			// Pasted text is never an answer: it goes into the modal's
+			// editor or reason when one is open, else it is kept in the
+			// prompt; and it counts as typing for the key guard.
+			if k := m.modal.pending; k != nil {
+				m.keepTyped(*k)
+			}
+			cmd := m.rearm()
+			if m.modal.mode == modeEdit || m.modal.mode == modeReason {
+				return tea.Batch(m.modalInput(msg), cmd)
+			}
+			return tea.Batch(m.prompt.update(msg), cmd)
 		}
 	}
 	if len(m.queue) > 0 {
-		return m, tea.Batch(m.prompt.update(msg), m.modalInput(msg))
+		return tea.Batch(m.prompt.update(msg), m.modalInput(msg))
 	}
-	return m, m.prompt.update(msg)
+	return m.prompt.update(msg)
 }
 
 // modalInput hands a message other than a key to the modal's editor or
@@ -526,6 +542,8 @@ func (m *model) startTurn(i int, text string) tea.Cmd {
 func (m *model) updatePlaceholder() {
 	p := m.focused()
 	switch {
+	case len(m.queue) > 0:
+		m.prompt.setPlaceholder("Answer the approval above first. What you type meanwhile is kept here.")
 	case m.broadcast:
 		m.prompt.setPlaceholder("Ask every panel. Enter sends to all idle ones; Ctrl+B ends broadcast.")
 	case p.applied:

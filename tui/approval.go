@@ -19,8 +19,12 @@ import (
 	"github.com/agentcli/agent/tui/internal/termsafe"
 )
 
-// keyGuard is how long the modal ignores keys after it opens, so that a
-// person typing in the prompt when it appears cannot approve by accident.
+// keyGuard is how long the keyboard must be quiet around a key for the
+// modal to take it as an answer: quiet before it (since the modal opened,
+// or since the key or paste before) and quiet after it (the key waits that
+// long and is dropped if another one follows). So a word being typed, in
+// the prompt when the modal appeared or into the modal itself, never
+// lands as an answer: not its first letter, nor any other.
 const keyGuard = 400 * time.Millisecond
 
 // modalMaxWidth keeps the modal readable on wide screens.
@@ -29,12 +33,17 @@ const modalMaxWidth = 78
 // request is one approval waiting in the queue; the head of the queue is
 // the one shown.
 type request struct {
-	id     uint64
-	req    agent.ApprovalRequest
-	reply  chan<- agent.Decision
-	panel  int       // the panel that asked
-	opened time.Time // when it became the one shown
-	scroll int       // body rows scrolled past
+	id    uint64
+	req   agent.ApprovalRequest
+	reply chan<- agent.Decision
+	panel int // the panel that asked
+	// quiet is when the key guard started last: when the request became
+	// the one shown, or the latest key or paste since.
+	quiet time.Time
+	// typed counts the keys and pastes since it was shown; a pending key
+	// acts only if none came after it.
+	typed  uint64
+	scroll int // body rows scrolled past
 	// changed marks the request that follows the person's Modify: the
 	// call as they changed it, classified again.
 	changed bool
@@ -64,6 +73,9 @@ type modal struct {
 	rule   *sessionRule
 	view   *diffView
 	note   string // a one-line message: why a key did nothing
+	// pending is the key that acts once the keyboard stayed quiet after
+	// it (the guardMsg of its count arrives); nil when none.
+	pending *tea.KeyPressMsg
 }
 
 // editField is what Modify edits: one argument of the call, or all of its
@@ -77,9 +89,10 @@ type editField struct {
 	original  string
 }
 
-// guardMsg arrives when the key guard of the shown request has passed, to
-// redraw the footer with its keys live.
-type guardMsg struct{ id uint64 }
+// guardMsg arrives keyGuard after the key or paste number typed of the
+// request id: if none came since, the keys are live (the footer is drawn
+// again) and the pending key, if any, acts.
+type guardMsg struct{ id, typed uint64 }
 
 // Messages of the $EDITOR round trip (Ctrl+E in the modal's editor).
 type (
@@ -100,9 +113,49 @@ type (
 	}
 )
 
-// armed reports whether the modal takes answers yet.
+// armed reports whether the modal takes answers yet: the keyboard has
+// been quiet for keyGuard.
 func (r *request) armed(now time.Time) bool {
-	return now.Sub(r.opened) >= keyGuard
+	return now.Sub(r.quiet) >= keyGuard
+}
+
+// rearm starts the key guard again, after a key or a paste or when the
+// request is shown: a key waiting to act is dropped, and the tick that
+// ends the guard is returned.
+func (m *model) rearm() tea.Cmd {
+	r := m.queue[0]
+	r.quiet = m.now()
+	r.typed++
+	m.modal.pending = nil
+	id, n := r.id, r.typed
+	return tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardMsg{id: id, typed: n} })
+}
+
+// guardPassed handles the end of a key guard: the pending key acts when
+// nothing was typed since it.
+func (m *model) guardPassed(msg guardMsg) tea.Cmd {
+	if len(m.queue) == 0 || m.queue[0].id != msg.id {
+		return nil
+	}
+	r := m.queue[0]
+	k := m.modal.pending
+	if k == nil || r.typed != msg.typed || !r.armed(m.now()) {
+		return nil
+	}
+	m.modal.pending = nil
+	var cmd tea.Cmd
+	switch m.modal.mode {
+	case modeAsk:
+		cmd = m.askKey(r, *k)
+	case modeRule:
+		cmd = m.ruleKey(*k)
+	}
+	if m.modal.mode == modeRule && len(m.queue) > 0 && m.queue[0] == r {
+		// The rule now shown is one key from approval: it gets a guard
+		// of its own, like a new modal.
+		return tea.Batch(cmd, m.rearm())
+	}
+	return cmd
 }
 
 // changeKey names a call whose re-planned request is expected after a
@@ -148,12 +201,9 @@ func (m *model) withdraw(id uint64) tea.Cmd {
 
 // openHead starts the key guard of the request now shown.
 func (m *model) openHead() tea.Cmd {
-	r := m.queue[0]
-	r.opened = m.now()
-	r.scroll = 0
+	m.queue[0].scroll = 0
 	m.modal = modal{}
-	id := r.id
-	return tea.Tick(keyGuard, func(time.Time) tea.Msg { return guardMsg{id: id} })
+	return m.rearm()
 }
 
 // answer replies to the shown request and shows the next one. The reply
@@ -174,23 +224,69 @@ func (m *model) answer(d agent.Decision) tea.Cmd {
 }
 
 // modalKey handles a key while the modal is open: it takes every key.
-// Nothing is answered during the key guard or by a held-down key, and only
-// the approve key approves: Esc and n deny.
+// Every key starts the key guard again. A key of the request itself (or
+// of the session rule shown) acts only when the keyboard was quiet for
+// keyGuard before it and stays quiet as long after it; a held-down key
+// never does; and only the approve key approves: Esc and n deny. Keys
+// that only scroll act at once. The reason and the editor take keys as
+// typed: what they submit is a denial, or a change that is classified
+// again.
 func (m *model) modalKey(msg tea.KeyPressMsg) tea.Cmd {
+	r := m.queue[0]
+	quietBefore := r.armed(m.now()) && !msg.IsRepeat
+	if k := m.modal.pending; k != nil && (m.modal.mode == modeAsk || m.modal.mode == modeRule) {
+		// Another key followed it at once: it was typing, not an answer.
+		m.keepTyped(*k)
+	}
+	guard := m.rearm()
+	// The reason, the editor and the view draw no key guard: only when
+	// their key leads back to the request is its tick needed.
+	typing := func(cmd tea.Cmd) tea.Cmd {
+		if len(m.queue) > 0 && m.queue[0] == r && m.modal.mode == modeAsk {
+			return tea.Batch(cmd, guard)
+		}
+		return cmd
+	}
 	switch m.modal.mode {
 	case modeReason:
-		return m.reasonKey(msg)
+		return typing(m.reasonKey(msg))
 	case modeEdit:
-		return m.editKey(msg)
-	case modeRule:
-		return m.ruleKey(msg)
+		return typing(m.editKey(msg))
 	case modeView:
-		return m.viewKey(msg)
+		return typing(m.viewKey(msg))
 	}
-	r := m.queue[0]
-	if !r.armed(m.now()) || msg.IsRepeat {
-		return nil
+	switch {
+	case m.modal.mode == modeAsk && key.Matches(msg, m.keys.ModalUp, m.keys.ModalDown) && !isText(msg):
+		// Arrows and page keys only scroll: no harm while typing.
+		return tea.Batch(m.askKey(r, msg), guard)
+	case quietBefore:
+		m.modal.pending = &msg
+	default:
+		m.keepTyped(msg)
+		m.modal.note = "typing went to the prompt below, not here: a key counts when the keyboard is quiet for a moment before and after it"
 	}
+	return guard
+}
+
+// keepTyped keeps in the prompt what was being typed when the modal was
+// in the way, so nothing is lost: text, Enter as a new line, Backspace.
+// The prompt sends nothing while the modal is open.
+func (m *model) keepTyped(msg tea.KeyPressMsg) {
+	switch {
+	case msg.Text != "":
+		m.prompt.ta.InsertString(msg.Text)
+	case key.Matches(msg, m.keys.Send, m.keys.Newline):
+		m.prompt.ta.InsertString("\n")
+	case msg.Code == tea.KeyBackspace:
+		m.prompt.update(msg)
+	}
+}
+
+// isText reports whether a key types a character.
+func isText(msg tea.KeyPressMsg) bool { return msg.Text != "" }
+
+// askKey handles a key of the request itself, once the key guard passed.
+func (m *model) askKey(r *request, msg tea.KeyPressMsg) tea.Cmd {
 	m.modal.note = ""
 	k := m.keys
 	switch {
@@ -224,14 +320,14 @@ func (m *model) modalKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // reasonKey handles the reason being typed for a denial: Enter denies with
-// it, Esc goes back to the request.
+// it, Esc denies without it. Neither goes back to the request, where one
+// key would approve.
 func (m *model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "enter":
 		return m.answer(agent.Decision{Answer: agent.Deny, By: agent.ByPerson, Reason: strings.TrimSpace(m.modal.reason.Value())})
 	case "esc":
-		m.modal.mode = modeAsk
-		return nil
+		return m.answer(agent.Decision{Answer: agent.Deny, By: agent.ByPerson})
 	}
 	var cmd tea.Cmd
 	m.modal.reason, cmd = m.modal.reason.Update(msg)
@@ -531,12 +627,13 @@ func (m *model) renderModal(f *frame) string {
 		titleText = "Approve the action as you changed it?"
 	}
 	var extra []string // rows below the body, for the mode
-	footer := st.Muted.Render("keys are live in a moment…")
+	armed := r.armed(f.now)
+	footer := st.Muted.Render("keys go live when the keyboard has been quiet for a moment…")
 	switch m.modal.mode {
 	case modeReason:
 		titleText = "Deny this action"
 		extra = []string{"", "Reason, sent to the model (optional):", m.modal.reason.View()}
-		footer = keyHints(st, "enter", "deny", "esc", "back")
+		footer = keyHints(st, "enter", "deny", "esc", "deny without a reason")
 	case modeEdit:
 		titleText = "Modify " + m.modal.field.label
 		extra = append([]string{""}, strings.Split(m.modal.editor.View(), "\n")...)
@@ -553,11 +650,16 @@ func (m *model) renderModal(f *frame) string {
 		}
 		extra = append(extra, "")
 		extra = append(extra, wrap("Matching calls from every panel then run without asking, until agent quits. Nothing is saved to disk.", inner)...)
-		footer = keyHints(st, "enter", "save and approve", "esc", "back")
+		if armed && m.modal.pending == nil {
+			footer = keyHints(st, "enter", "save and approve", "esc", "back")
+		}
 	default:
-		if r.armed(f.now) {
+		if armed && m.modal.pending == nil {
 			footer = keyHints(st, "a", "approve", "d", "deny…", "m", "modify", "v", "view", "s", "session", "esc", "deny")
 		}
+	}
+	if k := m.modal.pending; k != nil {
+		footer = st.Muted.Render(k.String() + " counts once no other key follows…")
 	}
 	if m.modal.note != "" {
 		extra = append(extra, "")
@@ -644,6 +746,9 @@ func (m *model) modalBody(r *request, w int) []string {
 		rows = append(rows, wrap("in "+termsafe.Line(root), w)...)
 	}
 	rows = append(rows, wrap("network: "+networkWord(req.Network, m.opts.Network), w)...)
+	if req.Undo != "" {
+		rows = append(rows, wrap("undo: "+termsafe.Line(req.Undo), w)...)
+	}
 	if len(req.Verdict.Reasons) > 0 {
 		rows = append(rows, "", "Why it is "+lvl.String()+":")
 		for _, reason := range req.Verdict.Reasons {

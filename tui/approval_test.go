@@ -65,7 +65,7 @@ func TestApprovalKeys(t *testing.T) {
 		},
 		{
 			name:  "d, a reason and Enter deny",
-			steps: []step{{time.Second, char('d')}, {time.Second, char('a')}, {time.Second, keyEnter}},
+			steps: []step{{time.Second, char('d')}, {2 * time.Second, char('a')}, {3 * time.Second, keyEnter}},
 			want:  answer(agent.Deny),
 		},
 		{
@@ -84,6 +84,16 @@ func TestApprovalKeys(t *testing.T) {
 			wantOpen: true,
 		},
 		{
+			name:     "a followed at once by another key does not approve",
+			steps:    []step{{time.Second, char('a')}, {time.Second + 100*time.Millisecond, char('d')}},
+			wantOpen: true,
+		},
+		{
+			name:     "a word typed after a quiet moment lands nowhere, not even its first letter",
+			steps:    []step{{time.Second, char('a')}, {time.Second + 150*time.Millisecond, char('d')}, {time.Second + 300*time.Millisecond, char('d')}},
+			wantOpen: true,
+		},
+		{
 			name:  "text typed as the modal opens is swallowed, and a later deny still counts",
 			steps: []step{{0, char('a')}, {50 * time.Millisecond, char('m')}, {90 * time.Millisecond, char('s')}, {time.Second, char('n')}},
 			want:  answer(agent.Deny),
@@ -96,9 +106,16 @@ func TestApprovalKeys(t *testing.T) {
 			msg, reply := request1(1, "rm -rf build")
 			m.Update(batchMsg{msg})
 			for _, s := range tt.steps {
-				c.t = start.Add(s.after)
+				at := start.Add(s.after)
+				if len(m.queue) > 0 && !at.Before(m.queue[0].quiet.Add(keyGuard)) {
+					// The tick of the key before arrives first.
+					c.t = m.queue[0].quiet
+					quietly(m, c)
+				}
+				c.t = at
 				m.Update(s.key)
 			}
+			quietly(m, c)
 			select {
 			case d := <-reply:
 				if tt.want == nil {
@@ -115,8 +132,8 @@ func TestApprovalKeys(t *testing.T) {
 			if open := len(m.queue) > 0; open != tt.wantOpen {
 				t.Errorf("modal open = %v, want %v", open, tt.wantOpen)
 			}
-			if v := m.prompt.value(); v != "" {
-				t.Errorf("keys reached the prompt under the modal: %q", v)
+			if m.panels[0].running() {
+				t.Errorf("keys typed over the modal sent a message")
 			}
 		})
 	}
@@ -136,6 +153,7 @@ func TestApprovalQueue(t *testing.T) {
 
 	c.advance(time.Second)
 	press(m, char('a'))
+	quietly(m, c)
 	if d := <-reply1; d.Answer != agent.Approve {
 		t.Fatalf("first answer = %+v, want approve", d)
 	}
@@ -159,6 +177,7 @@ func TestApprovalQueue(t *testing.T) {
 	}
 	c.advance(time.Second)
 	press(m, keyEsc)
+	quietly(m, c)
 	if d := <-reply3; d.Answer != agent.Deny {
 		t.Fatalf("third answer = %+v, want deny", d)
 	}
@@ -236,6 +255,7 @@ func TestApprovalThroughTheBridge(t *testing.T) {
 		}
 		c.advance(keyGuard)
 		press(m, char('a'))
+		quietly(m, c)
 		if r := <-got; r.err != nil || r.d.Answer != agent.Approve || r.d.By != agent.ByPerson {
 			t.Errorf("Approve() = %+v, %v, want approved by a person", r.d, r.err)
 		}

@@ -163,6 +163,7 @@ func TestGolden(t *testing.T) {
 				ask(m, 1, shellRequest("openai", "c1", "rm -rf build", classify.Dangerous, "rm -rf build: recursive forced delete"))
 				c.advance(keyGuard)
 				press(m, char('d'))
+				quietly(m, c)
 				typeText(m, "keep build, run make clean")
 			},
 		},
@@ -173,6 +174,7 @@ func TestGolden(t *testing.T) {
 				ask(m, 1, shellRequest("openai", "c1", "rm -rf build", classify.Dangerous, "rm -rf build: recursive forced delete"))
 				c.advance(keyGuard)
 				press(m, char('m'))
+				quietly(m, c)
 				press(m, tea.KeyPressMsg{Code: tea.KeyBackspace}, tea.KeyPressMsg{Code: tea.KeyBackspace}, tea.KeyPressMsg{Code: tea.KeyBackspace},
 					tea.KeyPressMsg{Code: tea.KeyBackspace}, tea.KeyPressMsg{Code: tea.KeyBackspace})
 				typeText(m, "build/tmp")
@@ -185,6 +187,7 @@ func TestGolden(t *testing.T) {
 				ask(m, 1, writeRequest())
 				c.advance(keyGuard)
 				press(m, char('m'))
+				quietly(m, c)
 			},
 		},
 		{
@@ -194,6 +197,7 @@ func TestGolden(t *testing.T) {
 				ask(m, 1, shellRequest("openai", "c1", "rm -rf build", classify.Dangerous, "rm -rf build: recursive forced delete"))
 				c.advance(keyGuard)
 				press(m, char('m'))
+				quietly(m, c)
 				for range len("build") {
 					press(m, tea.KeyPressMsg{Code: tea.KeyBackspace})
 				}
@@ -210,6 +214,8 @@ func TestGolden(t *testing.T) {
 				ask(m, 1, shellRequest("openai", "c1", "go test ./...", classify.Warning, "go test: runs the project's tests"))
 				c.advance(keyGuard)
 				press(m, char('s'))
+				quietly(m, c)
+				c.advance(keyGuard)
 			},
 		},
 		{
@@ -219,6 +225,7 @@ func TestGolden(t *testing.T) {
 				ask(m, 1, writeRequest())
 				c.advance(keyGuard)
 				press(m, char('v'))
+				quietly(m, c)
 			},
 		},
 		{
@@ -229,6 +236,7 @@ func TestGolden(t *testing.T) {
 				ask(m, 1, writeRequest())
 				c.advance(keyGuard)
 				press(m, char('v'))
+				quietly(m, c)
 			},
 		},
 		{
@@ -239,6 +247,7 @@ func TestGolden(t *testing.T) {
 					"rm -f: deletes files named on stdin (via xargs)", "make: runs the project's Makefile", "find . -name '*.o': lists files"))
 				c.advance(keyGuard)
 				press(m, char('v'))
+				quietly(m, c)
 			},
 		},
 		{

@@ -125,3 +125,21 @@ var (
 func char(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 func lvl(l classify.Level) *classify.Level { return &l }
+
+// quietly lets the keyboard stay quiet for the key guard and delivers the
+// guard's tick, as the program would: a key waiting in the modal acts.
+func quietly(m *model, c *clock) {
+	c.advance(keyGuard)
+	if len(m.queue) > 0 {
+		r := m.queue[0]
+		m.Update(guardMsg{id: r.id, typed: r.typed})
+	}
+}
+
+// decide presses a key of the modal deliberately: after a quiet moment,
+// and followed by one.
+func decide(m *model, c *clock, k tea.KeyPressMsg) {
+	c.advance(keyGuard)
+	m.Update(k)
+	quietly(m, c)
+}

@@ -54,6 +54,7 @@ func TestModifyACommand(t *testing.T) {
 	req.Call.Args = `{"command":"rm -rf build","timeout_seconds":30}`
 	reply := armedRequest(t, m, c, 1, req)
 	press(m, char('m'))
+	quietly(m, c)
 	if v := m.modal.editor.Value(); v != "rm -rf build" {
 		t.Fatalf("the editor opens with %q, want the command", v)
 	}
@@ -79,7 +80,7 @@ func TestModifyACommand(t *testing.T) {
 	other := ask(m, 2, shellRequest("openai", "c2", "make", classify.Warning))
 	again := ask(m, 3, shellRequest("openai", "c1", "rm -rf build/cache\nls", classify.Warning, "rm -rf build/cache: deletes inside the project"))
 	out := screen(m)
-	for _, want := range []string{"as you changed it", "rm -rf build/cache", "[warning]", "1 of 2", "keys are live in a moment"} {
+	for _, want := range []string{"as you changed it", "rm -rf build/cache", "[warning]", "1 of 2", "keys go live"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the re-asked request does not show %q:\n%s", want, out)
 		}
@@ -90,6 +91,7 @@ func TestModifyACommand(t *testing.T) {
 	}
 	c.advance(keyGuard)
 	press(m, char('a'))
+	quietly(m, c)
 	if d := decided(t, again); d.Answer != agent.Approve {
 		t.Errorf("the changed call's answer = %+v, want approve", d)
 	}
@@ -102,6 +104,7 @@ func TestModifyFileContentSubmitsWithCtrlS(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	reply := armedRequest(t, m, c, 1, writeRequest())
 	press(m, char('m'))
+	quietly(m, c)
 	if !m.modal.field.multiline || !strings.HasPrefix(m.modal.editor.Value(), "# Notes") {
 		t.Fatalf("the editor holds %q, want the file's content", m.modal.editor.Value())
 	}
@@ -121,6 +124,7 @@ func TestModifyOtherToolsEditsTheJSON(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	reply := armedRequest(t, m, c, 1, toolReq("git", `{"args":["push","--force"]}`, classify.Dangerous))
 	press(m, char('m'))
+	quietly(m, c)
 	m.modal.editor.SetValue(`{"args": ["push"`)
 	press(m, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	if out := screen(m); !strings.Contains(out, "not a JSON object") || len(reply) != 0 {
@@ -137,12 +141,15 @@ func TestEscLeavesTheEditorUnchanged(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	reply := armedRequest(t, m, c, 1, shellRequest("openai", "c1", "make", classify.Warning))
 	press(m, char('m'))
+	quietly(m, c)
 	typeText(m, " install")
 	press(m, keyEsc)
 	if len(reply) != 0 || m.modal.mode != modeAsk {
 		t.Fatalf("Esc in the editor answered or stayed: mode %v", m.modal.mode)
 	}
+	c.advance(keyGuard)
 	press(m, keyEsc) // in the request itself, Esc denies
+	quietly(m, c)
 	if d := decided(t, reply); d.Answer != agent.Deny {
 		t.Errorf("Esc = %+v, want deny", d)
 	}
@@ -152,6 +159,7 @@ func TestDenyWithAReason(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	reply := armedRequest(t, m, c, 1, shellRequest("openai", "c1", "rm -rf build", classify.Dangerous))
 	press(m, char('d'))
+	quietly(m, c)
 	typeText(m, "keep it; approve a") // typed letters are the reason, not answers
 	if len(reply) != 0 {
 		t.Fatal("typing the reason answered the request")
@@ -168,11 +176,14 @@ func TestSessionRuleFromTheModal(t *testing.T) {
 	covered := ask(m, 2, shellRequest("ollama", "o1", "touch b.txt", classify.Warning))
 	higher := ask(m, 3, shellRequest("ollama", "o2", "touch /etc/x", classify.Dangerous))
 	press(m, char('s'))
+	quietly(m, c)
 	out := screen(m)
 	if !strings.Contains(out, "shell commands starting with `touch`, up to warning") || len(first) != 0 {
 		t.Fatalf("s did not show the rule before saving it:\n%s", out)
 	}
+	c.advance(keyGuard)
 	press(m, keyEnter)
+	quietly(m, c)
 	if d := decided(t, first); d.Answer != agent.Approve || d.By != agent.ByPerson {
 		t.Errorf("the call the rule was made on: %+v, want approved by the person", d)
 	}
@@ -195,6 +206,7 @@ func TestViewShowsTheDiffAndEscReturns(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	reply := armedRequest(t, m, c, 1, writeRequest())
 	press(m, char('v'))
+	quietly(m, c)
 	out := screen(m)
 	for _, want := range []string{"--- a/notes.md", "3   │ -Build with make.", "  3 │ +Build with make, or with go build", "esc back"} {
 		if !strings.Contains(out, want) {
@@ -209,7 +221,9 @@ func TestViewShowsTheDiffAndEscReturns(t *testing.T) {
 	if m.modal.mode != modeAsk || !strings.Contains(screen(m), "Approve this action?") {
 		t.Fatalf("Esc did not return to the modal:\n%s", screen(m))
 	}
+	c.advance(keyGuard)
 	press(m, char('a'))
+	quietly(m, c)
 	if d := decided(t, reply); d.Answer != agent.Approve {
 		t.Errorf("decision = %+v, want approve", d)
 	}
@@ -219,6 +233,7 @@ func TestViewSideBySideOnlyWhenWide(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	armedRequest(t, m, c, 1, writeRequest())
 	press(m, char('v'))
+	quietly(m, c)
 	if strings.Contains(screen(m), "┃") {
 		t.Fatal("side by side at 80 columns")
 	}
@@ -234,6 +249,7 @@ func TestCtrlEOpensTheEditorAndTakesItsText(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	armedRequest(t, m, c, 1, shellRequest("openai", "c1", "make", classify.Warning))
 	press(m, char('m'))
+	quietly(m, c)
 	_, cmd := m.Update(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
 	if cmd == nil {
 		t.Fatal("Ctrl+E did nothing")

@@ -61,8 +61,23 @@ var interpreters = map[string]bool{
 
 // ruleFor proposes the rule that would allow calls like the one req asks
 // about. It reports false when the call cannot be described (arguments
-// that do not decode).
+// that do not decode). A dangerous call gets a rule for exactly that call:
+// "rm up to dangerous" would approve any deletion for the rest of the
+// session.
 func ruleFor(req agent.ApprovalRequest) (*sessionRule, bool) {
+	r, ok := proposeRule(req)
+	if ok && r.words != nil && req.Verdict.Level >= classify.Dangerous {
+		r.words = nil
+		r.exact = strings.TrimSpace(req.Call.Args)
+		if cmd, isShell := shellCommand(req.Call.Args); isShell && req.Call.Tool == "shell" {
+			r.exact = cmd
+		}
+	}
+	return r, ok
+}
+
+// proposeRule is the rule for calls like req at any level.
+func proposeRule(req agent.ApprovalRequest) (*sessionRule, bool) {
 	r := &sessionRule{tools: []string{req.Call.Tool}, max: req.Verdict.Level, network: req.Network}
 	switch req.Call.Tool {
 	case "shell":

@@ -31,6 +31,10 @@ func TestSessionRuleFor(t *testing.T) {
 		{"an interpreter with a subcommand gets the prefix", shellReq("bun install left-pad", classify.Warning), "shell commands starting with `bun install`, up to warning"},
 		{"a pipeline gets the exact command", shellReq("go test ./... | tee log", classify.Warning), "exactly the shell command `go test ./... | tee log`, up to warning"},
 		{"an assignment in front gets the exact command", shellReq("CGO_ENABLED=0 go build", classify.Warning), "exactly the shell command `CGO_ENABLED=0 go build`, up to warning"},
+		{"a dangerous command gets the exact command, not its program", shellReq("rm -rf build", classify.Dangerous), "exactly the shell command `rm -rf build`, up to dangerous"},
+		{"a dangerous command with a subcommand gets the exact command", shellReq("go clean -cache -modcache", classify.Dangerous), "exactly the shell command `go clean -cache -modcache`, up to dangerous"},
+		{"a dangerous git call gets its exact arguments", toolReq("git", `{"args":["push","--force"]}`, classify.Dangerous), `git with exactly the arguments {"args":["push","--force"]}, up to dangerous`},
+		{"a dangerous delete covers that path only", toolReq("delete_file", `{"path":"build"}`, classify.Dangerous), "delete_file of build, up to dangerous"},
 		{"git keeps its subcommand", toolReq("git", `{"args":["commit","-m","x"]}`, classify.Warning), "git commit with any arguments, up to warning"},
 		{"a write covers writes and edits of the path", toolReq("write_file", `{"path":"notes/a.txt","content":"x"}`, classify.Warning), "write_file and edit_file of notes/a.txt, up to warning"},
 		{"a delete covers deletes of the path", toolReq("delete_file", `{"path":"./build/../out.log"}`, classify.Warning), "delete_file of out.log, up to warning"},
@@ -61,6 +65,7 @@ func TestSessionRuleMatches(t *testing.T) {
 	exact, _ := ruleFor(shellReq("bash -c 'make all'", classify.Warning))
 	write, _ := ruleFor(toolReq("write_file", `{"path":"notes/a.txt","content":"x"}`, classify.Warning))
 	commit, _ := ruleFor(toolReq("git", `{"args":["commit","-m","x"]}`, classify.Warning))
+	rmBuild, _ := ruleFor(shellReq("rm -rf build", classify.Dangerous))
 	netReq := shellReq("go test ./...", classify.Warning)
 	netReq.Network = true
 	tests := []struct {
@@ -81,6 +86,9 @@ func TestSessionRuleMatches(t *testing.T) {
 		{"a call that asks for the network does not", goTest, netReq, false},
 		{"blocked never matches", goTest, shellReq("go test", classify.Blocked), false},
 		{"another tool does not", goTest, toolReq("write_file", `{"path":"go"}`, classify.Safe), false},
+		{"a dangerous call's rule matches that command", rmBuild, shellReq("rm -rf build", classify.Dangerous), true},
+		{"a dangerous call's rule does not match the program on other paths", rmBuild, shellReq("rm -rf src", classify.Dangerous), false},
+		{"a dangerous call's rule does not match a milder use of the program", rmBuild, shellReq("rm notes.txt", classify.Warning), false},
 		{"an exact rule matches its command", exact, shellReq("bash -c 'make all'", classify.Warning), true},
 		{"an exact rule does not match another", exact, shellReq("bash -c 'make all; rm -rf ~'", classify.Warning), false},
 		{"a write rule matches an edit of the path", write, toolReq("edit_file", `{"path":"notes/./a.txt","old_string":"a","new_string":"b"}`, classify.Warning), true},

@@ -159,6 +159,10 @@ func (m *model) tabBar() string {
 func (m *model) divider() string {
 	label := ""
 	switch {
+	case len(m.queue) > 0:
+		// The prompt does not take keys now: say why, where the eye is
+		// when typing.
+		label = "── waiting for your answer above; typing is kept here, Enter sends nothing "
 	case m.broadcast:
 		label = "── to every panel (broadcast; ctrl+b ends it) "
 	case len(m.panels) > 1:
@@ -169,7 +173,7 @@ func (m *model) divider() string {
 	}
 	label = fit(label, m.width)
 	style := m.st.Divider
-	if m.broadcast {
+	if m.broadcast || len(m.queue) > 0 {
 		style = m.st.Flash
 	}
 	return style.Render(label) + m.st.Divider.Render(strings.Repeat("─", max(m.width-ansi.StringWidth(label), 0)))
