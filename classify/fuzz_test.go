@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -45,6 +46,26 @@ func FuzzClassify(f *testing.F) {
 				t.Errorf("Classify(%q) = %v, below Classify(%q) = %v\nreasons: %q", "env "+a, v.Level, a, va.Level, v.Reasons)
 			}
 		}
+		// Code bash runs from a command substitution, an array subscript
+		// or a callback is judged: if the inner command is not safe,
+		// neither is the whole.
+		if va.Level > Safe && parses(a) && !strings.HasSuffix(a, "\\") {
+			inner := "$(" + a + "\n)"
+			for _, ctx := range []string{
+				"echo \"" + inner + "\"",
+				": " + inner,
+				"test -v " + singleQuote("x["+inner+"]"),
+				"printf -v " + singleQuote("x["+inner+"]") + " y",
+				"i=" + singleQuote("x["+inner+"]") + "; echo $((i))",
+				"[[ " + singleQuote("x["+inner+"]") + " -eq 1 ]]",
+				"compgen -C " + singleQuote(a) + " x",
+			} {
+				if v := fuzzVerdict(t, ctx); v.Level == Safe {
+					t.Errorf("Classify(%q) = safe, but the code it runs, %q, is %v\nreasons: %q", ctx, a, va.Level, v.Reasons)
+				}
+			}
+		}
+		fuzzGlob(t, a, b)
 		// A list or a pipeline is never below any of its parts. The parts
 		// are put in braces on lines of their own, after a ":" so that an
 		// empty part still makes a block, and so that a comment or a
@@ -99,4 +120,44 @@ func isPlainSimpleCommand(src string) bool {
 	}
 	first := src[ce.Args[0].Pos().Offset():ce.Args[0].End().Offset()]
 	return !strings.HasPrefix(strings.TrimLeft(first, `'"\`), "-") && !strings.Contains(first, "=")
+}
+
+// globPaths are paths the rules protect, and ordinary ones, from which
+// the fuzzer makes globs.
+var globPaths = []string{
+	".git/config", ".git/hooks/pre-commit", "sub/.git/HEAD", "/home/dev/.ssh/id_rsa", "/home/dev/.bashrc",
+	"/home/dev/.aws/credentials", "/etc/passwd", "/etc/shadow", "/usr/bin/ls", "/home/dev/project",
+	"/home/dev", "/var/log", "src/main.go", "/tmp/x", "/home/dev/.config/gcloud/x", "/root/.netrc",
+}
+
+var globTemplates = []string{"cat %s", "echo x > %s", "rm -rf %s", "cp x %s", "rm %s", "touch %s"}
+
+// fuzzGlob checks that a glob is never judged lower than a path it can
+// match: one character of a protected path is replaced by ? or *, the
+// way bash would still match it (never a slash, never a leading dot).
+// For reads, only a blocked path must stay blocked: reading the
+// project's own files through a glob is what grep -r does.
+func fuzzGlob(t *testing.T, a, b string) {
+	if len(a) == 0 {
+		return
+	}
+	p := globPaths[int(a[0])%len(globPaths)]
+	i := len(b) % len(p)
+	if p[i] == '/' || p[i] == '.' && (i == 0 || p[i-1] == '/') {
+		return
+	}
+	wild := "?"
+	if len(b)%2 == 1 {
+		wild = "*"
+	}
+	g := p[:i] + wild + p[i+1:]
+	tmpl := globTemplates[(int(a[0])/len(globPaths)+len(a))%len(globTemplates)]
+	lit := fuzzVerdict(t, fmt.Sprintf(tmpl, p))
+	glob := fuzzVerdict(t, fmt.Sprintf(tmpl, g))
+	if strings.HasPrefix(tmpl, "cat") && lit.Level < Blocked {
+		return
+	}
+	if glob.Level < lit.Level {
+		t.Errorf("Classify(%q) = %v, below Classify(%q) = %v, a path it can match\nreasons: %q", fmt.Sprintf(tmpl, g), glob.Level, fmt.Sprintf(tmpl, p), lit.Level, glob.Reasons)
+	}
 }
