@@ -39,7 +39,7 @@ their key variables are set. Nothing is sent anywhere.`,
 			fmt.Fprintf(out, "  user namespaces:   %s\n", availability(r.UserNamespaces, "yes", r.NamespaceReason))
 			fmt.Fprintf(out, "  network namespace: %s\n", availability(r.NetworkNamespace, "yes", r.NamespaceReason))
 			fmt.Fprintf(out, "  mount namespace:   %s\n", availability(r.MountNamespace, "yes: .git read-only, credentials hidden, private /tmp, /dev/shm and /run/user", r.IsolationReason))
-			fmt.Fprintf(out, "  PID namespace:     %s\n", availability(r.PIDNamespace, "yes: every process a command starts dies with it", r.IsolationReason))
+			fmt.Fprintf(out, "  PID namespace:     %s\n", availability(r.PIDNamespace, "yes: every process a command starts dies with it, and the helper can filter its connect(2) calls", r.IsolationReason))
 			fmt.Fprintf(out, "  process limit:     %s\n", availability(r.ProcessLimit, "yes", r.ProcessLimitReason))
 			fmt.Fprintf(out, "  in force:          %s\n", sandbox.New(cfg.Sandbox, exe()).Status().Summary)
 			fmt.Fprintf(out, "  seatbelt:          %s\n", availability(r.Seatbelt, "yes ("+sandbox.SeatbeltExec+")", r.SeatbeltReason))

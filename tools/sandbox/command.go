@@ -76,11 +76,13 @@ func newSandbox(cfg Config, exe string, rep Report) *sandbox {
 		}
 		if !s.pidns {
 			missing = append(missing, "no PID namespace, so processes a command starts in a new session can outlive it: "+rep.IsolationReason)
+		} else if !socketWallSupported() {
+			missing = append(missing, "no socket filter for this architecture, so unix sockets outside /tmp and /run/user are reachable")
 		}
 		s.procLimit = rep.ProcessLimit && s.userns
 	}
 	s.missing = strings.Join(missing, "; ")
-	s.confined = s.landlock && s.netns && s.mountns && s.pidns
+	s.confined = s.landlock && s.netns && s.mountns && s.pidns && socketWallSupported()
 	s.status = s.describe(rep)
 	return s
 }
@@ -126,7 +128,8 @@ func (s *sandbox) describe(rep Report) Status {
 		parts = append(parts, "no process limit ("+rep.ProcessLimitReason+")")
 	}
 	parts = append(parts, fmt.Sprintf("files up to %d MiB", s.cfg.MaxFileMiB),
-		".git read-only", "credentials hidden", "private /tmp", "processes die with the command")
+		".git read-only", "credentials hidden", "private /tmp", "host unix sockets unreachable unless allowed",
+		"processes die with the command")
 	return Status{Confined: true, Summary: "confined: " + strings.Join(parts, ", ")}
 }
 
@@ -172,6 +175,7 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	}
 	if spec.PIDNS {
 		spec.StatusFD = 3 // the first of ExtraFiles
+		spec.UnixWall = !spec.Network && socketWallSupported()
 	}
 	cmd := exec.CommandContext(ctx, s.exe, append([]string{HelperArg}, spec.encode()...)...)
 	cmd.SysProcAttr = namespaceAttr(nsFlags{user: s.userns, net: useNetNS, mount: spec.MountNS, pid: spec.PIDNS})

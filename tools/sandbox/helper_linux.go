@@ -105,6 +105,11 @@ func runHelper(spec helperSpec) error {
 			return err
 		}
 	}
+	if spec.UnixWall {
+		if err := raiseUnixWall(spec, writable); err != nil {
+			return err
+		}
+	}
 	if err := limit(unix.RLIMIT_FSIZE, "RLIMIT_FSIZE", spec.MaxFileSize); err != nil {
 		return err
 	}
@@ -116,6 +121,24 @@ func runHelper(spec helperSpec) error {
 	}
 	err = syscall.Exec(path, spec.Argv, os.Environ())
 	return fmt.Errorf("exec %s: %w", path, err)
+}
+
+// raiseUnixWall installs the socket filter on the calling thread and
+// answers its connect(2) calls from then on (see sockets_linux.go).
+func raiseUnixWall(spec helperSpec, writable []string) error {
+	if !socketWallSupported() {
+		return fmt.Errorf("seccomp: no socket filter for %s", runtime.GOARCH)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("seccomp: set no_new_privs: %w", err)
+	}
+	policy := newConnectPolicy(writable, spec.OuterNetNS != 0, spec.Landlock && spec.OuterNetNS == 0)
+	listener, err := installSocketFilter()
+	if err != nil {
+		return err
+	}
+	go superviseConnects(listener, policy)
+	return nil
 }
 
 // useCaches points the toolchains at the project's private caches.

@@ -47,6 +47,10 @@ type helperSpec struct {
 	// StatusFD, when non-zero, is the file descriptor on which the helper
 	// as init writes the command's wait status before it exits.
 	StatusFD uint64
+	// UnixWall hands the command's connect(2) calls to the helper, which
+	// refuses unix sockets outside the command's writable trees (see
+	// sockets_linux.go); with PIDNS only, and never with Network.
+	UnixWall bool
 	// CacheDir, when set, is the project's private cache directory: it is
 	// writable and the toolchains' cache variables point into it.
 	CacheDir string
@@ -76,6 +80,7 @@ const (
 	flagPIDNS       = "--pidns"
 	flagStatusFD    = "--status-fd"
 	flagCacheDir    = "--cache"
+	flagUnixWall    = "--unix-wall"
 	flagReadOnly    = "--ro"
 	flagHide        = "--hide"
 	argvSeparator   = "--"
@@ -99,6 +104,9 @@ func (s helperSpec) encode() []string {
 	}
 	if s.PIDNS {
 		args = append(args, flagPIDNS)
+	}
+	if s.UnixWall {
+		args = append(args, flagUnixWall)
 	}
 	if s.CacheDir != "" {
 		args = append(args, flagCacheDir+"="+s.CacheDir)
@@ -169,6 +177,8 @@ func decodeHelperArgs(args []string) (helperSpec, error) {
 			s.MountNS, err = boolFlag(name, hasValue)
 		case flagPIDNS:
 			s.PIDNS, err = boolFlag(name, hasValue)
+		case flagUnixWall:
+			s.UnixWall, err = boolFlag(name, hasValue)
 		case flagStatusFD:
 			s.StatusFD, err = uintValue(name, value, hasValue)
 		case flagCacheDir:
@@ -206,6 +216,9 @@ func (s helperSpec) validate() error {
 	}
 	if (len(s.ReadOnly) > 0 || len(s.Hide) > 0 || s.PIDNS) && !s.MountNS {
 		return fmt.Errorf("%w: %s, %s and %s need %s", ErrInvalidOptions, flagReadOnly, flagHide, flagPIDNS, flagMountNS)
+	}
+	if s.UnixWall && (!s.PIDNS || s.Network) {
+		return fmt.Errorf("%w: %s needs %s and no %s", ErrInvalidOptions, flagUnixWall, flagPIDNS, flagNetwork)
 	}
 	if s.StatusFD != 0 && !s.PIDNS {
 		return fmt.Errorf("%w: %s needs %s", ErrInvalidOptions, flagStatusFD, flagPIDNS)

@@ -23,3 +23,6 @@ func nsInode(kind string) (uint64, error) {
 func runHelper(spec helperSpec) error {
 	return errors.New("the sandbox helper runs only on Linux")
 }
+
+// socketWallSupported: the socket wall is Linux only.
+func socketWallSupported() bool { return false }

@@ -1,0 +1,332 @@
+package sandbox
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// The socket wall: a command may connect to unix sockets only in its own
+// writable trees (the root, the private temp directories, the cache
+// directory), wherever other sockets are (docker.sock, the session bus, a
+// tmux server, ssh-agent), because Landlock before ABI 9 does not handle
+// connect(2) on unix sockets.
+//
+// A seccomp filter on the command hands every connect(2) to the helper
+// (SECCOMP_RET_USER_NOTIF), which connects in the command's place and
+// returns the result: it takes its own copy of the socket (pidfd_getfd)
+// and of the address (process_vm_readv), so nothing the command changes
+// after the check can change what is connected, and it resolves a unix
+// socket's path beneath one of the allowed directories without crossing a
+// mount (openat2 RESOLVE_BENEATH|RESOLVE_NO_XDEV), so symbolic links and
+// the read-only mounts put back under /tmp lead nowhere else. The same
+// filter refuses unix datagram sockets (socket and socketpair), which can
+// send to any path without connecting, and io_uring, whose operations
+// bypass seccomp.
+
+// seccompArch is the audit architecture of this build; 0 where the wall
+// is not implemented.
+var seccompArch = map[string]uint32{"amd64": unix.AUDIT_ARCH_X86_64, "arm64": unix.AUDIT_ARCH_AARCH64}[runtime.GOARCH]
+
+// socketWallSupported says whether this build can raise the socket wall.
+func socketWallSupported() bool { return seccompArch != 0 }
+
+// seccompData offsets (struct seccomp_data): nr, arch, args.
+const (
+	offNR   = 0
+	offArch = 4
+	offArg0 = 16 // low 32 bits on little-endian
+	offArg1 = 24
+)
+
+// x32Bit marks x32 system calls on amd64, which would dodge the numbers
+// below.
+const x32Bit = 0x40000000
+
+// socketFilter returns the seccomp program of the socket wall.
+func socketFilter() []unix.SockFilter {
+	const (
+		ld   = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
+		jeq  = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
+		jge  = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
+		and  = unix.BPF_ALU | unix.BPF_AND | unix.BPF_K
+		ret  = unix.BPF_RET | unix.BPF_K
+		errn = unix.SECCOMP_RET_ERRNO
+	)
+	eperm := uint32(errn | uint32(unix.EPERM))
+	enosys := uint32(errn | uint32(unix.ENOSYS))
+	// Jumps are relative to the next instruction; the labels at the end
+	// are counted from each jump by hand, so keep the layout fixed.
+	return []unix.SockFilter{
+		/* 0 */ {Code: ld, K: offArch},
+		/* 1 */ {Code: jeq, K: seccompArch, Jt: 1, Jf: 0},
+		/* 2 */ {Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS},
+		/* 3 */ {Code: ld, K: offNR},
+		/* 4 */ {Code: jge, K: x32Bit, Jt: 0, Jf: 1},
+		/* 5 */ {Code: ret, K: enosys},
+		/* 6 */ {Code: jeq, K: unix.SYS_CONNECT, Jt: 0, Jf: 1},
+		/* 7 */ {Code: ret, K: unix.SECCOMP_RET_USER_NOTIF},
+		/* 8 */ {Code: jeq, K: unix.SYS_IO_URING_SETUP, Jt: 0, Jf: 1},
+		/* 9 */ {Code: ret, K: enosys},
+		/* 10 */ {Code: jeq, K: unix.SYS_SOCKET, Jt: 1, Jf: 0},
+		/* 11 */ {Code: jeq, K: unix.SYS_SOCKETPAIR, Jt: 0, Jf: 8},
+		/* 12 */ {Code: ld, K: offArg0},
+		/* 13 */ {Code: jeq, K: unix.AF_UNIX, Jt: 0, Jf: 6},
+		/* 14 */ {Code: ld, K: offArg1},
+		/* 15 */ {Code: and, K: 0xf},
+		/* 16 */ {Code: jeq, K: unix.SOCK_STREAM, Jt: 3, Jf: 0},
+		/* 17 */ {Code: jeq, K: unix.SOCK_SEQPACKET, Jt: 2, Jf: 0},
+		/* 18 */ {Code: ret, K: eperm},
+		/* 19 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
+		/* 20 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
+	}
+}
+
+// installSocketFilter applies the filter to the calling thread (and what
+// it starts) and returns the listener on which connect(2) calls arrive.
+// The thread must have no_new_privs.
+func installSocketFilter() (int, error) {
+	filter := socketFilter()
+	prog := unix.SockFprog{Len: uint16(len(filter)), Filter: &filter[0]}
+	fd, _, errno := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER,
+		unix.SECCOMP_FILTER_FLAG_NEW_LISTENER, uintptr(unsafe.Pointer(&prog)))
+	runtime.KeepAlive(filter)
+	if errno != 0 {
+		return -1, fmt.Errorf("seccomp: install the socket filter: %w", errno)
+	}
+	return int(fd), nil
+}
+
+// seccompNotif is struct seccomp_notif.
+type seccompNotif struct {
+	id    uint64
+	pid   uint32
+	flags uint32
+	nr    int32
+	arch  uint32
+	ip    uint64
+	args  [6]uint64
+}
+
+// seccompNotifResp is struct seccomp_notif_resp.
+type seccompNotifResp struct {
+	id    uint64
+	val   int64
+	error int32
+	flags uint32
+}
+
+// connectPolicy is what the supervisor lets a command connect to.
+type connectPolicy struct {
+	// dirs are the directories whose unix sockets may be connected to,
+	// with a handle on each, opened after the mounts.
+	dirs []allowedDir
+	// abstract allows abstract unix sockets: only in a private network
+	// namespace, where the only ones are the command's own.
+	abstract bool
+	// noTCP refuses TCP connections, as Landlock would (the supervisor's
+	// threads are not confined by it): a command without the network and
+	// without a network namespace.
+	noTCP bool
+}
+
+type allowedDir struct {
+	path string
+	fd   int
+}
+
+// newConnectPolicy opens the allowed directories.
+func newConnectPolicy(dirs []string, abstract, noTCP bool) connectPolicy {
+	p := connectPolicy{abstract: abstract, noTCP: noTCP}
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		fd, err := unix.Open(d, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err == nil {
+			p.dirs = append(p.dirs, allowedDir{filepath.Clean(d), fd})
+		}
+	}
+	return p
+}
+
+// superviseConnects answers the connect(2) calls that arrive on listener
+// until it is closed (when the helper exits). Each call is handled on its
+// own goroutine, since a connection may take long.
+func superviseConnects(listener int, policy connectPolicy) {
+	for {
+		var req seccompNotif
+		if err := ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_RECV, unsafe.Pointer(&req)); err != nil {
+			if errors.Is(err, unix.EINTR) || errors.Is(err, unix.ENOENT) {
+				continue
+			}
+			return
+		}
+		go func(req seccompNotif) {
+			resp := seccompNotifResp{id: req.id}
+			if err := policy.connect(listener, req); err != nil {
+				var errno unix.Errno
+				if !errors.As(err, &errno) {
+					errno = unix.EPERM
+				}
+				resp.error = -int32(errno)
+			}
+			_ = ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_SEND, unsafe.Pointer(&resp))
+		}(req)
+	}
+}
+
+// connect performs the command's connect(2) call req in its place, if the
+// policy allows it.
+func (p connectPolicy) connect(listener int, req seccompNotif) error {
+	pidfd, err := unix.PidfdOpen(int(req.pid), 0)
+	if err != nil {
+		return unix.EPERM
+	}
+	defer unix.Close(pidfd)
+	sock, err := unix.PidfdGetfd(pidfd, int(int32(req.args[0])), 0)
+	if err != nil {
+		return unix.EBADF
+	}
+	defer unix.Close(sock)
+	addrLen := req.args[2]
+	if addrLen > unix.SizeofSockaddrAny {
+		return unix.EINVAL
+	}
+	addr := make([]byte, addrLen)
+	if addrLen > 0 {
+		local := []unix.Iovec{{Base: &addr[0], Len: addrLen}}
+		remote := []unix.RemoteIovec{{Base: uintptr(req.args[1]), Len: int(addrLen)}}
+		if n, err := unix.ProcessVMReadv(int(req.pid), local, remote, 0); err != nil || uint64(n) != addrLen {
+			return unix.EFAULT
+		}
+	}
+	// The pid could have been reused between the notification and the
+	// reads: only a still pending call proves they were the caller's.
+	id := req.id
+	if err := ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_ID_VALID, unsafe.Pointer(&id)); err != nil {
+		return unix.EPERM
+	}
+	domain, err := unix.GetsockoptInt(sock, unix.SOL_SOCKET, unix.SO_DOMAIN)
+	if err != nil {
+		return unix.ENOTSOCK
+	}
+	if len(addr) < 2 {
+		return rawConnect(sock, addr)
+	}
+	family := binary.NativeEndian.Uint16(addr[:2])
+	switch {
+	case domain == unix.AF_UNIX && family == unix.AF_UNIX:
+		return p.connectUnix(sock, addr, int(req.pid))
+	case (domain == unix.AF_INET || domain == unix.AF_INET6) && p.noTCP:
+		typ, err := unix.GetsockoptInt(sock, unix.SOL_SOCKET, unix.SO_TYPE)
+		if err != nil || typ == unix.SOCK_STREAM {
+			return unix.EACCES
+		}
+	}
+	return rawConnect(sock, addr)
+}
+
+// connectUnix connects sock to the unix socket addr names, if it is
+// abstract and allowed, or a path beneath an allowed directory.
+func (p connectPolicy) connectUnix(sock int, addr []byte, pid int) error {
+	path := addr[2:]
+	if len(path) == 0 {
+		return unix.EINVAL
+	}
+	if path[0] == 0 {
+		if !p.abstract {
+			return unix.EPERM
+		}
+		return rawConnect(sock, addr)
+	}
+	if i := indexByte(path, 0); i >= 0 {
+		path = path[:i]
+	}
+	name := string(path)
+	if !filepath.IsAbs(name) {
+		cwd, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/cwd")
+		if err != nil {
+			return unix.EPERM
+		}
+		name = filepath.Join(cwd, name)
+	}
+	name = filepath.Clean(name)
+	dir, ok := p.dirFor(name)
+	if !ok {
+		return unix.EACCES
+	}
+	rel := "."
+	if name != dir.path {
+		rel = name[len(dir.path)+1:]
+	}
+	how := unix.OpenHow{
+		Flags:   unix.O_PATH | unix.O_CLOEXEC,
+		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_XDEV | unix.RESOLVE_NO_MAGICLINKS,
+	}
+	fd, err := unix.Openat2(dir.fd, rel, &how)
+	if err != nil {
+		if errors.Is(err, unix.ENOENT) {
+			return unix.ENOENT
+		}
+		return unix.EACCES
+	}
+	defer unix.Close(fd)
+	var via unix.SockaddrUnix
+	via.Name = "/proc/self/fd/" + strconv.Itoa(fd)
+	if err := unix.Connect(sock, &via); err != nil {
+		return err
+	}
+	return nil
+}
+
+// dirFor returns the allowed directory that holds path, the innermost.
+func (p connectPolicy) dirFor(path string) (allowedDir, bool) {
+	var best allowedDir
+	found := false
+	for _, d := range p.dirs {
+		if (path == d.path || within(path, d.path)) && (!found || len(d.path) > len(best.path)) {
+			best, found = d, true
+		}
+	}
+	return best, found
+}
+
+// rawConnect calls connect(2) with the address bytes as the command gave
+// them.
+func rawConnect(sock int, addr []byte) error {
+	var p unsafe.Pointer
+	if len(addr) > 0 {
+		p = unsafe.Pointer(&addr[0])
+	}
+	_, _, errno := unix.Syscall(unix.SYS_CONNECT, uintptr(sock), uintptr(p), uintptr(len(addr)))
+	runtime.KeepAlive(addr)
+	if errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+func ioctlPtr(fd int, req uint, arg unsafe.Pointer) error {
+	_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(req), uintptr(arg))
+	if errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
