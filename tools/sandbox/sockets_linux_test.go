@@ -196,4 +196,3 @@ func TestTheNetworkAllowedReachesHostSockets(t *testing.T) {
 		t.Errorf("received %d, want 1", n)
 	}
 }
-
