@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -186,7 +187,8 @@ func superviseConnects(listener int, policy connectPolicy) {
 // connect performs the command's connect(2) call req in its place, if the
 // policy allows it.
 func (p connectPolicy) connect(listener int, req seccompNotif) error {
-	pidfd, err := unix.PidfdOpen(int(req.pid), 0)
+	// req.pid is the calling thread; the file table is its process's.
+	pidfd, err := unix.PidfdOpen(threadGroup(int(req.pid)), 0)
 	if err != nil {
 		return unix.EPERM
 	}
@@ -285,6 +287,23 @@ func (p connectPolicy) connectUnix(sock int, addr []byte, pid int) error {
 		return err
 	}
 	return nil
+}
+
+// threadGroup returns the process (thread group) that thread tid is part
+// of, or tid when that cannot be read.
+func threadGroup(tid int) int {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/status")
+	if err != nil {
+		return tid
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				return n
+			}
+		}
+	}
+	return tid
 }
 
 // dirFor returns the allowed directory that holds path, the innermost.

@@ -31,8 +31,10 @@ func unixDial() int {
 
 // unixSelf listens on a unix socket in SANDBOX_TEST_DIR and connects to
 // it: what a test suite in the project does.
-func unixSelf() int {
-	p := filepath.Join(os.Getenv("SANDBOX_TEST_DIR"), "self-"+strconv.Itoa(os.Getpid())+".sock")
+func unixSelf() int { return unixSelfAt("self-" + strconv.Itoa(os.Getpid()) + ".sock") }
+
+func unixSelfAt(name string) int {
+	p := filepath.Join(os.Getenv("SANDBOX_TEST_DIR"), name)
 	ln, err := net.Listen("unix", p)
 	if err != nil {
 		os.Stderr.WriteString("listen: " + err.Error() + "\n")
@@ -194,5 +196,30 @@ func TestTheNetworkAllowedReachesHostSockets(t *testing.T) {
 	}
 	if n := received(); n != 1 {
 		t.Errorf("received %d, want 1", n)
+	}
+}
+
+func init() { extraTestTools["unix-threads"] = unixThreads }
+
+// unixThreads runs unixSelf from many goroutines at once, so connect(2)
+// comes from threads other than the first.
+func unixThreads() int {
+	results := make(chan int, 16)
+	for i := range 16 {
+		go func() { results <- unixSelfAt("thread-" + strconv.Itoa(i) + ".sock") }()
+	}
+	worst := 0
+	for range 16 {
+		worst = max(worst, <-results)
+	}
+	return worst
+}
+
+func TestUnixSocketsFromEveryThread(t *testing.T) {
+	sb := isolatedSandbox(t, DefaultConfig())
+	f := newFixture(t)
+	got := run(t, sb, f.opts(), f.env(testToolEnv+"=unix-threads", "SANDBOX_TEST_DIR=/tmp"), testExe(t))
+	if got.code != 0 {
+		t.Errorf("sixteen goroutines connecting at once: exit %d; %s", got.code, got.stderr)
 	}
 }
