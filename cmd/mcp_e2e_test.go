@@ -207,3 +207,25 @@ startup_timeout_seconds = 1
 		}
 	}
 }
+
+func TestMCPCallsAreInTheLogAndServerStderrIsKept(t *testing.T) {
+	root := t.TempDir()
+	home, calls := mcpHome(t, "")
+	srv := openaitest.NewServer(t, threeCalls())
+	env := openaiEnv(srv)
+	env[mcptest.LogEnv] = calls
+	if r := run(t, agentCmd(t, home, env, "run", "--yes-safe", "--root", root, "use the notes")); r.code != 3 {
+		t.Fatalf("exit code = %d, want 3\nstderr: %s", r.code, r.stderr)
+	}
+	r := run(t, agentCmd(t, home, nil, "log", "--tool", "mcp__notes__read_note", "--root", root))
+	if r.code != 0 || !strings.Contains(r.stdout, "mcp__notes__read_note") || strings.Contains(r.stdout, "write_note") {
+		t.Errorf("agent log --tool mcp__notes__read_note: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	logs, _ := filepath.Glob(filepath.Join(home, "state", "agent", "sessions", "*.mcp", "notes.stderr.log"))
+	if len(logs) != 1 {
+		t.Fatalf("server stderr logs = %v, want one beside the session", logs)
+	}
+	if b, _ := os.ReadFile(logs[0]); !strings.Contains(string(b), "mcptest: serving on stdio") {
+		t.Errorf("the server's stderr log = %q, want what it wrote", b)
+	}
+}
