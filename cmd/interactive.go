@@ -80,6 +80,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if copies != nil {
 		opts.Worktrees = copies
 	}
+	a.session.screenMCP(&opts, cfg.Policy())
 	// One coordinator for the screen: the panels share its locks, so two
 	// providers never write the same file or run unsafe commands at once.
 	coord := agent.NewCoordinator(root)

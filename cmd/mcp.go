@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/mcp"
 	"github.com/agentcli/agent/tools/sandbox"
+	"github.com/agentcli/agent/tui"
 )
 
 // mcpLogDir is where the stderr of a session's MCP servers is kept: beside
@@ -59,6 +61,20 @@ func (s *sessionRun) mcpSources() []tools.Source {
 	return []tools.Source{s.mcp}
 }
 
+// screenMCP gives the screen /mcp and the servers that did not start.
+func (s *sessionRun) screenMCP(opts *tui.Options, pol classify.Policy) {
+	if s == nil || s.mcp == nil {
+		return
+	}
+	m := s.mcp
+	opts.MCP = func() string {
+		var b strings.Builder
+		writeMCPStatus(&b, m.Status(), pol)
+		return b.String()
+	}
+	opts.Notices = append(opts.Notices, m.Problems()...)
+}
+
 func (a *app) mcpCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "mcp",
@@ -97,7 +113,7 @@ The servers are stopped before it returns.`,
 }
 
 // writeMCPStatus lists servers and their tools with their levels.
-func writeMCPStatus(w interface{ Write([]byte) (int, error) }, servers []mcp.ServerStatus, pol classify.Policy) {
+func writeMCPStatus(w io.Writer, servers []mcp.ServerStatus, pol classify.Policy) {
 	for i, st := range servers {
 		if i > 0 {
 			fmt.Fprintln(w)

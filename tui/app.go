@@ -103,6 +103,9 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 		p := newPanel(s.Provider, s.Model, st)
 		p.runner, p.renew, p.probe = s.Runner, s.Renew, s.Probe
 		p.worktree = s.Worktree
+		for _, n := range opts.Notices {
+			p.addNotice(termsafe.Text(n))
+		}
 		if s.Worktree != "" && s.Runner != nil {
 			p.addNotice(termsafe.Text("Works in its own copy of the project: " + s.Worktree +
 				"\nThe project itself is untouched until you take one provider's changes with /apply NAME (/compare shows them)."))

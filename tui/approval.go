@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tui/internal/termsafe"
 )
 
@@ -745,7 +746,10 @@ func (m *model) modalBody(r *request, w int) []string {
 	if root := m.rootOf(r.panel); root != "" {
 		rows = append(rows, wrap("in "+termsafe.Line(root), w)...)
 	}
-	rows = append(rows, wrap("network: "+networkWord(req.Network, m.opts.Network), w)...)
+	if !strings.HasPrefix(req.Call.Tool, classify.MCPPrefix) {
+		// An MCP server is not a sandboxed command: its details say how it runs.
+		rows = append(rows, wrap("network: "+networkWord(req.Network, m.opts.Network), w)...)
+	}
 	if req.Undo != "" {
 		rows = append(rows, wrap("undo: "+termsafe.Line(req.Undo), w)...)
 	}
@@ -765,7 +769,7 @@ func (m *model) modalBody(r *request, w int) []string {
 		rows = append(rows, st.Muted.Render(fit("rule: "+termsafe.Line(req.Verdict.Rule), w)))
 	}
 	if req.Preview != "" {
-		rows = append(rows, "", "Changes (v shows them whole):")
+		rows = append(rows, "", previewTitle(req.Call.Tool))
 		for _, l := range strings.Split(strings.TrimRight(termsafe.Text(req.Preview), "\n"), "\n") {
 			style := lipgloss.NewStyle()
 			switch {
@@ -805,4 +809,13 @@ func spread(left, right string, w int) string {
 		return fit(left+" "+right, w)
 	}
 	return left + strings.Repeat(" ", gap) + right
+}
+
+// previewTitle heads the preview in the modal: a diff for the file tools,
+// the server, annotations and arguments for an MCP tool.
+func previewTitle(tool string) string {
+	if strings.HasPrefix(tool, classify.MCPPrefix) {
+		return "Details (v shows them whole):"
+	}
+	return "Changes (v shows them whole):"
 }

@@ -89,6 +89,12 @@ type Options struct {
 	// outcome, tool time, lock waits, tokens, cost); nil hides the command.
 	// It must not block: it reads figures kept in memory.
 	Stats func() string
+	// MCP returns the MCP servers' status and tools with their levels, for
+	// /mcp; nil hides the command. It must not block.
+	MCP func() string
+	// Notices are shown in every panel when the screen opens (MCP servers
+	// that did not start, and why).
+	Notices []string
 	// Undo is the session's checkpoints, for /undo and /checkpoints; nil
 	// when no session is recorded.
 	Undo Undoer

@@ -19,6 +19,7 @@ var slashCommands = []struct{ name, args, what string }{
 	{"/providers", "", "the panels and the configured providers"},
 	{"/rules", "", "the session's allow rules (made with s in the approval)"},
 	{"/stats", "", "per-provider figures: turns, calls by outcome, tool time, lock waits, tokens, cost"},
+	{"/mcp", "", "the MCP servers: status, tools and their levels"},
 	{"/checkpoints", "", "the checkpoints recorded before each change"},
 	{"/undo", "[N|yes]", "show what undoing the last change (or back to checkpoint N) restores; /undo yes does it"},
 	{"/compare", "[NAME]", "with --isolate: each provider's changed files and diffstat; with NAME its full diff"},
@@ -112,6 +113,13 @@ func (m *model) slash(text string) tea.Cmd {
 			return nil
 		}
 		p.addNotice(termsafe.Text(strings.TrimRight(m.opts.Stats(), "\n")))
+		p.scrollBottom()
+	case "/mcp":
+		if m.opts.MCP == nil {
+			m.flash = "no MCP servers are configured (see docs/mcp.md)"
+			return nil
+		}
+		p.addNotice(termsafe.Text(strings.TrimRight(m.opts.MCP(), "\n")))
 		p.scrollBottom()
 	case "/checkpoints", "/undo":
 		m.undoSlash(name, arg)

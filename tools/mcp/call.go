@@ -52,11 +52,12 @@ func shortJSON(raw []byte, n int) string {
 // its annotations and the arguments as indented JSON.
 func details(s *server, e *entry, args map[string]any) string {
 	var b strings.Builder
-	how := "stdio: " + s.cfg.Command
-	if s.cfg.URL != "" {
-		how = "streamable HTTP: " + s.cfg.URL
-	} else if s.cfg.Sandbox {
-		how += " (sandboxed)"
+	how := "stdio: " + s.cfg.Command + "; runs as you, outside the sandbox"
+	switch {
+	case s.cfg.URL != "":
+		how = "streamable HTTP: " + s.cfg.URL + "; the arguments are sent there"
+	case s.cfg.Sandbox:
+		how = "stdio: " + s.cfg.Command + "; inside the sandbox"
 	}
 	fmt.Fprintf(&b, "MCP server: %s (%s)\n", s.name, how)
 	fmt.Fprintf(&b, "tool: %s\n", e.tool.Name)

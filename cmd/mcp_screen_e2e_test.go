@@ -1,0 +1,60 @@
+package cmd_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentcli/agent/agent/llm/llmtest"
+	"github.com/agentcli/agent/agent/llm/openai/openaitest"
+	"github.com/agentcli/agent/tools/mcp/mcptest"
+)
+
+// TestScreenMCP drives the screen with MCP servers as a person would: the
+// panel says which server failed, /mcp lists the tools with their levels,
+// an unannotated call asks with its details, a slow call shows progress on
+// its card and Ctrl+C cancels it on the server.
+func TestScreenMCP(t *testing.T) {
+	root := t.TempDir()
+	calls := filepath.Join(t.TempDir(), "calls.log")
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.UseTool("mcp__notes__write_note", `{"text":"from the screen"}`)),
+		llmtest.Use(llmtest.UseTool("mcp__notes__slow", `{}`)),
+		llmtest.Say("never reached"),
+	})
+	env := openaiEnv(srv)
+	env[mcptest.LogEnv] = calls
+	s := startScreen(t, screenRun{env: env, root: root, w: 120, h: 40, config: `[mcp_servers.notes]
+command = "` + os.Args[0] + `"
+args = ["mcptest-stdio"]
+env_vars = ["` + mcptest.LogEnv + `"]
+startup_timeout_seconds = 30
+
+[mcp_servers.broken]
+command = "no-such-mcp-server-here"
+`})
+	s.waitFor("MCP server broken failed", "no-such-mcp-server-here")
+	s.ask("/mcp")
+	s.waitFor("mcp__notes__read_note", "mcp__notes__delete_note", "dangerous")
+
+	s.ask("write a note, then wait")
+	s.approval("mcp__notes__write_note", "[warning]", "Details (v shows them whole):", "annotations: none")
+	s.keys("a")
+	s.waitFor("progress ", "step ")
+	s.keys("C-c")
+	s.waitFor("cancelled", "Ask for a change")
+	// The server logs the cancellation when notifications/cancelled
+	// reaches it, which may be just after the screen shows it.
+	var lines string
+	for deadline := time.Now().Add(waitLimit); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		b, _ := os.ReadFile(calls)
+		if lines = string(b); strings.Contains(lines, "cancelled slow") {
+			break
+		}
+	}
+	if !strings.Contains(lines, `write_note {"text":"from the screen"}`) || !strings.Contains(lines, "cancelled slow") {
+		t.Errorf("the server saw %q, want the approved write and the cancelled slow call", lines)
+	}
+}
