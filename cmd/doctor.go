@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/safegit"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -45,7 +47,7 @@ their key variables are set. Nothing is sent anywhere.`,
 			fmt.Fprintf(out, "  seatbelt:          %s\n", availability(r.Seatbelt, "yes ("+sandbox.SeatbeltExec+")", r.SeatbeltReason))
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
-			fmt.Fprintf(out, "  git:  %s\n", firstOutputLine("git", "--version"))
+			fmt.Fprintf(out, "  git:  %s\n", gitVersion())
 			section(out, "environment")
 			printWithheld(out, tools.WithheldEnv(os.Environ(), secretEnvNames(cfg), cfg.Tools.PassEnv), cfg.Tools.PassEnv)
 			section(out, "config")
@@ -114,6 +116,24 @@ func availability(ok bool, yes, why string) string {
 		why = "unavailable"
 	}
 	return "no: " + why
+}
+
+// gitVersion is git's version line, from the hardened git agent runs.
+func gitVersion() string {
+	g, err := safegit.New(os.Environ())
+	if err != nil {
+		return "not found (" + err.Error() + ")"
+	}
+	c, err := g.Command(context.Background(), "", safegit.Options{}, "--version")
+	if err != nil {
+		return "unusable here: " + err.Error()
+	}
+	out, err := c.Output()
+	if err != nil {
+		return "not working (" + err.Error() + ")"
+	}
+	line, _, _ := strings.Cut(string(out), "\n")
+	return line
 }
 
 // firstOutputLine runs a program for its version line, or says it is missing.

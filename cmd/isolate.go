@@ -10,9 +10,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/agentcli/agent/tools/safegit"
 )
 
 // baseline is the tag, in each worktree's own repository, of the commit
@@ -197,14 +198,23 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	return gitIn(ctx, dir, nil, args...)
 }
 
-// gitIn is git with stdin.
+// gitIn is git with stdin. It runs through safegit: nothing the
+// repository's config or hooks name runs, and GIT_DIR or GIT_WORK_TREE in
+// the person's environment cannot point it at another repository.
 func gitIn(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
+	g, err := safegit.New(os.Environ())
+	if err != nil {
+		return nil, err
+	}
 	// The worktree's baseline commit needs an author whatever the
-	// person's git config says; hooks and signing stay off.
-	full := append([]string{"-c", "user.name=agent", "-c", "user.email=agent@localhost", "-c", "commit.gpgsign=false",
-		"-c", "core.hooksPath=/dev/null"}, args...)
-	c := exec.CommandContext(ctx, "git", full...)
-	c.Dir = dir
+	// person's git config says.
+	c, err := g.Command(ctx, dir, safegit.Options{Env: []string{
+		"GIT_AUTHOR_NAME=agent", "GIT_AUTHOR_EMAIL=agent@localhost",
+		"GIT_COMMITTER_NAME=agent", "GIT_COMMITTER_EMAIL=agent@localhost",
+	}}, args...)
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %w", args[0], err)
+	}
 	if stdin != nil {
 		c.Stdin = bytes.NewReader(stdin)
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/safegit"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -157,10 +157,18 @@ func (a *app) projectRoot() (string, error) {
 	return wd, nil
 }
 
-// gitTopLevel asks git for the top level of the work tree containing dir.
+// gitTopLevel asks git for the top level of the work tree containing dir,
+// through safegit: GIT_DIR and GIT_WORK_TREE in the person's environment
+// do not move the root, and nothing the repository names runs.
 func gitTopLevel(dir string) (string, bool) {
-	c := exec.Command("git", "rev-parse", "--show-toplevel")
-	c.Dir = dir
+	g, err := safegit.New(os.Environ())
+	if err != nil {
+		return "", false
+	}
+	c, err := g.Command(context.Background(), dir, safegit.Options{}, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", false
+	}
 	out, err := c.Output()
 	if err != nil {
 		return "", false

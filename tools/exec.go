@@ -37,6 +37,9 @@ type command struct {
 	argv    []string
 	timeout time.Duration
 	network bool
+	// env, when set, is the whole environment of the process instead of
+	// the registry's (TMPDIR is still added): the git tool's hardened one.
+	env []string
 }
 
 // exec runs c in the root and reports its outcome. It streams output to out
@@ -163,7 +166,11 @@ func (r *Registry) buildCmd(ctx context.Context, c command, tmp string) (*sandbo
 		cmd = &sandbox.Cmd{Cmd: &exec.Cmd{Path: c.argv[0], Args: c.argv}}
 	}
 	cmd.Dir = r.root
-	cmd.Env = withTempDir(r.env, tmp)
+	env := r.env
+	if c.env != nil {
+		env = c.env
+	}
+	cmd.Env = withTempDir(env, tmp)
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools/safegit"
 )
 
 type gitArgs struct {
@@ -68,6 +69,9 @@ func planGit(r *Registry, raw string) (*Plan, error) {
 				return nil, &ArgError{Tool: name, Field: "args", Problem: fmt.Sprintf("%s is refused: git runs only in the project root", esc)}
 			}
 		}
+		if err := checkGitConfigOption(a.Args, i); err != nil {
+			return nil, err
+		}
 		if gitValueOptions[arg] {
 			i++
 		}
@@ -75,23 +79,88 @@ func planGit(r *Registry, raw string) (*Plan, error) {
 	if sub == "" {
 		return nil, &ArgError{Tool: name, Field: "args", Problem: "no subcommand"}
 	}
-	if r.git == "" {
+	if r.git == nil {
 		return nil, fmt.Errorf("%s: git is not installed (not on PATH)", name)
+	}
+	if err := r.checkGitCommand(sub); err != nil {
+		return nil, err
 	}
 	network := gitNetwork[sub]
 	timeout := time.Duration(r.cfg.ShellTimeoutSeconds) * time.Second
-	argv := append([]string{r.git}, a.Args...)
-	c := command{tool: name, argv: argv, timeout: timeout, network: network}
+	argv := append([]string{r.git.Path()}, safegit.Args(a.Args)...)
 	summary := "git " + quoteArgs(a.Args)
 	if network {
 		summary += "  [network]"
 	}
 	p := r.newPlan(name, a, summary, func(ctx context.Context, out func(string)) Result {
+		// The overrides are worked out as the command starts, from the
+		// config as it is then.
+		env, err := r.git.RunEnv(ctx, r.root, safegit.Options{}, a.Args)
+		if err != nil {
+			return failuref("%s: %v", name, err)
+		}
+		c := command{tool: name, argv: argv, timeout: timeout, network: network, env: env}
 		return r.exec(ctx, c, out)
 	})
 	p.Action = classify.Action{Kind: classify.Git, Args: append([]string(nil), a.Args...), Root: r.root, Home: r.home}
 	p.Network = network
 	return p, nil
+}
+
+// gitSafeSettings are the config sections, and single keys, that a call
+// may set with -c: identity, colours and behaviour that runs no program.
+// A -c on the command line wins over the overrides that keep the
+// repository's programs from running, so anything else is refused.
+var gitSafeSettings = []string{
+	"user.", "author.", "committer.", "color.", "advice.", "i18n.", "column.", "status.",
+	"pull.rebase", "pull.ff", "push.default", "rebase.autosquash", "rebase.autostash",
+	"merge.ff", "merge.conflictstyle", "init.defaultbranch", "commit.verbose",
+	"core.quotepath", "core.autocrlf", "core.safecrlf", "core.filemode", "core.ignorecase", "core.abbrev",
+	"log.decorate", "log.date", "format.pretty", "diff.renames", "diff.algorithm", "diff.noprefix",
+}
+
+// checkGitConfigOption refuses a -c or --config-env at args[i] that sets
+// anything but gitSafeSettings.
+func checkGitConfigOption(args []string, i int) error {
+	var kv string
+	switch arg := args[i]; {
+	case arg == "--config-env" || strings.HasPrefix(arg, "--config-env="):
+		return &ArgError{Tool: "git", Field: "args", Problem: "--config-env is refused: give the setting with -c key=value"}
+	case arg == "-c" && i+1 < len(args):
+		kv = args[i+1]
+	case strings.HasPrefix(arg, "-c") && arg != "-c":
+		kv = arg[2:]
+	default:
+		return nil
+	}
+	key, _, _ := strings.Cut(kv, "=")
+	key = strings.ToLower(key)
+	for _, ok := range gitSafeSettings {
+		if key == ok || strings.HasSuffix(ok, ".") && strings.HasPrefix(key, ok) && !strings.Contains(key[len(ok):], ".") {
+			return nil
+		}
+	}
+	return &ArgError{Tool: "git", Field: "args", Problem: fmt.Sprintf("-c %s is refused: only identity, colour and behaviour settings may be given on the command line (user.*, color.*, pull.rebase...), since others can make git run programs", key)}
+}
+
+// checkGitCommand refuses a subcommand that is neither git's own (in its
+// exec path) nor a git-<name> program installed on PATH: an alias, which
+// a repository's config may define to run anything ("!sh -c ...").
+func (r *Registry) checkGitCommand(sub string) error {
+	c, err := r.git.Command(context.Background(), r.root, safegit.Options{}, "--list-cmds=main,others")
+	if err != nil {
+		return fmt.Errorf("git: %w", err)
+	}
+	out, err := c.Output()
+	if err != nil {
+		return fmt.Errorf("git: list its commands: %w", err)
+	}
+	for line := range strings.Lines(string(out)) {
+		if strings.TrimSpace(line) == sub {
+			return nil
+		}
+	}
+	return &ArgError{Tool: "git", Field: "args", Problem: fmt.Sprintf("%q is not a git command (aliases are not run): use the command it stands for", sub)}
 }
 
 // quoteArgs joins arguments for a person to read, quoting those a shell

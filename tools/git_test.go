@@ -3,22 +3,33 @@ package tools
 import (
 	"context"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 )
 
+// gitHome returns a home directory whose git config gives an identity.
+func gitHome(t testing.TB) string {
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[user]\n\tname = t\n\temail = t@example.com\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return home
+}
+
 func TestGitTool(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
-	r := newTestRegistry(t, nil)
-	// A hermetic identity and no global config: the test must not depend on
-	// the user's.
-	r.env = append(r.env, "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	// A hermetic identity in a global config of the test's own: the test
+	// must not depend on the user's. GIT_ variables would not reach git.
+	r := newTestRegistry(t, func(_ *Config, o *Options) {
+		o.Env = append(slices.Clone(testEnv), "HOME="+gitHome(t))
+	})
 	for _, args := range []string{
 		`{"args":["init","-q","-b","main"]}`,
 		`{"args":["commit","-q","--allow-empty","-m","first"]}`,
@@ -86,5 +97,72 @@ func TestGitRefusesOptionsThatLeaveTheRoot(t *testing.T) {
 	// After the subcommand, -C is the subcommand's own option.
 	if _, err := r.Plan("git", `{"args":["log","-C"]}`); err != nil {
 		t.Errorf("Plan(git log -C) = %v, want success", err)
+	}
+}
+
+// The git tool runs hardened: a root whose config, hooks and attributes
+// plant programs runs none of them, and GIT_DIR in the environment does
+// not move it to another repository.
+func TestGitToolRunsNothingTheRepositoryPlanted(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	marker := filepath.Join(t.TempDir(), "ran")
+	script := filepath.Join(t.TempDir(), "evil")
+	os.WriteFile(script, []byte("#!/bin/sh\necho ran >> '"+marker+"'\ncat\n"), 0o755)
+	other := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", other).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	r := newTestRegistry(t, func(_ *Config, o *Options) {
+		o.Env = append(slices.Clone(testEnv), "HOME="+gitHome(t), "GIT_DIR="+filepath.Join(other, ".git"), "GIT_WORK_TREE="+other)
+	})
+	if res := runCall(t, r, "git", `{"args":["init","-q","-b","main"]}`); res.IsError {
+		t.Fatal(res.Output)
+	}
+	if _, err := os.Stat(filepath.Join(r.Root(), ".git")); err != nil {
+		t.Fatalf("git init did not run in the root: %v", err)
+	}
+	cfg := "[core]\n\tfsmonitor = " + script + "\n\tpager = " + script + "\n[filter \"x\"]\n\tclean = " + script +
+		"\n\tprocess = " + script + "\n[diff \"x\"]\n\ttextconv = " + script + "\n\tcommand = " + script +
+		"\n[diff]\n\texternal = " + script + "\n[alias]\n\tst = !" + script + "\n"
+	f, _ := os.OpenFile(filepath.Join(r.Root(), ".git", "config"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(cfg)
+	f.Close()
+	for _, hook := range []string{"pre-commit", "commit-msg", "post-commit", "post-checkout", "post-index-change", "reference-transaction"} {
+		os.WriteFile(filepath.Join(r.Root(), ".git", "hooks", hook), []byte("#!/bin/sh\necho ran >> '"+marker+"'\n"), 0o755)
+	}
+	os.WriteFile(filepath.Join(r.Root(), ".gitattributes"), []byte("* filter=x diff=x\n"), 0o644)
+	os.WriteFile(filepath.Join(r.Root(), "a.txt"), []byte("a\n"), 0o644)
+	for _, args := range []string{
+		`{"args":["status"]}`,
+		`{"args":["add","-A"]}`,
+		`{"args":["commit","-qm","one"]}`,
+		`{"args":["diff","HEAD"]}`,
+		`{"args":["log","-p"]}`,
+		`{"args":["checkout","-q","-b","side"]}`,
+		`{"args":["-c","user.name=someone","commit","-q","--allow-empty","-m","two"]}`,
+	} {
+		if res := runCall(t, r, "git", args); res.IsError {
+			t.Errorf("git %s = %q", args, res.Output)
+		}
+		if b, _ := os.ReadFile(marker); len(b) > 0 {
+			t.Fatalf("git %s ran a planted program", args)
+		}
+	}
+	if out, _ := exec.Command("git", "-C", other, "log", "--oneline").CombinedOutput(); !strings.Contains(string(out), "does not have any commits") {
+		t.Errorf("the repository named by GIT_DIR got commits: %s", out)
+	}
+	for _, args := range []string{
+		`{"args":["st"]}`,
+		`{"args":["-c","core.hooksPath=.","commit","-m","x"]}`,
+		`{"args":["-c","alias.x=!sh","x"]}`,
+		`{"args":["-ccore.fsmonitor=./x","status"]}`,
+		`{"args":["--config-env=core.pager=X","log"]}`,
+		`{"args":["-c","include.path=../x","status"]}`,
+	} {
+		if _, err := r.Plan("git", args); !errors.Is(err, ErrInvalidArgs) {
+			t.Errorf("Plan(git %s) = %v, want it refused", args, err)
+		}
 	}
 }

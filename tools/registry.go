@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/agentcli/agent/tools/redact"
+	"github.com/agentcli/agent/tools/safegit"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -75,7 +76,7 @@ type Registry struct {
 	// from the output files it saves.
 	redact *redact.Redactor
 	shell  string // absolute path of bash, or sh when there is no bash
-	git    string // absolute path of git, "" when not installed
+	git    *safegit.Git // nil when git is not installed
 	web    *webGuard
 	tools  []tool
 	// sources are the tools from outside the catalog, asked in order.
@@ -120,13 +121,9 @@ func New(cfg Config, opts Options) (*Registry, error) {
 			return nil, fmt.Errorf("no shell: neither bash nor sh is on PATH")
 		}
 	}
-	git, _ := exec.LookPath("git") // the git tool says so when it runs
 	if shell, err = filepath.Abs(shell); err != nil {
 		fsRoot.Close()
 		return nil, fmt.Errorf("shell: %w", err)
-	}
-	if git != "" {
-		git, _ = filepath.Abs(git)
 	}
 	home := opts.Home
 	if home != "" {
@@ -136,6 +133,8 @@ func New(cfg Config, opts Options) (*Registry, error) {
 	if base == nil {
 		base = os.Environ()
 	}
+	env := childEnv(base, opts.SecretEnv, cfg.PassEnv)
+	git, _ := safegit.New(env) // the git tool says so when it runs
 	r := &Registry{
 		cfg:       cfg,
 		root:      root,
@@ -145,7 +144,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		caches:    opts.CacheDir,
 		sandbox:   opts.Sandbox,
 		network:   opts.Network,
-		env:       childEnv(base, opts.SecretEnv, cfg.PassEnv),
+		env:       env,
 		redact:    redact.New(SecretValues(base, opts.SecretEnv)...),
 		shell:     shell,
 		git:       git,

@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -34,6 +33,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/agentcli/agent/tools/safegit"
 )
 
 // Errors callers can test for.
@@ -53,10 +54,10 @@ var (
 // concurrent use, also by several processes: every operation holds a lock
 // on the shadow repository.
 type Store struct {
-	gitPath string
-	root    string
-	dir     string
-	env     []string
+	hardened *safegit.Git
+	root     string
+	dir      string
+	env      []string // the shadow repository's GIT_DIR, work tree, index, identity
 	// ownExcludes are the exclude patterns of paths under the root that
 	// are never recorded: agent's own state directory, if it is there.
 	ownExcludes string
@@ -71,7 +72,7 @@ type Store struct {
 // directory must not checkpoint its own sessions. It fails with ErrNoGit
 // when git is not installed.
 func Open(stateDir, root string, exclude ...string) (*Store, error) {
-	gitPath, err := exec.LookPath("git")
+	g, err := safegit.New(os.Environ())
 	if err != nil {
 		return nil, ErrNoGit
 	}
@@ -79,8 +80,8 @@ func Open(stateDir, root string, exclude ...string) (*Store, error) {
 	if !filepath.IsAbs(root) {
 		return nil, fmt.Errorf("checkpoint: root %s is not absolute", root)
 	}
-	s := &Store{gitPath: gitPath, root: root, dir: ShadowDir(stateDir, root)}
-	s.env = shadowEnv(os.Environ(), s.dir, root)
+	s := &Store{hardened: g, root: root, dir: ShadowDir(stateDir, root)}
+	s.env = shadowEnv(s.dir, root)
 	for _, p := range append([]string{s.dir}, exclude...) {
 		if rel, err := filepath.Rel(root, p); err == nil && rel != "." && filepath.IsLocal(rel) {
 			s.ownExcludes += "/" + filepath.ToSlash(rel) + "/\n"
@@ -118,8 +119,10 @@ func (s *Store) init() error {
 	if _, err := os.Stat(filepath.Join(s.dir, "HEAD")); err == nil {
 		return nil
 	}
-	c := exec.Command(s.gitPath, "init", "--quiet", "--bare", s.dir)
-	c.Env = withoutGit(os.Environ())
+	c, err := s.hardened.Command(context.Background(), s.dir, safegit.Options{}, "init", "--quiet", "--bare", s.dir)
+	if err != nil {
+		return fmt.Errorf("checkpoint: git init %s: %w", s.dir, err)
+	}
 	if out, err := c.CombinedOutput(); err != nil {
 		return fmt.Errorf("checkpoint: git init %s: %v: %s", s.dir, err, bytes.TrimSpace(out))
 	}
@@ -175,12 +178,15 @@ var gitFlags = []string{
 }
 
 // git runs git on the shadow repository with the root as its work tree
-// and returns its standard output. On cancel git gets SIGTERM, so it
+// and returns its standard output. It runs through safegit: the root's
+// .gitattributes may name filters and drivers, and the person's global
+// config programs; none of them runs. On cancel git gets SIGTERM, so it
 // removes its lock files.
 func (s *Store) git(ctx context.Context, args ...string) ([]byte, error) {
-	c := exec.CommandContext(ctx, s.gitPath, append(append([]string(nil), gitFlags...), args...)...)
-	c.Dir = s.root
-	c.Env = s.env
+	c, err := s.hardened.Command(ctx, s.root, safegit.Options{Env: s.env}, append(append([]string(nil), gitFlags...), args...)...)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint: git %s: %w", args[0], err)
+	}
 	c.Cancel = func() error { return c.Process.Signal(syscall.SIGTERM) }
 	c.WaitDelay = 5 * time.Second
 	c.SysProcAttr = stopWithAgent()
@@ -260,32 +266,16 @@ func (s *Store) syncExcludes() {
 	os.WriteFile(path, want, 0o600)
 }
 
-// shadowEnv is the environment of git on the shadow repository: the
-// caller's, without any GIT_ variable that could point git at the person's
-// repository or change its behaviour, plus the shadow locations and an
-// identity for the commits.
-func shadowEnv(environ []string, dir, root string) []string {
-	env := withoutGit(environ)
-	return append(env,
-		"GIT_DIR="+dir,
-		"GIT_WORK_TREE="+root,
-		"GIT_INDEX_FILE="+filepath.Join(dir, "index"),
+// shadowEnv is what the environment of git on the shadow repository adds
+// to safegit's clean one (which has no GIT_ variable of the person's):
+// the shadow locations and an identity for the commits.
+func shadowEnv(dir, root string) []string {
+	return []string{
+		"GIT_DIR=" + dir,
+		"GIT_WORK_TREE=" + root,
+		"GIT_INDEX_FILE=" + filepath.Join(dir, "index"),
 		"GIT_AUTHOR_NAME=agent", "GIT_AUTHOR_EMAIL=agent@localhost",
 		"GIT_COMMITTER_NAME=agent", "GIT_COMMITTER_EMAIL=agent@localhost",
-		"GIT_CONFIG_NOSYSTEM=1",
-		"GIT_TERMINAL_PROMPT=0",
 		"LC_ALL=C",
-	)
-}
-
-// withoutGit drops every GIT_ variable from environ.
-func withoutGit(environ []string) []string {
-	out := make([]string, 0, len(environ))
-	for _, kv := range environ {
-		if strings.HasPrefix(kv, "GIT_") {
-			continue
-		}
-		out = append(out, kv)
 	}
-	return out
 }

@@ -323,18 +323,55 @@ func TestCancelledCheckpointRecordsNothing(t *testing.T) {
 	}
 }
 
-func TestShadowEnvDropsThePersonsGitVariables(t *testing.T) {
-	env := shadowEnv([]string{"PATH=/bin", "GIT_DIR=/home/me/repo/.git", "GIT_INDEX_FILE=/x", "HOME=/home/me"}, "/state/shadow", "/root")
-	got := strings.Join(env, " ")
-	for _, bad := range []string{"/home/me/repo/.git", "GIT_INDEX_FILE=/x"} {
-		if strings.Contains(got, bad) {
-			t.Errorf("shadowEnv keeps %q: %s", bad, got)
-		}
+// The person's GIT_DIR, GIT_WORK_TREE and GIT_INDEX_FILE do not move the
+// shadow repository onto their own; filters and an fsmonitor that the
+// root's attributes, the person's global config or a planted one name
+// never run.
+func TestCheckpointsIgnoreThePersonsGitVariablesAndPlantedPrograms(t *testing.T) {
+	needGit(t)
+	theirs := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", theirs).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
 	}
-	for _, want := range []string{"GIT_DIR=/state/shadow", "GIT_WORK_TREE=/root", "HOME=/home/me"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("shadowEnv lacks %q: %s", want, got)
-		}
+	home := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "ran")
+	script := filepath.Join(home, "evil")
+	os.WriteFile(script, []byte("#!/bin/sh\necho ran >> '"+marker+"'\ncat\n"), 0o755)
+	os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[filter \"evil\"]\n\tclean = "+script+
+		"\n\tprocess = "+script+"\n[core]\n\tfsmonitor = "+script+"\n[diff \"evil\"]\n\ttextconv = "+script+"\n"), 0o644)
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	t.Setenv("GIT_DIR", filepath.Join(theirs, ".git"))
+	t.Setenv("GIT_WORK_TREE", theirs)
+	t.Setenv("GIT_INDEX_FILE", filepath.Join(theirs, ".git", "index"))
+	t.Setenv("GIT_CONFIG_PARAMETERS", "'core.fsmonitor'='"+script+"'")
+
+	root := t.TempDir()
+	write(t, root, ".gitattributes", "* filter=evil diff=evil\n")
+	write(t, root, "a.txt", "one\n")
+	c := newSession(t, root)
+	if _, err := c.Checkpoint(t.Context(), "first"); err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "a.txt", "two\n")
+	if _, err := c.Checkpoint(t.Context(), "second"); err != nil {
+		t.Fatal(err)
+	}
+	u, err := c.Preview(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Apply(t.Context(), u); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(got) != "one\n" {
+		t.Errorf("after the undo a.txt = %q, want %q", got, "one\n")
+	}
+	if b, _ := os.ReadFile(marker); len(b) > 0 {
+		t.Errorf("a planted program ran %d times", strings.Count(string(b), "ran"))
+	}
+	if _, err := os.Stat(filepath.Join(theirs, ".git", "index")); err == nil {
+		t.Error("the person's repository got an index: the checkpoint wrote into it")
 	}
 }
 
