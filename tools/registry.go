@@ -75,7 +75,7 @@ type Registry struct {
 	// redact scrubs the values of secret variables and token-shaped strings
 	// from the output files it saves.
 	redact *redact.Redactor
-	shell  string // absolute path of bash, or sh when there is no bash
+	shell  string       // absolute path of bash, or sh when there is no bash
 	git    *safegit.Git // nil when git is not installed
 	web    *webGuard
 	tools  []tool
