@@ -34,6 +34,7 @@ type judge struct {
 	// commands counts the simple commands judged; past maxCommands the
 	// walk stops (stopped) and the action is Blocked.
 	commands int
+	parsed   int // bytes of source parsed, nested strings included
 	stopped  bool
 	// vars holds what the command assigns to shell variables, and
 	// evaluating the names whose values are being judged (a value that

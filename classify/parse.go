@@ -46,6 +46,14 @@ func (wk *walker) script(src string, lang syntax.LangVariant, d dirs, in *stdin)
 	if wk.j.stopped {
 		return
 	}
+	// Strings judged again (bash -c, eval, arithmetic in values) can
+	// branch; the source parsed in all is bounded like one command.
+	wk.j.parsed += len(src)
+	if wk.j.parsed > 4*maxCommandBytes {
+		wk.j.stopped = true
+		wk.j.add(Blocked, shorten(src)+": too much nested code to judge", "builtin:too-long")
+		return
+	}
 	if sub.depth > maxDepth {
 		wk.j.add(Blocked, shorten(src)+": commands nested too deeply to follow", "builtin:too-deep")
 		return
