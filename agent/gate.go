@@ -37,7 +37,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		plan, err := a.opts.Tools.Plan(call.Name, args)
 		if err != nil {
 			a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
-			return a.finishCall(turn, info, errorResult(note+err.Error()))
+			return a.finishCall(turn, info, errorResult(note+Clip(err.Error(), maxEcho)))
 		}
 		v := classify.Classify(plan.Action, a.opts.Policy)
 		// Network use needs a person, except a request to a host the
@@ -56,7 +56,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		if askForCode {
 			v.Reasons = append(v.Reasons, "runs the project's own code, and commands run without the sandbox")
 		}
-		info.Summary, info.Level, info.Reasons, info.Rule = plan.Summary, &v.Level, v.Reasons, v.Rule
+		info.Summary, info.Level, info.Reasons, info.Rule = Clip(plan.Summary, maxEcho), &v.Level, v.Reasons, v.Rule
 		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 
 		if v.Level == classify.Blocked {
@@ -93,7 +93,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			return a.run(ctx, turn, info, plan, note)
 		case Modify:
 			args = d.Args
-			note = fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", args)
+			note = fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", Clip(args, maxEcho))
 			continue
 		default:
 			out.Denied++
@@ -167,7 +167,7 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 	if res.Err != nil {
 		// An internal failure: the model already got a short generic
 		// message; the person and the log get the detail.
-		a.publish(Event{Type: EventError, Turn: turn, Call: &info, Error: fmt.Sprintf("%s: internal error: %v", info.Tool, res.Err)})
+		a.publish(Event{Type: EventError, Turn: turn, Call: &info, Error: Clip(fmt.Sprintf("%s: internal error: %v", info.Tool, res.Err), maxEcho)})
 	}
 	res.Output = note + res.Output
 	return a.finishCall(turn, info, res)
@@ -181,8 +181,13 @@ func (a *Agent) skip(turn int, call llm.ToolCall, why string) tools.Result {
 	return a.finishCall(turn, info, errorResult(why))
 }
 
-// finishCall publishes the result event and returns the result.
+// finishCall publishes the result event and returns the result. An error
+// that is not a command's output is cut to maxToolError: it may repeat
+// the call's arguments, however long.
 func (a *Agent) finishCall(turn int, info CallInfo, res tools.Result) tools.Result {
+	if res.IsError && res.ExitCode <= 0 {
+		res.Output = Clip(res.Output, maxToolError)
+	}
 	a.publish(Event{Type: EventToolResult, Turn: turn, Call: &info, Result: &ResultInfo{
 		IsError:    res.IsError,
 		ExitCode:   res.ExitCode,

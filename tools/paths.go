@@ -36,12 +36,20 @@ func ResolvePath(root, home, path string) (string, error) {
 	return walkLinks(p)
 }
 
+// maxPathLen is the longest path the file tools take: Linux's PATH_MAX.
+// No longer path can be opened, and resolving one component by component
+// grows with its square, so a model's megabyte of "a/a/a/..." would hang.
+const maxPathLen = 4096
+
 // absPath expands "~" and makes path absolute without resolving anything.
 // The result is not cleaned: ".." must be applied after the links before it.
 func absPath(root, home, path string) (string, error) {
 	switch {
 	case path == "":
 		return "", errors.New("empty path")
+	case len(path) > maxPathLen:
+		// The path itself is left out: it may be megabytes long.
+		return "", fmt.Errorf("a path of %d bytes is longer than any a file system takes (%d)", len(path), maxPathLen)
 	case strings.IndexByte(path, 0) >= 0:
 		return "", fmt.Errorf("path %q contains a NUL byte", path)
 	case !utf8.ValidString(path):

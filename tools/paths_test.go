@@ -288,9 +288,11 @@ func TestResolvePath(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"", "a\x00b"} {
+	for _, bad := range []string{"", "a\x00b", strings.Repeat("a/", maxPathLen/2) + "x"} {
 		if got, err := ResolvePath(fx.root, fx.home, bad); err == nil {
-			t.Errorf("ResolvePath(%q) = %q, want an error", bad, got)
+			t.Errorf("ResolvePath(%.40q...) = %.40q..., want an error", bad, got)
+		} else if len(err.Error()) > 200 {
+			t.Errorf("ResolvePath(%.40q...) error is %d bytes long, want it not to repeat the path", bad, len(err.Error()))
 		}
 	}
 	if got, err := ResolvePath(fx.root, "", "~/x"); err == nil {

@@ -6,6 +6,7 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 )
 
 // Role is who a message is from.
@@ -94,6 +95,17 @@ func (u Usage) Add(v Usage) Usage {
 		ReasoningTokens:   u.ReasoningTokens + v.ReasoningTokens,
 	}
 }
+
+// MaxReplyBytes is the most text and tool-call arguments one reply may
+// hold together. No model writes this much in one turn (output limits are
+// far lower); a server that sends more is broken or hostile, and holding
+// it all could take the machine's memory. Adapters stop reading past it
+// and fail with ErrReplyTooLarge.
+const MaxReplyBytes = 8 << 20
+
+// ErrReplyTooLarge is the error (wrapped in an *Error of KindBadResponse)
+// of a reply larger than MaxReplyBytes.
+var ErrReplyTooLarge = errors.New("the reply is larger than 8 MiB, more than any model writes in one turn: it was dropped")
 
 // Finish says, in neutral terms, why a reply ended.
 type Finish string

@@ -121,7 +121,9 @@ func Calls(e Entry) ([]Call, error) {
 			c.Summary, c.Level, c.Reasons, c.Rule = rec.Call.Summary, rec.Call.Level, rec.Call.Reasons, rec.Call.Rule
 		case agent.EventApproval:
 			c.Decision, c.By, c.Reason = rec.Decision, rec.By, rec.Reason
-			if rec.Decision == agent.DecisionModified || rec.Call.Args != c.Args {
+			// Later events of a call leave out arguments that did not
+			// change (see Recorder).
+			if rec.Decision == agent.DecisionModified || rec.Call.Args != "" && rec.Call.Args != c.Args {
 				c.NewArgs = rec.Call.Args
 			}
 		case agent.EventCheckpoint:

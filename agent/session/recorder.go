@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,12 @@ type Recorder struct {
 	closed  bool
 	buf     bytes.Buffer
 	enc     *json.Encoder
+	// argsSeen holds, per provider and call, a hash of the arguments last
+	// written, so that each call's arguments are stored once, not with
+	// every event about it (see dedupArgs). Cleared at each run's start,
+	// since call ids are unique within a run only.
+	argsSeen map[string]uint64
+	seed     maphash.Seed
 }
 
 // stream is the partial last line of one provider's text, or of one
@@ -124,7 +131,7 @@ func Append(path string, info Info, red *redact.Redactor) (*Recorder, error) {
 }
 
 func newRecorder(f *os.File, path string, info Info, red *redact.Redactor) *Recorder {
-	r := &Recorder{f: f, path: path, info: info, redact: red}
+	r := &Recorder{f: f, path: path, info: info, redact: red, argsSeen: map[string]uint64{}, seed: maphash.MakeSeed()}
 	r.enc = json.NewEncoder(&r.buf)
 	// Commands are full of <, > and &: keep them readable in the file.
 	r.enc.SetEscapeHTML(false)
@@ -231,6 +238,7 @@ func (r *Recorder) write(rec Record) {
 		return
 	}
 	r.scrub(&rec.Event)
+	r.dedupArgs(&rec.Event)
 	r.buf.Reset()
 	if err := r.enc.Encode(rec); err != nil {
 		r.err = fmt.Errorf("session: encode %s record: %w", rec.Type, err)
@@ -271,6 +279,28 @@ func (r *Recorder) scrub(e *agent.Event) {
 		res.Output = red(res.Output)
 		e.Result = &res
 	}
+}
+
+// dedupArgs leaves out a call's arguments, and the summary made from
+// them, when they are the ones already written for it: a call's later
+// events (approval, output, result) then carry "" for them. The first
+// event of a call, and any event whose arguments differ (a person's
+// modification) or that says they were modified, keep them. e.Call is
+// already a copy of its own (see scrub).
+func (r *Recorder) dedupArgs(e *agent.Event) {
+	if e.Type == agent.EventRunStarted {
+		clear(r.argsSeen)
+	}
+	if e.Call == nil {
+		return
+	}
+	key := e.Provider + "\x00" + e.Call.ID
+	h := maphash.String(r.seed, e.Call.Args)
+	if last, ok := r.argsSeen[key]; ok && last == h && e.Decision != agent.DecisionModified {
+		e.Call.Args, e.Call.Summary = "", ""
+		return
+	}
+	r.argsSeen[key] = h
 }
 
 // Close writes what is left of streamed lines and a TypeClosed record, and

@@ -541,3 +541,35 @@ func TestConfigValidate(t *testing.T) {
 		t.Errorf("Validate of zero keep and negative max_mb = %v, want both named", err)
 	}
 }
+
+// Each call's arguments are stored once, with its first event, not with
+// every approval, output line and result about it; the conversation
+// rebuilt from the file still has them.
+func TestRecorderStoresArgumentsOnce(t *testing.T) {
+	marker := strings.Repeat("m", 300)
+	script := []llm.Message{
+		use(toolCall("c1", "shell", map[string]any{"command": "echo one; echo two; echo three # " + marker})),
+		say("Done."),
+	}
+	a, e := recordRun(t, t.TempDir(), &scripted{name: "fake", script: script}, "go")
+	b, err := os.ReadFile(e.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, marker) {
+			lines++
+		}
+	}
+	if lines != 1 {
+		t.Errorf("the arguments appear in %d records of the session file, want only the call's first", lines)
+	}
+	c, err := session.Rebuild(e.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.For("fake"), a.History(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Rebuild = \n%s\nwant the agent's history\n%s", dump(got), dump(want))
+	}
+}

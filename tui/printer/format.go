@@ -23,10 +23,17 @@ func summary(c *agent.CallInfo) string {
 		return ""
 	}
 	if c.Summary != "" {
-		return termsafe.Line(c.Summary)
+		return termsafe.Line(short(c.Summary))
 	}
-	return termsafe.Line(c.Args)
+	return termsafe.Line(short(c.Args))
 }
+
+// maxShown is the most of a summary, an argument list or an error that a
+// line repeats: a model may send megabytes of arguments.
+const maxShown = 1024
+
+// short cuts s to about maxShown bytes, keeping its head and tail.
+func short(s string) string { return agent.Clip(s, maxShown) }
 
 // formatDuration rounds d to what a person wants to read: milliseconds
 // below a second, tenths of a second below a minute, then minutes and

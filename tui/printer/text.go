@@ -78,7 +78,7 @@ func (s *textSink) Publish(e agent.Event) {
 	case agent.EventRunStarted:
 		s.errShown = false
 	case agent.EventError:
-		s.line(s.st.bad.Render("error: " + termsafe.Line(e.Error)))
+		s.line(s.st.bad.Render("error: " + termsafe.Line(short(e.Error))))
 		s.errShown = true
 	case agent.EventRetry:
 		s.line(s.st.muted.Render(termsafe.Line(e.Text)))
@@ -178,7 +178,7 @@ func (s *textSink) endText() {
 }
 
 func orNone(s string) string {
-	if s = termsafe.Line(s); s == "" {
+	if s = termsafe.Line(short(s)); s == "" {
 		return "no reason given"
 	}
 	return s

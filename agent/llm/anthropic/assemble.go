@@ -18,7 +18,13 @@ type assembler struct {
 	stop    string
 	usage   llm.Usage
 	done    bool
+	// size is the bytes of text and input so far, against
+	// llm.MaxReplyBytes.
+	size int
 }
+
+// tooBig reports whether the reply outgrew llm.MaxReplyBytes.
+func (a *assembler) tooBig() bool { return a.size > llm.MaxReplyBytes }
 
 // partialCall is a tool_use block whose input is still arriving.
 type partialCall struct {
@@ -45,11 +51,13 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 		switch cb.Type {
 		case "text":
 			if cb.Text != "" {
+				a.size += len(cb.Text)
 				a.text.WriteString(cb.Text)
 				onText(cb.Text)
 			}
 		case "tool_use":
 			pc := &partialCall{id: cb.ID, name: cb.Name, start: cb.JSON.Input.Raw()}
+			a.size += len(pc.start)
 			a.calls = append(a.calls, pc)
 			if a.byBlock == nil {
 				a.byBlock = map[int64]*partialCall{}
@@ -60,11 +68,13 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 		switch ev.Delta.Type {
 		case "text_delta":
 			if ev.Delta.Text != "" {
+				a.size += len(ev.Delta.Text)
 				a.text.WriteString(ev.Delta.Text)
 				onText(ev.Delta.Text)
 			}
 		case "input_json_delta":
 			if pc := a.byBlock[ev.Index]; pc != nil {
+				a.size += len(ev.Delta.PartialJSON)
 				pc.args.WriteString(ev.Delta.PartialJSON)
 			}
 		}

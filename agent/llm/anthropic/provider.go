@@ -134,6 +134,10 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 	var a assembler
 	for stream.Next() {
 		a.add(stream.Current(), onText)
+		if a.tooBig() {
+			// Nothing of it is kept: the text would flood the history.
+			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)
+		}
 	}
 	switch err := stream.Err(); {
 	case ctx.Err() != nil:

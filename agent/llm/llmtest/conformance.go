@@ -343,6 +343,19 @@ func RunConformance(t *testing.T, h Harness) {
 		})
 	}
 
+	t.Run("a reply larger than MaxReplyBytes is dropped with an error", func(t *testing.T) {
+		word := strings.Repeat("x", 64<<10-1) + " "
+		huge := strings.Repeat(word, llm.MaxReplyBytes/len(word)+2)
+		p := h.connect(t, h.Serve(t, Script{Say(huge)}).URL())
+		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
+		if k := llm.KindOf(err); k != llm.KindBadResponse || !errors.Is(err, llm.ErrReplyTooLarge) {
+			t.Fatalf("Stream() error = %v (kind %q), want ErrReplyTooLarge of kind %q", err, k, llm.KindBadResponse)
+		}
+		if resp.Message.Content != "" {
+			t.Errorf("Response kept %d bytes of the reply, want none", len(resp.Message.Content))
+		}
+	})
+
 	t.Run("a stream cut in the middle is an interrupted reply", func(t *testing.T) {
 		p := h.connect(t, h.Serve(t, Script{{Text: "Hello there world, more to come", Fault: Fault{CutAfter: 2}}}).URL())
 		var text strings.Builder

@@ -2,6 +2,7 @@ package ollama
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -103,8 +104,10 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		return resp
 	}
 	sctx, slot := wire.WithSlot(ctx)
+	size := 0 // text and arguments so far, against llm.MaxReplyBytes
 	err := p.client.Chat(sctx, p.request(req), func(r api.ChatResponse) error {
 		if d := r.Message.Content; d != "" {
+			size += len(d)
 			text.WriteString(d)
 			onText(d)
 		}
@@ -113,8 +116,12 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 			if id == "" {
 				id = wire.NewCallID()
 			}
-			args := tc.Function.Arguments
-			resp.Message.ToolCalls = append(resp.Message.ToolCalls, llm.ToolCall{ID: id, Name: tc.Function.Name, Args: args.String()})
+			args := tc.Function.Arguments.String()
+			size += len(args)
+			resp.Message.ToolCalls = append(resp.Message.ToolCalls, llm.ToolCall{ID: id, Name: tc.Function.Name, Args: args})
+		}
+		if size > llm.MaxReplyBytes {
+			return llm.ErrReplyTooLarge
 		}
 		if r.Done {
 			done = true
@@ -129,6 +136,9 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 	switch {
 	case ctx.Err() != nil:
 		return partial(), ctx.Err()
+	case errors.Is(err, llm.ErrReplyTooLarge):
+		// Nothing of it is kept: the text would flood the history.
+		return llm.Response{}, p.failure(err, slot)
 	case err != nil:
 		return partial(), p.failure(err, slot)
 	case !done && slot.Status >= http.StatusBadRequest:

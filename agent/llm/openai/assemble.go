@@ -18,6 +18,9 @@ type assembler struct {
 	finish   string
 	finished bool
 	usage    llm.Usage
+	// size is the bytes of text and arguments so far, against
+	// llm.MaxReplyBytes.
+	size int
 }
 
 // partialCall is a tool call whose fragments are still arriving.
@@ -41,6 +44,7 @@ func (a *assembler) add(c chunk, onText func(string)) *streamError {
 			continue
 		}
 		if d := ch.Delta.Content; d != "" {
+			a.size += len(d)
 			a.text.WriteString(d)
 			onText(d)
 		}
@@ -102,8 +106,12 @@ func (a *assembler) addCall(tc toolCallDelta) {
 	if pc.name == "" {
 		pc.name = tc.Function.Name
 	}
+	a.size += len(tc.Function.Arguments)
 	pc.args.WriteString(tc.Function.Arguments)
 }
+
+// tooBig reports whether the reply outgrew llm.MaxReplyBytes.
+func (a *assembler) tooBig() bool { return a.size > llm.MaxReplyBytes }
 
 // response returns what has been assembled so far.
 func (a *assembler) response() llm.Response {

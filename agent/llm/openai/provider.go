@@ -132,6 +132,10 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		if e := a.add(c, onText); e != nil {
 			return a.response(), p.streamFailure(e, slot)
 		}
+		if a.tooBig() {
+			// Nothing of it is kept: the text would flood the history.
+			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)
+		}
 	}
 	if ctx.Err() != nil {
 		return a.response(), ctx.Err()
