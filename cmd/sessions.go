@@ -94,11 +94,7 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 		if s.resumed, err = session.Rebuild(e.Path); err != nil {
 			return failure(err)
 		}
-		if last := s.resumed.Last(); a.provider == "" && last != "" {
-			if _, ok := cfg.Providers[last]; ok {
-				cfg.Provider = last
-			}
-		}
+		a.resumeModel(cfg, s.resumed)
 		s.rec, err = session.Append(e.Path, info, red)
 	} else {
 		s.rec, err = session.Create(dir, info, red)
@@ -122,6 +118,30 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()))
 	a.session = s
 	return nil
+}
+
+// resumeModel makes a resumed session go on with the provider and model
+// of its last task, unless told otherwise: --provider or AGENT_PROVIDER
+// choose the provider, and --model or AGENT_MODEL the model, of whichever
+// provider goes on.
+func (a *app) resumeModel(cfg *Config, c session.Conversations) {
+	last := c.Last()
+	p, ok := cfg.Providers[last]
+	if a.provider != "" || a.getenv("AGENT_PROVIDER") != "" || !ok {
+		return
+	}
+	cfg.Provider = last
+	model := c.LastModel()
+	switch {
+	case a.model != "":
+		model = a.model
+	case a.getenv("AGENT_MODEL") != "":
+		model = a.getenv("AGENT_MODEL")
+	}
+	if model != "" {
+		p.Model = model
+		cfg.Providers[last] = p
+	}
 }
 
 // closeSession ends the recording: it stops the staging of the files if

@@ -481,3 +481,39 @@ func TestOldSessionsAreDeletedWithTheirCheckpoints(t *testing.T) {
 		t.Errorf("checkpoint refs = %q, %v; want only the kept session's", out, err)
 	}
 }
+
+// A resumed session goes on with its own provider and model; --model and
+// AGENT_MODEL change the model of that provider.
+func TestResumeKeepsTheSessionsModelUnlessToldOtherwise(t *testing.T) {
+	root := t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Say("one"), llmtest.Say("two"), llmtest.Say("three"), llmtest.Say("four"),
+	})
+	h := newStateHome(t, map[string]string{"OPENAI_API_KEY": llmtest.APIKey, "OPENAI_BASE_URL": srv.URL()})
+	cfg := filepath.Join(h.home, "config", "agent", "config.toml")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	os.WriteFile(cfg, []byte("provider = \"openai\"\n[providers.other]\ntype = \"openai\"\nbase_url = \""+srv.URL()+
+		"\"\napi_key_env = \"OPENAI_API_KEY\"\nmodel = \"configured-model\"\n"), 0o600)
+	h.mustRun(0, "run", "--root", root, "--provider", "other", "--model", "model-one", "first")
+	id := h.sessionIDs()[0]
+
+	steps := []struct {
+		name string
+		env  string // AGENT_MODEL, if set
+		args []string
+		want string
+	}{
+		{"resumed alone, it keeps its model", "", nil, "model-one"},
+		{"--model changes it", "", []string{"--model", "model-two"}, "model-two"},
+		{"AGENT_MODEL changes it", "model-three", nil, "model-three"},
+	}
+	for _, st := range steps {
+		h.env["AGENT_MODEL"] = st.env
+		args := append([]string{"run", "--root", root, "--resume", id}, st.args...)
+		h.mustRun(0, append(args, "go on")...)
+		reqs := srv.Requests()
+		if got := reqs[len(reqs)-1].Model; got != st.want {
+			t.Errorf("%s: the request asked for model %q, want %q", st.name, got, st.want)
+		}
+	}
+}

@@ -20,11 +20,16 @@ type Conversations struct {
 	// ran the session's last task.
 	Providers []string
 	last      string
+	lastModel string
 }
 
 // Last returns the provider that ran the session's last task, "" when the
 // session has none.
 func (c Conversations) Last() string { return c.last }
+
+// LastModel returns the model that ran the session's last task, "" when
+// the session has none or did not record it.
+func (c Conversations) LastModel() string { return c.lastModel }
 
 // For returns the conversation to give provider's agent: its own, or,
 // when provider took no part in the session, the conversation of the
@@ -58,7 +63,7 @@ func Rebuild(path string) (Conversations, error) {
 			c.Providers = append(c.Providers, p)
 		}
 		if rec.Type == agent.EventRunStarted {
-			c.last = p
+			c.last, c.lastModel = p, rec.Model
 		}
 		cv.add(rec.Event)
 		return nil
