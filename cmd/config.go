@@ -161,15 +161,52 @@ func loadConfig(root, explicit string, env func(string) string) (Config, configF
 	return cfg, files, nil
 }
 
+// readConfigFile reads a config file. Only a missing file is no config:
+// a symbolic link to nothing, or something that is not a regular file (a
+// named pipe would block the read forever, a device never end), is an
+// error naming the file.
+func readConfigFile(path string) (data []byte, found bool, err error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		if target, lerr := os.Readlink(path); lerr == nil {
+			return nil, true, fmt.Errorf("config %s is a symbolic link to %s, which does not exist", path, target)
+		}
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, true, fmt.Errorf("config %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, true, fmt.Errorf("config %s is not a regular file (%s): write the config there as a file", path, fileKind(fi.Mode()))
+	}
+	data, err = os.ReadFile(path)
+	if err != nil {
+		return nil, true, fmt.Errorf("config %s: %w", path, err)
+	}
+	return data, true, nil
+}
+
+// fileKind names the type of a file that is not a regular one.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
+}
+
 // decodeUserFile overlays a user config file onto cfg. A missing file is
 // not an error; an unknown key is.
 func decodeUserFile(path string, cfg *Config) (bool, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("read config: %w", err)
+	data, found, err := readConfigFile(path)
+	if !found || err != nil {
+		return found, err
 	}
 	// Providers are decoded one by one onto their existing entries, so that
 	// [providers.openai] model = "x" changes the model and keeps the rest.
@@ -228,12 +265,9 @@ type projectConfig struct {
 
 // applyProjectFile tightens cfg with the project's file, if there is one.
 func applyProjectFile(path string, cfg *Config) (bool, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("read project config: %w", err)
+	data, found, err := readConfigFile(path)
+	if !found || err != nil {
+		return found, err
 	}
 	var p projectConfig
 	md, err := toml.Decode(string(data), &p)

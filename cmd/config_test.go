@@ -6,7 +6,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -359,5 +361,63 @@ match = ["npm test -- --watch"]
 	}
 	if err == nil || !strings.Contains(err.Error(), `match example "npm test -- --watch" is not decided by this rule`) {
 		t.Fatalf("loading a rule whose example it does not decide: err = %v, want it to name the example", err)
+	}
+}
+
+// A config path that is not a regular file is an error naming it, never a
+// hang (a named pipe) nor a silent "no config" (a dangling link).
+func TestAConfigThatIsNotAFileIsAnError(t *testing.T) {
+	kinds := []struct {
+		name string
+		make func(t *testing.T, path string)
+		want string
+	}{
+		{"a named pipe", func(t *testing.T, path string) {
+			if err := syscall.Mkfifo(path, 0o600); err != nil {
+				t.Skip(err)
+			}
+		}, "is not a regular file (a named pipe)"},
+		{"a dangling symbolic link", func(t *testing.T, path string) {
+			if err := os.Symlink(filepath.Join(filepath.Dir(path), "gone.toml"), path); err != nil {
+				t.Fatal(err)
+			}
+		}, "gone.toml, which does not exist"},
+		{"a directory", func(t *testing.T, path string) {
+			if err := os.Mkdir(path, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, "is not a regular file (a directory)"},
+	}
+	for _, k := range kinds {
+		for _, which := range []string{"user", "project"} {
+			t.Run(which+" config is "+k.name, func(t *testing.T) {
+				root, env := hermetic(t)
+				path := filepath.Join(env["XDG_CONFIG_HOME"], "agent", "config.toml")
+				if which == "project" {
+					path = filepath.Join(root, ".agent", "config.toml")
+				}
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				k.make(t, path)
+				done := make(chan error, 1)
+				go func() {
+					_, _, err := loadConfig(root, "", envMap(env))
+					done <- err
+				}()
+				select {
+				case err := <-done:
+					if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), k.want) {
+						t.Errorf("loadConfig with %s = %v, want an error naming %s and saying %q", k.name, err, path, k.want)
+					}
+				case <-time.After(10 * time.Second):
+					// Unblock the read, so the test ends either way.
+					if f, err := os.OpenFile(path, os.O_WRONLY, 0); err == nil {
+						f.Close()
+					}
+					t.Fatalf("loadConfig with %s hangs", k.name)
+				}
+			})
+		}
 	}
 }
