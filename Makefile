@@ -6,7 +6,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION)
 FUZZTIME ?= 20s
 
-.PHONY: build run test vet fmt-check bench fuzz clean
+.PHONY: build run install test vet fmt-check bench fuzz clean
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) .
@@ -14,6 +14,15 @@ build:
 ## run: build and start the interactive screen in this repository
 run: build
 	./$(BIN)
+
+## install: put agent on the PATH: in GOBIN when it is set, else in
+## ~/.local/bin (which must be on your PATH)
+INSTALL_DIR ?= $(or $(shell $(GO) env GOBIN),$(HOME)/.local/bin)
+install: build
+	mkdir -p '$(INSTALL_DIR)'
+	install -m 0755 $(BIN) '$(INSTALL_DIR)/agent'
+	@echo "installed $(INSTALL_DIR)/agent"
+	@case ":$$PATH:" in *":$(INSTALL_DIR):"*) ;; *) echo "note: $(INSTALL_DIR) is not on your PATH; add it to run agent by name";; esac
 
 ## test: vet, formatting check, and every test with the race detector
 test: vet fmt-check

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -419,5 +420,47 @@ func TestAConfigThatIsNotAFileIsAnError(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+func TestSetupHelpSpeaksOfItsOwnProvider(t *testing.T) {
+	cfg := defaultConfig()
+	files := configFiles{User: "/home/x/.config/agent/config.toml"}
+	unreachable := errors.New("cannot reach http://127.0.0.1:11434: is the server running?")
+	self := selfCommand()
+	tests := []struct {
+		name, provider string
+		open           []string
+		want, not      []string
+	}{
+		{"ollama beside openai", "ollama", []string{"openai", "ollama"},
+			[]string{"ollama is not usable: cannot reach", "ollama serve", "ollama pull " + cfg.Providers["ollama"].Model, self + " --provider anthropic", self + " config init"},
+			[]string{"No provider is usable", "--provider openai", "--provider ollama"}},
+		{"openai alone", "openai", []string{"openai"},
+			[]string{"openai is not usable", "export OPENAI_API_KEY", "[providers.openai]", self + " --provider anthropic"},
+			[]string{"ollama serve", "--provider openai"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := setupHelp(cfg, files, tt.provider, tt.open, unreachable)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("setupHelp(%s) lacks %q:\n%s", tt.provider, w, got)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("setupHelp(%s) says %q:\n%s", tt.provider, n, got)
+				}
+			}
+		})
+	}
+}
+
+func TestSelfCommandWorksFromHere(t *testing.T) {
+	// A test binary is not on the PATH: it is named by the path it was
+	// started by, which runs it again.
+	if got := selfCommand(); got != os.Args[0] {
+		t.Errorf("selfCommand() = %q, want %q", got, os.Args[0])
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -110,7 +112,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		}
 		w, err := pw.build(cfg.Providers[name].Model)
 		if err != nil {
-			spec.Setup = setupHelp(cfg, files, err)
+			spec.Setup = setupHelp(cfg, files, name, names, err)
 			opts.Panels = append(opts.Panels, spec)
 			continue
 		}
@@ -123,7 +125,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		provider := w.provider
 		spec.Probe = func(ctx context.Context) string {
 			if err := probe(ctx, provider); err != nil {
-				return setupHelp(cfg, files, err)
+				return setupHelp(cfg, files, name, names, err)
 			}
 			return ""
 		}
@@ -243,17 +245,54 @@ func (a *app) hasTerminal() bool {
 	return ok && term.IsTerminal(int(in.Fd()))
 }
 
-// setupHelp explains, on the setup screen, why no provider is usable and
-// how to make one usable.
-func setupHelp(cfg Config, files configFiles, cause error) string {
+// setupHelp explains, in the panel of provider name, what is wrong with
+// that provider and how to make it usable; it suggests the configured
+// providers that have no panel open beside it. The commands it shows are
+// spelt as this program was started, so they work from where the person
+// is (./bin/agent after make run).
+func setupHelp(cfg Config, files configFiles, name string, open []string, cause error) string {
+	self := selfCommand()
+	pc := cfg.Providers[name]
 	var b strings.Builder
-	fmt.Fprintf(&b, "No provider is usable: %v\n\n", cause)
-	b.WriteString("To set one up, either:\n")
-	b.WriteString("  • run Ollama locally (ollama serve; ollama pull " + cfg.Providers["ollama"].Model + "), the default provider;\n")
-	b.WriteString("  • or export OPENAI_API_KEY and start with: agent --provider openai\n")
-	b.WriteString("  • or export ANTHROPIC_API_KEY / DEEPSEEK_API_KEY and use --provider anthropic / deepseek;\n")
-	b.WriteString("  • or add your own OpenAI-compatible server as [providers.NAME] with type, base_url, api_key_env and model.\n\n")
-	fmt.Fprintf(&b, "Your config file is %s (%s). Write a commented one with: agent config init\n", files.User, foundWord(files.UserFound))
-	b.WriteString("See the effective settings with: agent config")
+	fmt.Fprintf(&b, "%s is not usable: %v\n\n", name, cause)
+	b.WriteString("To make it usable:\n")
+	switch pc.Type {
+	case "ollama":
+		fmt.Fprintf(&b, "  • start Ollama where base_url points (%s): ollama serve, or set OLLAMA_HOST;\n", pc.BaseURL)
+		fmt.Fprintf(&b, "  • pull its model: ollama pull %s\n", pc.Model)
+	default:
+		if pc.APIKeyEnv != "" {
+			fmt.Fprintf(&b, "  • export %s with your key, then start again;\n", pc.APIKeyEnv)
+		}
+		fmt.Fprintf(&b, "  • check base_url (%s) and model (%s) of [providers.%s].\n", pc.BaseURL, pc.Model, name)
+	}
+	var others []string
+	for _, n := range cfg.providerNames() {
+		if n != name && !slices.Contains(open, n) {
+			others = append(others, n)
+		}
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(&b, "\nOr use another provider: %s --provider %s (configured: %s).\n", self, others[0], strings.Join(others, ", "))
+	}
+	fmt.Fprintf(&b, "\nYour config file is %s (%s). Write a commented one with: %s config init\n", files.User, foundWord(files.UserFound), self)
+	fmt.Fprintf(&b, "See the effective settings with: %s config", self)
 	return b.String()
+}
+
+// selfCommand is how to run this program again from here: its name when
+// the PATH finds this very binary by it, else the path it was started by.
+func selfCommand() string {
+	arg0 := os.Args[0]
+	base := filepath.Base(arg0)
+	found, err := exec.LookPath(base)
+	if err != nil {
+		return arg0
+	}
+	a, errA := os.Stat(found)
+	b, errB := os.Stat(arg0)
+	if errA == nil && errB == nil && os.SameFile(a, b) {
+		return base
+	}
+	return arg0
 }

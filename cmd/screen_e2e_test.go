@@ -468,12 +468,12 @@ func TestScreenWithoutAProviderShowsHowToSetOneUp(t *testing.T) {
 		want string
 	}{
 		{"no key", map[string]string{"AGENT_PROVIDER": "openai"}, "OPENAI_API_KEY is not set"},
-		{"no server", map[string]string{"AGENT_PROVIDER": "openai", "OPENAI_API_KEY": llmtest.APIKey, "OPENAI_BASE_URL": "http://127.0.0.1:1/v1"}, "No provider is usable"},
+		{"no server", map[string]string{"AGENT_PROVIDER": "openai", "OPENAI_API_KEY": llmtest.APIKey, "OPENAI_BASE_URL": "http://127.0.0.1:1/v1"}, "openai is not usable"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := startScreen(t, screenRun{env: tt.env, root: t.TempDir(), w: 100, h: 30})
-			s.waitFor(tt.want, "agent config init", "not set up")
+			s.waitFor(tt.want, "config init", "not set up")
 			s.keys("C-d")
 			if status := s.exited(); status != "0" {
 				t.Errorf("exit status after Ctrl+D = %s, want 0", status)
