@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -78,7 +79,12 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 	if err != nil {
 		return nil, failure(fmt.Errorf("find own executable for the sandbox: %w", err))
 	}
-	w.sandbox = sandbox.New(cfg.Sandbox, exe)
+	// The agent's own records of other projects (sessions, checkpoints,
+	// isolated copies) are nothing a command may read.
+	sb := cfg.Sandbox
+	st := stateDir(a.getenv)
+	sb.Hide = append(slices.Clone(sb.Hide), filepath.Join(st, "sessions"), filepath.Join(st, "checkpoints"), filepath.Join(st, "worktrees"))
+	w.sandbox = sandbox.New(sb, exe)
 	w.tools, err = tools.New(cfg.Tools, tools.Options{
 		Root:      root,
 		Home:      a.getenv("HOME"),

@@ -88,8 +88,18 @@ func runHelper(spec helperSpec) error {
 	}
 	writable := []string{spec.Root, spec.CacheDir}
 	if spec.MountNS {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return fmt.Errorf("working directory: %w", err)
+		}
 		if err := applyMounts(planMounts(spec, os.Getenv, path)); err != nil {
 			return err
+		}
+		// The working directory was entered before the mounts: through
+		// the old one, a root put back under /tmp would reach its .git
+		// without the read-only mount. Enter it again, through the new.
+		if err := os.Chdir(cwd); err != nil {
+			return fmt.Errorf("working directory %s after the mounts: %w", cwd, err)
 		}
 		writable = append(writable, writableAfterMounts(spec)...)
 	} else {

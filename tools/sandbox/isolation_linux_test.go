@@ -155,10 +155,18 @@ func TestGitDirsAreReadOnly(t *testing.T) {
 			f := newFixture(t)
 			g := l.setup(t, f)
 			before, beforeRoot := treeDigest(t, g), readIfFile(t, filepath.Join(f.root, ".git"))
+			rel, err := filepath.Rel(f.root, g)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, attack := range gitAttacks {
-				got := run(t, sb, f.opts(), f.env("G="+g), "bash", "-c", attack)
-				if got.code == 0 {
-					t.Errorf("%s: exit 0, want it refused", attack)
+				// By absolute path, and relative to the working
+				// directory (the root), which the command starts in.
+				for _, dir := range []string{g, rel} {
+					got := run(t, sb, f.opts(), f.env("G="+dir), "bash", "-c", attack)
+					if got.code == 0 {
+						t.Errorf("%s with G=%s: exit 0, want it refused", attack, dir)
+					}
 				}
 			}
 			got := run(t, sb, f.opts(), f.env("G="+g), "bash", "-c", `printf 'gitdir: /tmp/evil\n' > "$ROOT/.git"`)
