@@ -152,9 +152,7 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 		defer release()
 	}
 	a.checkpoint(ctx, turn, info, plan.Action.Kind)
-	res := plan.Run(ctx, func(chunk string) {
-		a.publish(Event{Type: EventToolOutput, Turn: turn, Call: &info, Text: chunk})
-	})
+	res := a.runPlan(ctx, turn, info, plan)
 	if res.Stale {
 		res.Output += "\n" + rereadHint
 	}

@@ -35,6 +35,10 @@ type Config struct {
 	// FetchMaxBytes is the most of a response web_fetch reads (a call's
 	// max_bytes may ask for less); the rest is cut with a note.
 	FetchMaxBytes int `toml:"fetch_max_bytes"`
+	// Retries is how often a call whose failure was transient (see
+	// Result.Transient) runs again, with backoff, before the model sees
+	// the failure.
+	Retries int `toml:"retries"`
 	// RateLimits limits how often a tool may be called in one session,
 	// across every panel: a tool name or a glob over names
 	// ("mcp__github__*") to "N/s", "N/min" or "N/h". An exact name wins
@@ -64,6 +68,7 @@ func DefaultConfig() Config {
 		MaxEntries:             1000,
 		FetchTimeoutSeconds:    30,
 		FetchMaxBytes:          5 << 20,
+		Retries:                2,
 		RateLimitWaitSeconds:   60,
 		RateLimits:             map[string]string{},
 	}
@@ -106,6 +111,7 @@ func (c Config) Validate() error {
 		"fetch_timeout_seconds = %d: want 1 to 600", c.FetchTimeoutSeconds)
 	check(c.FetchMaxBytes >= 1024 && c.FetchMaxBytes <= 64<<20,
 		"fetch_max_bytes = %d: want 1024 to %d", c.FetchMaxBytes, 64<<20)
+	check(c.Retries >= 0 && c.Retries <= 10, "retries = %d: want 0 to 10", c.Retries)
 	check(c.RateLimitWaitSeconds >= 0 && c.RateLimitWaitSeconds <= 3600,
 		"rate_limit_wait_seconds = %d: want 0 to 3600", c.RateLimitWaitSeconds)
 	errs = append(errs, validateRateLimits(c.RateLimits)...)

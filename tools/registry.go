@@ -279,7 +279,11 @@ func (r *Registry) newPlan(name string, args any, summary string,
 				return failure(err.Error())
 			}
 			defer r.end(ru)
-			return fn(ctx, out)
+			res := fn(ctx, out)
+			if res.Transient == "" && ctx.Err() == nil {
+				res.Transient = transientCause(name, res)
+			}
+			return res
 		},
 	}
 }

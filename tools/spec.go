@@ -82,6 +82,10 @@ type Result struct {
 	// Err is an internal failure for the log, not for the model: Output then
 	// holds only a short generic message.
 	Err error
+	// Transient says why a failure may pass if the same call runs again
+	// unchanged (a git lock held by another process, "text file busy", a
+	// connection reset); empty for success and for every other failure.
+	Transient string
 }
 
 // Run executes the plan. out receives output as it is produced (it may be

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -124,13 +125,18 @@ func (r *Registry) fetch(ctx context.Context, u *url.URL, limit int, out func(st
 	capt.Write([]byte(header + text))
 	kept, file := capt.finish()
 	out(kept)
-	return Result{
+	res := Result{
 		Output:      kept,
 		IsError:     resp.StatusCode >= 400,
 		ExitCode:    -1,
 		OutputBytes: capt.total,
 		OutputFile:  file,
 	}
+	switch resp.StatusCode {
+	case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		res.Transient = "the server answered " + resp.Status
+	}
+	return res
 }
 
 // fetchFailure turns a request error into a result that says what
@@ -143,6 +149,10 @@ func fetchFailure(ctx context.Context, u *url.URL, timeout time.Duration, err er
 	switch {
 	case errors.Is(err, errRefused):
 		return failuref("web_fetch %s: %v", u, err)
+	case errors.Is(err, syscall.ECONNRESET) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		res := failuref("web_fetch %s: %v", u, err)
+		res.Transient = "the connection was reset"
+		return res
 	case errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded):
 		return failuref("web_fetch %s: no complete response within %s (the user's [tools] fetch_timeout_seconds)", u, timeout)
 	}

@@ -45,6 +45,10 @@ type card struct {
 	status callStatus
 	// waitsFor names the calls a queued call waits for.
 	waitsFor string
+	// retried says how often a transient failure made the call run
+	// again, and why ("↻ 2 runs: the git index is locked ..."); empty
+	// when it ran once.
+	retried  string
 	decision string // the approval decision, once known
 	reason   string // why it was denied or blocked
 	started  time.Time
@@ -227,6 +231,9 @@ func (c *card) statusText(f *frame) string {
 		s = st.Failure.Render(fmt.Sprintf("✗ exit %d · %s", r.ExitCode, d))
 	default:
 		s = st.Failure.Render("✗ " + orNone(termsafe.FirstLine(r.Output)))
+	}
+	if c.retried != "" {
+		s += st.RiskWarning.Render("  " + c.retried)
 	}
 	switch {
 	case c.decision == agent.DecisionApproved && strings.HasPrefix(c.reason, "session rule"):

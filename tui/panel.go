@@ -183,6 +183,16 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 				p.setStatus(c, statusQueued)
 			})
 		}
+	case agent.EventRetry:
+		if e.Call != nil {
+			// A tool call runs again after a transient failure: its card
+			// says so while it waits and once it is done.
+			c := p.card(e.Call, e.Turn, now, false)
+			p.change(c, func() {
+				c.retried = fmt.Sprintf("↻ %d runs: %s", e.Attempt+1, termsafe.Line(e.Error))
+				c.addOutput(termsafe.Line(e.Text) + "\n")
+			})
+		}
 	case agent.EventToolOutput:
 		if e.Call != nil {
 			c := p.card(e.Call, e.Turn, now, false)
