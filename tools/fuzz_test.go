@@ -5,7 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/agentcli/agent/tools/safegit"
 )
 
 // FuzzPathsStayInRoot feeds arbitrary paths to the file tools over a root
@@ -89,4 +92,24 @@ func checkInRoot(t *testing.T, root, tool, arg, p string) {
 	if !within(root, real) {
 		t.Fatalf("Plan(%s, %q).Action.Path = %q, really %q, outside %q", tool, arg, p, real, root)
 	}
+}
+
+// FuzzGitConfigOption checks that the git tool never lets a -c through
+// that can make git run a program: such a -c would win over safegit's
+// overrides.
+func FuzzGitConfigOption(f *testing.F) {
+	for _, s := range []string{"user.name=x", "core.pager=less", "alias.x=!sh", "color.ui=auto", "filter.x.clean=y", "User.Name=x", "include.path=x", "core.hooksPath=."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, kv string) {
+		for _, args := range [][]string{{"-c", kv, "status"}, {"-c" + kv, "status"}} {
+			if checkGitConfigOption(args, 0) != nil {
+				continue
+			}
+			key, _, _ := strings.Cut(kv, "=")
+			if safegit.RunsProgram(key) {
+				t.Fatalf("git %q is accepted, but %s can run a program", args, key)
+			}
+		}
+	})
 }

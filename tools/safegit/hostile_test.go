@@ -308,3 +308,38 @@ func TestTheCallersGitVariablesAreIgnored(t *testing.T) {
 // testTime is a modification time far from now, so that git looks at the
 // content of a file it changed in the same second.
 var testTime = time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// A .git that is a file pointing elsewhere (as worktrees and submodules
+// have) leads git to a repository whose config is listed and neutralised
+// like any other.
+func TestHardenedGitFollowsAGitfileAndStillRunsNothing(t *testing.T) {
+	h := newHostile(t)
+	away := filepath.Join(t.TempDir(), "away.git")
+	if err := os.Rename(filepath.Join(h.dir, ".git"), away); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(h.dir, ".git"), []byte("gitdir: "+away+"\n"), 0o644)
+	// The conditional include named the old git directory; name the new.
+	gitT(t, h.dir, "config", "includeIf.gitdir:"+away+".path", filepath.Join(filepath.Dir(h.marker), "conditional.config"))
+	g, err := New(os.Environ())
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, args := range [][]string{{"status"}, {"diff"}, {"add", "-A"}, {"diff", "--cached"}, {"log", "-p"}} {
+		c, err := g.Command(t.Context(), h.dir, Options{}, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := c.CombinedOutput()
+		if ran := h.ran(); ran != "" {
+			t.Fatalf("git %s ran planted programs: %s\n%s", strings.Join(args, " "), ran, out)
+		}
+	}
+	// The control: plain git through the gitfile runs them.
+	c := exec.Command("git", "status")
+	c.Dir = h.dir
+	c.Run()
+	if h.ran() == "" {
+		t.Error("plain git status through the gitfile ran nothing: the test proves nothing")
+	}
+}

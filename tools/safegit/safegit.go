@@ -459,3 +459,24 @@ func neutral(key, value string) (string, bool) {
 	}
 	return "", false
 }
+
+// RunsProgram reports whether setting key (as git config names it) can
+// make git run a program or read more config that can: the keys safegit
+// overrides, aliases and includes.
+func RunsProgram(key string) bool {
+	k := strings.ToLower(key)
+	if strings.HasPrefix(k, "alias.") || strings.HasPrefix(k, "include.") || strings.HasPrefix(k, "includeif.") {
+		return true
+	}
+	for _, f := range fixed {
+		if strings.ToLower(f.Key) == k {
+			return true
+		}
+	}
+	section, rest, _ := strings.Cut(k, ".")
+	if section == "remote" && (strings.HasSuffix(rest, ".uploadpack") || strings.HasSuffix(rest, ".receivepack")) {
+		return true
+	}
+	_, ok := neutral(section+"."+rest, "!")
+	return ok
+}
