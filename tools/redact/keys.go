@@ -58,9 +58,14 @@ func redactKeyLines(s string) string {
 	return b.String()
 }
 
-// isBase64Line reports whether line is base64 with its padding.
+// maxKeyLine is the longest line of key armour looked at: PEM and PGP
+// armour lines are 64 characters, OpenSSH's 70, MIME's 76.
+const maxKeyLine = 128
+
+// isBase64Line reports whether line is base64 with its padding, as long
+// as a line of key armour can be.
 func isBase64Line(line string) bool {
-	if len(line) < 20 {
+	if len(line) < 20 || len(line) > maxKeyLine {
 		return false
 	}
 	body := strings.TrimRight(line, "=")
