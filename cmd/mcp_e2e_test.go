@@ -229,3 +229,47 @@ func TestMCPCallsAreInTheLogAndServerStderrIsKept(t *testing.T) {
 		t.Errorf("the server's stderr log = %q, want what it wrote", b)
 	}
 }
+
+func TestSandboxedMCPServerWritesOnlyTheRoot(t *testing.T) {
+	root := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "outside.txt")
+	inside := filepath.Join(root, "inside.txt")
+	for _, sandboxed := range []bool{true, false} {
+		os.Remove(outside)
+		home, _ := mcpHome(t, "")
+		if sandboxed {
+			// The same server, inside the command sandbox.
+			writeConfig(t, home, `[mcp_servers.notes]
+command = "`+os.Args[0]+`"
+args = ["mcptest-stdio"]
+sandbox = true
+startup_timeout_seconds = 30
+`)
+		}
+		srv := openaitest.NewServer(t, llmtest.Script{
+			llmtest.Use(
+				llmtest.UseTool("mcp__notes__touch", `{"path":"`+outside+`"}`),
+				llmtest.UseTool("mcp__notes__touch", `{"path":"`+inside+`"}`),
+			),
+			llmtest.Say("done"),
+		})
+		r := run(t, agentCmd(t, home, openaiEnv(srv), "run", "--yes", "warning", "--root", root, "touch"))
+		if r.code != 0 {
+			t.Fatalf("sandbox=%v: exit %d\nstderr: %s", sandboxed, r.code, r.stderr)
+		}
+		if strings.Contains(r.stderr, "cannot be confined here") {
+			t.Skipf("SKIPPED: commands cannot be confined on this machine: %s", r.stderr)
+		}
+		res := srv.Requests()[1].ToolResults()
+		if !strings.Contains(res[1].Content, "wrote "+inside) {
+			t.Errorf("sandbox=%v: writing inside the root = %q, want it written", sandboxed, res[1].Content)
+		}
+		_, err := os.Stat(outside)
+		if sandboxed && (err == nil || strings.Contains(res[0].Content, "wrote")) {
+			t.Errorf("a sandboxed server wrote outside the root: %q", res[0].Content)
+		}
+		if !sandboxed && err != nil {
+			t.Errorf("an unsandboxed server could not write outside the root (%q): the test proves nothing", res[0].Content)
+		}
+	}
+}

@@ -3,13 +3,16 @@ package mcp_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -407,4 +410,50 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+func TestResourcesAreDescribedAndSaved(t *testing.T) {
+	m, state := start(t, mcp.Config{"notes": stdioServer("stdio")}, nil)
+	res, _ := call(t, t.Context(), m, "mcp__notes__resources", `{}`)
+	for _, w := range []string{
+		"[resource link file:///notes/big.txt, text/plain, 1234 bytes, big.txt]",
+		"[resource text/markdown, 8 bytes, notes://readme, saved to " + filepath.Join(state, "mcp"),
+		"[resource application/octet-stream, 4 bytes, notes://blob, saved to ",
+	} {
+		if !strings.Contains(res.Output, w) {
+			t.Errorf("resources output = %q, want %q in it", res.Output, w)
+		}
+	}
+	if strings.Contains(res.Output, "# Notes") {
+		t.Errorf("an embedded resource's content reached the model: %q", res.Output)
+	}
+	files, _ := filepath.Glob(filepath.Join(state, "mcp", "notes-resource-*"))
+	if len(files) != 2 {
+		t.Errorf("saved resources = %v, want two", files)
+	}
+}
+
+func TestCloseStopsTheServersWholeProcessGroup(t *testing.T) {
+	m, _ := start(t, mcp.Config{"notes": stdioServer("stdio")}, nil)
+	res, _ := call(t, t.Context(), m, "mcp__notes__spawn", `{}`)
+	pid, err := strconv.Atoi(res.Output)
+	if err != nil {
+		t.Fatalf("spawn = %+v", res)
+	}
+	if !alive(pid) {
+		t.Fatalf("the server's child %d is not running before Close", pid)
+	}
+	m.Close()
+	waitFor(t, func() bool { return !alive(pid) }, "the server's child to be killed with its group")
+}
+
+// alive reports whether pid is a process that has not exited (a zombie
+// waiting for its parent counts as exited).
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	_, after, _ := strings.Cut(string(b), ") ")
+	return !strings.HasPrefix(after, "Z")
 }

@@ -42,6 +42,10 @@ const (
 	StateDisabled State = "disabled"
 )
 
+// maxProgressMessage bounds what one progress notification shows on the
+// card, whatever the server sends.
+const maxProgressMessage = 200
+
 // terminateGrace is how long a stdio server has to exit after its stdin
 // is closed, and again after SIGTERM, before SIGKILL.
 const terminateGrace = 2 * time.Second
@@ -68,8 +72,11 @@ type server struct {
 	progress sync.Map // string -> chan string
 	seq      atomic.Int64
 	// refreshes are the tools/list requests under way after a
-	// list_changed notification; Close waits for them.
-	refreshes sync.WaitGroup
+	// list_changed notification; Close waits for them. refreshing says
+	// one runs, again that another notification came meanwhile (mu).
+	refreshes  sync.WaitGroup
+	refreshing bool
+	again      bool
 }
 
 // entry is one tool of a server as it is offered to the model.
@@ -352,22 +359,37 @@ func inputSchema(v any) (json.RawMessage, *jsonschema.Resolved) {
 }
 
 // toolsChanged refreshes the tools when the server says they changed. It
-// runs on the connection's goroutine, so the request is made on another.
+// runs on the connection's goroutine, so the request is made on another;
+// notifications that come while a refresh runs make one more refresh, so
+// a server that floods them costs one request at a time.
 func (s *server) toolsChanged(context.Context, *sdk.ToolListChangedRequest) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.closing {
-		s.mu.Unlock()
 		return
 	}
+	if s.refreshing {
+		s.again = true
+		return
+	}
+	s.refreshing = true
 	s.refreshes.Add(1)
-	s.mu.Unlock()
 	go func() {
 		defer s.refreshes.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StartupTimeout())
-		defer cancel()
-		if err := s.refresh(ctx); err != nil {
+		for {
+			ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StartupTimeout())
+			err := s.refresh(ctx)
+			cancel()
 			s.mu.Lock()
-			s.err = fmt.Errorf("refreshing the tools after list_changed: %w", err)
+			if err != nil {
+				s.err = fmt.Errorf("refreshing the tools after list_changed: %w", err)
+			}
+			if !s.again || s.closing {
+				s.refreshing, s.again = false, false
+				s.mu.Unlock()
+				return
+			}
+			s.again = false
 			s.mu.Unlock()
 		}
 	}()
@@ -387,8 +409,11 @@ func (s *server) progressed(_ context.Context, req *sdk.ProgressNotificationClie
 	if p.Total > 0 {
 		line += "/" + formatFloat(p.Total)
 	}
-	if p.Message != "" {
-		line += ": " + p.Message
+	if msg := strings.TrimSpace(p.Message); msg != "" {
+		if len(msg) > maxProgressMessage {
+			msg = strings.ToValidUTF8(msg[:maxProgressMessage], "") + "…"
+		}
+		line += ": " + strings.Join(strings.Fields(msg), " ")
 	}
 	select {
 	case ch.(chan string) <- line + "\n":

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
+	"strconv"
 	"sync"
 	"time"
 
@@ -103,6 +105,37 @@ func New(log func(string)) *Server {
 				return text(args.Name + " is not set"), nil
 			}
 			return text(args.Name + "=" + v), nil
+		})
+	s.add(&sdk.Tool{Name: "touch", Description: "Writes a file at path (to test confinement).", InputSchema: map[string]any{
+		"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}, "required": []string{"path"}}},
+		func(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			var args struct {
+				Path string `json:"path"`
+			}
+			json.Unmarshal(req.Params.Arguments, &args)
+			if err := os.WriteFile(args.Path, []byte("touched\n"), 0o644); err != nil {
+				return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: err.Error()}}}, nil
+			}
+			return text("wrote " + args.Path), nil
+		})
+	s.add(&sdk.Tool{Name: "spawn", Description: "Starts a child process that sleeps, and returns its pid.", InputSchema: emptySchema},
+		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			c := exec.Command("sleep", "300")
+			if err := c.Start(); err != nil {
+				return nil, err
+			}
+			go c.Wait()
+			return text(strconv.Itoa(c.Process.Pid)), nil
+		})
+	s.add(&sdk.Tool{Name: "resources", Description: "Returns a resource link and two embedded resources.", InputSchema: emptySchema,
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: hint(false)}},
+		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			size := int64(1234)
+			return &sdk.CallToolResult{Content: []sdk.Content{
+				&sdk.ResourceLink{URI: "file:///notes/big.txt", Name: "big.txt", MIMEType: "text/plain", Size: &size},
+				&sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: "notes://readme", MIMEType: "text/markdown", Text: "# Notes\n"}},
+				&sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: "notes://blob", MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2, 3}}},
+			}}, nil
 		})
 	s.add(&sdk.Tool{Name: "grow", Description: "Adds the tool added_later (the list changes).", InputSchema: emptySchema},
 		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
