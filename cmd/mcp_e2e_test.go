@@ -273,3 +273,11 @@ startup_timeout_seconds = 30
 		}
 	}
 }
+
+func TestConfigShowsTheMCPServers(t *testing.T) {
+	home, _ := mcpHome(t, "")
+	r := run(t, agentCmd(t, home, nil, "config", "--root", t.TempDir()))
+	if r.code != 0 || !strings.Contains(r.stdout, "[mcp_servers.notes]") || !strings.Contains(r.stdout, `args = ["mcptest-stdio"]`) {
+		t.Errorf("agent config: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
