@@ -261,6 +261,23 @@ func TestEscapeEnvironmentCanariesNeverReachTheModel(t *testing.T) {
 			}
 		})
 	}
+	// agent doctor names what is withheld, never a value.
+	env := map[string]string{}
+	for k, v := range canaries {
+		env[k] = v
+	}
+	r := runAgent(t, env, "", "doctor")
+	if r.code != 0 {
+		t.Fatalf("agent doctor: exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	for name, value := range canaries {
+		if !strings.Contains(r.stdout, name) {
+			t.Errorf("agent doctor does not list %s as withheld:\n%s", name, r.stdout)
+		}
+		if strings.Contains(r.stdout, value) {
+			t.Errorf("agent doctor prints %s's value", name)
+		}
+	}
 }
 
 // Item 8: a private key a command prints and a token cut short never
