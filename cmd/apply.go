@@ -96,7 +96,7 @@ func removeWorktree(dir string) error {
 func (a *app) worktreesCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "worktrees",
-		Short: "List the worktrees left by 'agent run --isolate' for this project",
+		Short: "List the project clones left by 'agent run --isolate' for this project",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			root, err := a.projectRoot()

@@ -319,3 +319,22 @@ func TestRunSaysOnceWhenCommandsRunWithoutTheSandbox(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want one note that commands run without the sandbox", r.code, r.stderr)
 	}
 }
+
+// The docs call --isolate's copies clones (they are: git clones that
+// borrow the project's objects), and so must --help.
+func TestIsolateHelpSaysClones(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"run", "--help"}} {
+		r := runAgent(t, nil, "", args...)
+		for _, line := range strings.Split(r.stdout, "\n") {
+			// The command that lists them is named worktrees: only its
+			// words are checked.
+			words := strings.TrimPrefix(strings.TrimSpace(line), "worktrees ")
+			if strings.Contains(words, "isolate") && strings.Contains(words, "worktree") {
+				t.Errorf("agent %s: %q calls the copies worktrees", strings.Join(args, " "), strings.TrimSpace(line))
+			}
+		}
+		if !strings.Contains(r.stdout, "own clone of the project") {
+			t.Errorf("agent %s does not say each provider gets its own clone:\n%s", strings.Join(args, " "), r.stdout)
+		}
+	}
+}

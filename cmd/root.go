@@ -121,7 +121,7 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().StringVar(&a.resume, "resume", "", "continue a recorded session: its id, or, with no value, the latest session of the project root (see agent sessions)")
 	root.Flags().Lookup("resume").NoOptDefVal = resumeLatest
-	root.Flags().BoolVar(&a.isolated, "isolate", false, "with several providers, give each panel its own git worktree of HEAD plus the uncommitted changes; /compare and /apply NAME take one's changes")
+	root.Flags().BoolVar(&a.isolated, "isolate", false, "with several providers, give each panel its own clone of the project (HEAD plus the uncommitted changes); /compare and /apply NAME take one's changes")
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.configFile, "config", "", "read this config file instead of $XDG_CONFIG_HOME/agent/config.toml")
 	pf.StringVar(&a.rootDir, "root", "", "project root (default: the git top level of the current directory, else the current directory)")

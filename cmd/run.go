@@ -53,7 +53,7 @@ Exit codes:
        the model's unanswered calls are recorded as cancelled
 
 With --provider a,b the providers work at once, in the same root (their
-conflicting calls queue) or, with --isolate, each in its own worktree. Text
+conflicting calls queue) or, with --isolate, each in its own clone of the project. Text
 lines are prefixed with the provider's name; JSON events carry it in
 "provider". Each provider's figures go to stderr at the end, and the exit
 code is the worst of theirs: 130, then 1, then 4, then 3.`,
@@ -79,7 +79,7 @@ code is the worst of theirs: 130, then 1, then 4, then 3.`,
 	fl.IntVar(&f.maxTurns, "max-turns", 0, "stop after this many requests to the provider (default from config: 25)")
 	fl.IntVar(&f.maxTokens, "max-tokens", 0, "stop once the provider reports this many tokens (input and output) for the task; 0 means no budget (default from config: 0)")
 	fl.BoolVar(&f.json, "json", false, "write one JSON event per line to stdout instead of text")
-	fl.BoolVar(&f.isolate, "isolate", false, "with several providers, give each its own git worktree of HEAD plus the uncommitted changes, and leave their changes for 'agent apply PROVIDER'")
+	fl.BoolVar(&f.isolate, "isolate", false, "with several providers, give each its own clone of the project (HEAD plus the uncommitted changes), and leave their changes for 'agent apply PROVIDER'")
 	fl.StringVar(&a.resume, "resume", "", "continue session ID (see agent sessions): each provider's conversation is rebuilt from it, and the task is its next message")
 	return c
 }

@@ -386,3 +386,17 @@ func TestCardExpandsWithEnter(t *testing.T) {
 		t.Error("Enter again did not collapse it")
 	}
 }
+
+// docs/screen.md says two panels sit side by side from 121 columns.
+func TestTwoPanelsSideBySideFrom121Columns(t *testing.T) {
+	m, _, _ := newTestModel(t, nil, twoPanels)
+	for _, tt := range []struct {
+		w    int
+		side bool
+	}{{80, false}, {120, false}, {121, true}, {160, true}} {
+		m.Update(tea.WindowSizeMsg{Width: tt.w, Height: 30})
+		if got := m.sideBySide(); got != tt.side {
+			t.Errorf("two panels at %d columns: side by side = %v, want %v", tt.w, got, tt.side)
+		}
+	}
+}
