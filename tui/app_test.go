@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/agentcli/agent/agent"
@@ -395,5 +396,33 @@ func TestResizeKeepsTheTranscript(t *testing.T) {
 		if got := strings.Count(out, "word"); got != 30 {
 			t.Errorf("at %dx%d the screen shows %d words, want 30", size.Width, size.Height, got)
 		}
+	}
+}
+
+// The help lists Ctrl+D once (it scrolls, and quits at the end), and the
+// approval's keys together in one column.
+func TestHelpListsCtrlDOnceAndTheApprovalKeysTogether(t *testing.T) {
+	k := newKeyMap()
+	ctrlD := 0
+	var approval []key.Binding
+	for _, group := range k.FullHelp() {
+		for _, b := range group {
+			if b.Help().Key == "ctrl+d" {
+				ctrlD++
+			}
+			if b.Help().Key == k.Approve.Help().Key {
+				approval = group
+			}
+		}
+	}
+	if ctrlD != 1 {
+		t.Errorf("the help lists ctrl+d %d times, want once", ctrlD)
+	}
+	var keys []string
+	for _, b := range approval {
+		keys = append(keys, b.Help().Key)
+	}
+	if got := strings.Join(keys, " "); got != "a esc d m v s" {
+		t.Errorf("the approval's column holds %q, want a esc d m v s", got)
 	}
 }

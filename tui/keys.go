@@ -20,7 +20,6 @@ type keyMap struct {
 	PageUp   key.Binding
 	PageDown key.Binding
 	HalfUp   key.Binding
-	HalfDown key.Binding
 	Top      key.Binding
 	Bottom   key.Binding
 
@@ -69,7 +68,6 @@ func newKeyMap() keyMap {
 		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
 		HalfUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half up")),
-		HalfDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half down")),
 		Top:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
 		Bottom:   key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
 
@@ -103,11 +101,13 @@ func (k keyMap) ShortHelp() []key.Binding {
 // the tool cards and the approval modal. Up/Down, Home, End and Enter on
 // a card act so only while the prompt is empty.
 func (k keyMap) FullHelp() [][]key.Binding {
+	// Ctrl+D is listed once, where it scrolls: it quits only at the end.
+	halfDownOrQuit := k.Quit
+	halfDownOrQuit.SetHelp("ctrl+d", "half down/quit")
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.History, k.Broadcast, k.Help, k.Cancel, k.Quit},
+		{k.Send, k.Newline, k.History, k.Broadcast, k.Help, k.Cancel},
 		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle},
-		{k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
-		{k.Approve, k.Deny, k.DenyWhy},
-		{k.Modify, k.ViewDiff, k.AllowRule},
+		{k.PageUp, k.PageDown, k.HalfUp, halfDownOrQuit, k.Top, k.Bottom},
+		{k.Approve, k.Deny, k.DenyWhy, k.Modify, k.ViewDiff, k.AllowRule},
 	}
 }

@@ -244,7 +244,7 @@ func (m *model) renderHelp() string {
 		groups = groups[n:]
 	}
 	rows = append(rows, "")
-	for _, l := range wrap("In the approval: a, esc, d, m, v, s. With an empty prompt: ↑/↓ history, home/end, enter on a card. /help lists the commands. Esc closes.", inner) {
+	for _, l := range wrap("a, esc, d, m, v, s answer an approval. With an empty prompt: ↑/↓ history, home/end, enter on a card. /help lists the commands. Esc closes.", inner) {
 		rows = append(rows, m.st.Muted.Render(l))
 	}
 	return m.st.Modal.Width(w).Render(strings.Join(rows, "\n"))
