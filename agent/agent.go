@@ -206,14 +206,14 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 			// The last call may be cut short: none of them runs, and the
 			// model is told to make them again, smaller.
 			for _, call := range msg.ToolCalls {
-				res := a.skip(turn, call, "not run: your reply was cut at the output token limit, so this call may be incomplete. Make it again, in smaller steps (for a large file, write it in parts).")
+				res := a.skipAs(turn, call, "reply cut", "not run: your reply was cut at the output token limit, so this call may be incomplete. Make it again, in smaller steps (for a large file, write it in parts).")
 				a.history = append(a.history, toolMessage(call, res))
 			}
 			continue
 		case llm.FinishFiltered:
 			err := fmt.Errorf("%s: the provider stopped the reply (%s): its content filter or the model refused", a.opts.Provider.Name(), resp.StopReason)
 			a.publish(Event{Type: EventError, Turn: turn, Finish: resp.Finish, Error: err.Error()})
-			a.answerUnrun(turn, msg.ToolCalls, "not run: the reply was stopped by the provider's content filter")
+			a.answerUnrun(turn, msg.ToolCalls, "content filter", "not run: the reply was stopped by the provider's content filter")
 			return finish(StatusFailed, err)
 		}
 		if len(msg.ToolCalls) == 0 {
@@ -222,7 +222,7 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		if budget := a.opts.Config.MaxTokensPerRun; budget > 0 && out.Usage.Total() >= budget {
 			// The reply's calls are answered without running, so that the
 			// conversation stays valid for the person's next prompt.
-			a.answerUnrun(turn, msg.ToolCalls, fmt.Sprintf("not run: this task's token budget (%d tokens) is spent", budget))
+			a.answerUnrun(turn, msg.ToolCalls, "token budget reached", fmt.Sprintf("not run: this task's token budget (%d tokens) is spent", budget))
 			a.publish(Event{Type: EventError, Turn: turn,
 				Error: fmt.Sprintf("token budget reached: %d of %d tokens used (max_tokens_per_run)", out.Usage.Total(), budget)})
 			return finish(StatusTokenLimit, nil)
@@ -246,9 +246,9 @@ func (a *Agent) count(turn int, u llm.Usage, out *Outcome) {
 
 // answerUnrun answers calls that will not run with why, so that the
 // conversation stays valid.
-func (a *Agent) answerUnrun(turn int, calls []llm.ToolCall, why string) {
+func (a *Agent) answerUnrun(turn int, calls []llm.ToolCall, skipped, why string) {
 	for _, call := range calls {
-		res := a.skip(turn, call, why)
+		res := a.skipAs(turn, call, skipped, why)
 		a.history = append(a.history, toolMessage(call, res))
 	}
 }

@@ -122,6 +122,10 @@ type CallInfo struct {
 	Level   *classify.Level `json:"level,omitempty"`
 	Reasons []string        `json:"reasons,omitempty"`
 	Rule    string          `json:"rule,omitempty"`
+	// Skipped says, in a few words, why a call that was never planned is
+	// not run though it was valid ("token budget reached"); empty for a
+	// call that was planned, or could not be (invalid).
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // ResultInfo is the outcome of a tool call as the model will see it.

@@ -174,7 +174,13 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 // skip answers a call that is not planned nor run with an error result
 // saying why, publishing it like any other call.
 func (a *Agent) skip(turn int, call llm.ToolCall, why string) tools.Result {
-	info := CallInfo{ID: call.ID, Tool: call.Name, Args: call.Args}
+	return a.skipAs(turn, call, "", why)
+}
+
+// skipAs is skip for a valid call that is not run, saying why in a few
+// words for its badge (CallInfo.Skipped).
+func (a *Agent) skipAs(turn int, call llm.ToolCall, skipped, why string) tools.Result {
+	info := CallInfo{ID: call.ID, Tool: call.Name, Args: call.Args, Skipped: skipped}
 	a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 	return a.finishCall(turn, info, errorResult(why))
 }

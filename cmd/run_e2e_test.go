@@ -295,10 +295,14 @@ func TestRunTokenBudgetAndCost(t *testing.T) {
 				t.Errorf("the fake got %d requests, want 3 (the third reaches 3300 of 2500 tokens)", n)
 			}
 			if mode == "text" {
-				for _, want := range []string{"error: token budget reached: 3300 of 2500 tokens", "stopped at the token budget after 3 turns: 3000 input and 300 output tokens, $0.0105"} {
+				for _, want := range []string{"error: token budget reached: 3300 of 2500 tokens", "stopped at the token budget after 3 turns: 3000 input and 300 output tokens, $0.0105",
+					"[skipped: token budget reached] list_dir"} {
 					if !strings.Contains(r.stderr, want) {
 						t.Errorf("stderr = %q, want %q", r.stderr, want)
 					}
+				}
+				if strings.Contains(r.stderr, "[invalid]") {
+					t.Errorf("stderr calls a valid call skipped at the budget invalid:\n%s", r.stderr)
 				}
 				return
 			}

@@ -178,6 +178,9 @@ func savedOutput(r *agent.ResultInfo) string {
 // able to read all of what runs. The badge keeps its level's style.
 func (c *card) header(w int, st *styles) []string {
 	badge := "[" + levelName(c.call.Level) + "]"
+	if c.call.Level == nil && c.call.Skipped != "" {
+		badge = "[skipped: " + termsafe.Line(c.call.Skipped) + "]"
+	}
 	text := badge + " " + termsafe.Line(c.call.Tool)
 	if s := callSummary(c.call); s != "" {
 		text += ": " + s

@@ -8,9 +8,14 @@ import (
 	"github.com/agentcli/agent/tui/internal/termsafe"
 )
 
-// levelName is the badge word of a call: its level, or "invalid" when the
-// call could not be planned and so was never classified.
+// levelName is the badge word of a call: its level; for a valid call that
+// was not run, what happened ("skipped: token budget reached"); or
+// "invalid" when the call could not be planned and so was never
+// classified.
 func levelName(c *agent.CallInfo) string {
+	if c != nil && c.Level == nil && c.Skipped != "" {
+		return "skipped: " + termsafe.Line(c.Skipped)
+	}
 	if c == nil || c.Level == nil {
 		return "invalid"
 	}
