@@ -6,7 +6,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION)
 FUZZTIME ?= 20s
 
-.PHONY: build run install test vet fmt-check bench fuzz clean
+.PHONY: build run install test test-heavy vet fmt-check bench fuzz clean
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) .
@@ -24,17 +24,35 @@ install: build
 	@echo "installed $(INSTALL_DIR)/agent"
 	@case ":$$PATH:" in *":$(INSTALL_DIR):"*) ;; *) echo "note: $(INSTALL_DIR) is not on your PATH; add it to run agent by name";; esac
 
-## test: vet, formatting check, and every test with the race detector
+## test: vet (here and for macOS), formatting check, and every test with the
+## race detector, saying what it does and ending with a one-line summary
 test: vet fmt-check
-	$(GO) test -race -count=1 ./...
+	@echo "== go test -race -count=1 ./...   (compiles every package with the race detector first:"
+	@echo "   minutes on a cold cache; then one line per package as it finishes)"
+	@log=$$(mktemp); start=$$(date +%s); \
+	{ $(GO) test -race -count=1 ./... 2>&1; echo $$? >"$$log.rc"; } | tee "$$log"; \
+	rc=$$(cat "$$log.rc"); \
+	passed=$$(grep -c '^ok[[:space:]]' "$$log"); \
+	failed=$$(grep -c '^FAIL[[:space:]]' "$$log"); \
+	tests=$$(grep '^--- FAIL' "$$log" | awk '{print $$3}' | tr '\n' ' ' | sed 's/ *$$//'); \
+	rm -f "$$log" "$$log.rc"; \
+	echo "make test: $$passed packages passed, $$failed failed$${tests:+ ($$tests)}, in $$(( $$(date +%s) - start ))s"; \
+	exit $$rc
+
+## test-heavy: the long version of the tests that have one (the output
+## flood test prints 1 GiB instead of 64 MiB), with the race detector
+test-heavy:
+	$(GO) test -race -count=1 -run 'TestOutputFloodMemoryIsBounded' ./tools/ -args -heavy
 
 ## vet: go vet here and for macOS (which compiles the tests there too), so a
 ## Linux-only change cannot land
 vet:
-	$(GO) vet ./...
-	GOOS=darwin GOARCH=arm64 $(GO) vet ./...
+	@echo "== go vet ./...   (and for macOS: GOOS=darwin GOARCH=arm64)"
+	@$(GO) vet ./...
+	@GOOS=darwin GOARCH=arm64 $(GO) vet ./...
 
 fmt-check:
+	@echo "== gofmt -l"
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
 

@@ -208,15 +208,16 @@ func TestCancelDuringTheStream(t *testing.T) {
 func TestCancelDuringACommand(t *testing.T) {
 	prov := llmtest.NewProvider("fake", llmtest.Script{
 		llmtest.Use(
-			llmtest.UseTool("shell", `{"command": "sleep 30"}`),
+			llmtest.UseTool("shell", `{"command": "echo started; sleep 30"}`),
 			llmtest.UseTool("write_file", `{"path": "after.txt", "content": "x"}`),
 		),
 		llmtest.Say("Back again."),
 	})
 	ctx, cancel := context.WithCancel(t.Context())
 	l := newLoop(t, prov, tap(func(e agent.Event) {
-		if e.Type == agent.EventApproval && e.Decision == agent.DecisionAuto {
-			time.AfterFunc(100*time.Millisecond, cancel) // sleep is running by then
+		// The command's first output: it is running, and sleep is next.
+		if e.Type == agent.EventToolOutput && strings.Contains(e.Text, "started") {
+			cancel()
 		}
 	}))
 	start := time.Now()

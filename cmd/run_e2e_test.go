@@ -511,7 +511,7 @@ func TestRunSIGINTDuringACommand(t *testing.T) {
 			} else {
 				s.waitFor(t, "Waiting.")
 			}
-			time.Sleep(300 * time.Millisecond) // let sleep start
+			waitUntil(t, func() bool { return len(processesRunning("29.75")) > 0 }) // sleep has started
 			code, took := s.interrupt(t)
 			if code != 130 {
 				t.Errorf("exit code = %d, want 130\nstderr: %s", code, s.stderr)
@@ -556,6 +556,20 @@ func TestRunSIGINTDuringACommand(t *testing.T) {
 
 // processesRunning returns the processes whose command line holds part
 // (sleep itself, or a shell running it), or nil where there is no /proc.
+// waitUntil polls cond, which watches for an event outside the test's
+// reach (a process appearing), until it holds; it fails the test after 20
+// seconds.
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("the awaited condition did not come within 20s")
+		}
+		time.Sleep(5 * time.Millisecond) // a polling interval, not a wait for something
+	}
+}
+
 func processesRunning(part string) []string {
 	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	var pids []string

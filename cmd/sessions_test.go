@@ -77,6 +77,29 @@ func (h *stateHome) mustRun(code int, args ...string) result {
 }
 
 // sessionIDs lists the ids of the session files, newest first.
+// backdateSessions renames h's session files as if they had started d
+// earlier (their names hold the start time), so that the next session is
+// newer without waiting for the clock to tick.
+func (h *stateHome) backdateSessions(d time.Duration) {
+	h.t.Helper()
+	files, _ := filepath.Glob(filepath.Join(h.state(), "agent", "sessions", "*.jsonl"))
+	if len(files) == 0 {
+		h.t.Fatal("no session files to backdate")
+	}
+	for _, f := range files {
+		stamp, rest, ok := strings.Cut(filepath.Base(f), "-")
+		clock, id, ok2 := strings.Cut(rest, "-")
+		start, err := time.Parse("20060102150405", stamp+clock)
+		if !ok || !ok2 || err != nil {
+			h.t.Fatalf("session file %s: not named <date>-<time>-<id>.jsonl", f)
+		}
+		name := start.Add(-d).Format("20060102-150405") + "-" + id
+		if err := os.Rename(f, filepath.Join(filepath.Dir(f), name)); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+}
+
 func (h *stateHome) sessionIDs() []string {
 	h.t.Helper()
 	r := h.mustRun(0, "sessions", "--all")
@@ -466,7 +489,7 @@ func TestOldSessionsAreDeletedWithTheirCheckpoints(t *testing.T) {
 
 	h.mustRun(0, "run", "--yes", "warning", "--root", root, "first")
 	first := h.sessionIDs()
-	time.Sleep(1100 * time.Millisecond) // session files are named by the second
+	h.backdateSessions(time.Minute) // session files are named and ordered by their start
 	h.mustRun(0, "run", "--yes", "warning", "--root", root, "second")
 	second := h.sessionIDs()
 	if len(first) != 1 || len(second) != 1 || first[0] == second[0] {

@@ -73,8 +73,15 @@ func fileName(start time.Time, id string) string {
 // Create starts a new session file in dir (created 0700 if needed) and
 // writes its first record. info.ID is filled in when empty; info.Format
 // is set. red scrubs secrets from every record; nil redacts strings shaped
-// like keys and tokens only.
+// like keys and tokens only. The file is named by the current time.
 func Create(dir string, info Info, red *redact.Redactor) (*Recorder, error) {
+	return CreateAt(dir, time.Now(), info, red)
+}
+
+// CreateAt is Create for a session that started at start, which names
+// the file and so orders it among the others (List, Prune): tests give
+// their sessions distinct times without waiting for the clock.
+func CreateAt(dir string, start time.Time, info Info, red *redact.Redactor) (*Recorder, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
@@ -82,7 +89,7 @@ func Create(dir string, info Info, red *redact.Redactor) (*Recorder, error) {
 		info.ID = NewID()
 	}
 	info.Format = Format
-	path := filepath.Join(dir, fileName(time.Now(), info.ID))
+	path := filepath.Join(dir, fileName(start, info.ID))
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("session: %w", err)

@@ -81,13 +81,19 @@ func (approveAll) Approve(_ context.Context, r agent.ApprovalRequest) (agent.Dec
 // file, and returns the agent and the file's entry.
 func recordRun(t *testing.T, dir string, prov *scripted, tasks ...string) (*agent.Agent, session.Entry) {
 	t.Helper()
+	return recordRunAt(t, dir, time.Now(), prov, tasks...)
+}
+
+// recordRunAt is recordRun for a session that started at start.
+func recordRunAt(t *testing.T, dir string, start time.Time, prov *scripted, tasks ...string) (*agent.Agent, session.Entry) {
+	t.Helper()
 	root := t.TempDir()
 	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer reg.Close()
-	rec, err := session.Create(dir, session.Info{Root: root, Command: "run", PID: os.Getpid()}, nil)
+	rec, err := session.CreateAt(dir, start, session.Info{Root: root, Command: "run", PID: os.Getpid()}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -444,12 +450,11 @@ func TestSummarizeTellsRunningFromInterrupted(t *testing.T) {
 
 func TestAuditFiltersAndOrdersNewestFirst(t *testing.T) {
 	dir := t.TempDir()
-	recordRun(t, dir, &scripted{name: "alpha", script: []llm.Message{
+	recordRunAt(t, dir, time.Now().Add(-time.Minute), &scripted{name: "alpha", script: []llm.Message{
 		use(toolCall("c1", "list_dir", map[string]any{"path": "."})),
 		use(toolCall("c2", "shell", map[string]any{"command": "touch modify me"})),
 		say("ok"),
 	}}, "first")
-	time.Sleep(1100 * time.Millisecond) // session files are named by the second
 	recordRun(t, dir, &scripted{name: "beta", script: []llm.Message{
 		use(toolCall("c1", "shell", map[string]any{"command": "rm -rf deny me"})),
 		say("ok"),
