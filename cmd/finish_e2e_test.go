@@ -11,6 +11,7 @@ import (
 
 // A reply cut at the output token limit is reported and never exits 0.
 func TestRunReplyCutAtTheOutputLimit(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.NewServer(t, llmtest.Script{{Text: "The answer is", Finish: llm.FinishLength}})
 	r := runAgent(t, openaiEnv(srv), "", "run", "--yes-safe", "--root", t.TempDir(), "answer")
 	if r.code != 4 {
@@ -34,6 +35,7 @@ func TestRunReplyCutAtTheOutputLimit(t *testing.T) {
 // An error an OpenRouter-style gateway reports inside the stream is
 // retried, and the reply that follows is the run's.
 func TestRunErrorChunkIsRetried(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.NewServer(t, llmtest.Script{{Text: "Fine on the second try.", Fault: llmtest.Fault{ErrorChunk: true, Times: 1}}})
 	r := runAgent(t, openaiEnv(srv), "", "run", "--yes-safe", "--root", t.TempDir(), "answer")
 	if r.code != 0 || !strings.Contains(r.stdout, "Fine on the second try.") {

@@ -66,6 +66,7 @@ func threeCalls() llmtest.Script {
 }
 
 func TestRunMCPToolsGoThroughTheGate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		flags    []string
@@ -128,6 +129,7 @@ func TestRunMCPToolsGoThroughTheGate(t *testing.T) {
 }
 
 func TestRunMCPToolRulesAndFailingServers(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	// A user rule lowers write_note; a broken server is reported and the
 	// session goes on without it.
@@ -178,6 +180,7 @@ disabled_tools = ["delete_note"]
 }
 
 func TestMCPListShowsServersToolsAndLevels(t *testing.T) {
+	t.Parallel()
 	home, _ := mcpHome(t, `
 [mcp_servers.silent]
 command = "`+os.Args[0]+`"

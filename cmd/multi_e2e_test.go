@@ -31,6 +31,7 @@ func twoProviders(t *testing.T, openaiScript, anthropicScript llmtest.Script) (h
 }
 
 func TestRunSeveralProvidersAtOnce(t *testing.T) {
+	t.Parallel()
 	openaiScript := llmtest.Script{
 		llmtest.Use(llmtest.UseTool("write_file", `{"path": "a.txt", "content": "A\n"}`)),
 		llmtest.Say("Wrote a.txt.\nAll good."),
@@ -143,6 +144,7 @@ func readAll(t *testing.T, root string) map[string]string {
 }
 
 func TestRunIsolateThenApplyOne(t *testing.T) {
+	t.Parallel()
 	root := gitRepo(t, map[string]string{"main.txt": "one\ntwo\nthree\n", "other.txt": "keep\n"})
 	// What the person sees includes an uncommitted change and a new file.
 	os.WriteFile(filepath.Join(root, "other.txt"), []byte("keep, edited\n"), 0o644)

@@ -16,6 +16,7 @@ import (
 // under read_file = "2/min" with no waiting, two of their four reads run
 // and two are refused with a result that says why.
 func TestRunRateLimitsAreSharedByFourProviders(t *testing.T) {
+	t.Parallel()
 	read := llmtest.Script{llmtest.Use(llmtest.UseTool("read_file", `{"path": "notes.txt"}`)), llmtest.Say("read")}
 	o, d := openaitest.NewServer(t, read), openaitest.NewServer(t, read)
 	a, l := anthropictest.NewServer(t, read), ollamatest.NewServer(t, read)

@@ -105,6 +105,7 @@ func ofType(evs []map[string]any, typ string) []map[string]any {
 // written, commands run, the results reach the model, and no child
 // process sees the key.
 func TestRunThroughEachProvider(t *testing.T) {
+	t.Parallel()
 	for _, pc := range providerCases {
 		t.Run("with --provider "+pc.name, func(t *testing.T) {
 			root := t.TempDir()
@@ -150,6 +151,7 @@ func TestRunThroughEachProvider(t *testing.T) {
 // A provider with tools = "prompt" gets no tools on the wire; the model's
 // fenced calls run, and a malformed one is answered with a correction.
 func TestRunPromptToolsAgainstOllama(t *testing.T) {
+	t.Parallel()
 	root, home := t.TempDir(), t.TempDir()
 	cfg := filepath.Join(home, "agent.toml")
 	os.WriteFile(cfg, []byte("[providers.ollama]\ntools = \"prompt\"\n"), 0o644)
@@ -202,6 +204,7 @@ func documentedEventTypes(t *testing.T) []string {
 // documentation lists appears, in an order that makes sense, and the run
 // ends with the documented exit code.
 func TestRunJSONEmitsEveryDocumentedEventType(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		{Text: "Let me look.", Calls: []llmtest.Call{llmtest.UseTool("shell", `{"command": "echo hello from the shell"}`)},
@@ -275,6 +278,7 @@ func TestRunJSONEmitsEveryDocumentedEventType(t *testing.T) {
 // The token budget stops a run like the turn limit does, and a price
 // shows what the run cost, in JSON and in text.
 func TestRunTokenBudgetAndCost(t *testing.T) {
+	t.Parallel()
 	turn := llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`))
 	turn.Usage = llm.Usage{InputTokens: 1000, OutputTokens: 100}
 	home := t.TempDir()
@@ -321,6 +325,7 @@ func TestRunTokenBudgetAndCost(t *testing.T) {
 // A failing provider's message says what to do, in text mode on stderr
 // and in JSON in the error event, and the run exits 1.
 func TestRunProviderErrorsSayWhatToDo(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		provider int // index in providerCases
@@ -365,6 +370,7 @@ func TestRunProviderErrorsSayWhatToDo(t *testing.T) {
 
 // AGENTS.md in the project and in the config directory reach the model.
 func TestRunReadsAgentsMD(t *testing.T) {
+	t.Parallel()
 	root, home := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(root, "AGENTS.md"), []byte("Run make test before you finish.\n"), 0o644)
 	os.MkdirAll(filepath.Join(home, "config", "agent"), 0o755)
@@ -583,6 +589,7 @@ func processesRunning(part string) []string {
 
 // The budget flag's bad values are usage errors, and --help documents it.
 func TestRunMaxTokensFlag(t *testing.T) {
+	t.Parallel()
 	r := runAgent(t, nil, "", "run", "--max-tokens", "-5", "--root", t.TempDir(), "x")
 	if r.code != 2 || !strings.Contains(r.stderr, "--max-tokens -5") {
 		t.Errorf("exit %d, stderr %q; want a usage error naming --max-tokens", r.code, r.stderr)

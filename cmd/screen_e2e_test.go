@@ -177,6 +177,7 @@ func exists(path string) bool {
 }
 
 func TestScreenApproveRunsTheCommand(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "touch approved.txt"}`)),
@@ -193,6 +194,7 @@ func TestScreenApproveRunsTheCommand(t *testing.T) {
 }
 
 func TestScreenDenyWithAReasonTellsTheModel(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	if err := os.Mkdir(filepath.Join(root, "build"), 0o755); err != nil {
 		t.Fatal(err)
@@ -219,6 +221,7 @@ func TestScreenDenyWithAReasonTellsTheModel(t *testing.T) {
 }
 
 func TestScreenModifyRunsTheChangedCommand(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "touch one.txt"}`)),
@@ -250,6 +253,7 @@ func TestScreenModifyRunsTheChangedCommand(t *testing.T) {
 }
 
 func TestScreenViewDiffThenApproveWritesTheFile(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "notes.txt"), []byte("alpha\nbeta\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -276,6 +280,7 @@ func TestScreenViewDiffThenApproveWritesTheFile(t *testing.T) {
 }
 
 func TestScreenSessionRuleApprovesTheNextMatchingCall(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "touch a.txt"}`)),
@@ -371,6 +376,7 @@ func TestScreenTypingNeverAnswersTheModal(t *testing.T) {
 }
 
 func TestScreenCtrlCCancelsARunningCommand(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "sleep 30"}`)),
@@ -396,6 +402,7 @@ func TestScreenCtrlCCancelsARunningCommand(t *testing.T) {
 }
 
 func TestScreenResizeKeepsTheTranscript(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	reply := "The project has " + strings.Repeat("many words ", 20) + "and ends here."
 	first := openaitest.NewServer(t, llmtest.Script{llmtest.Say(reply)})
@@ -440,6 +447,7 @@ func TestScreenResizeKeepsTheTranscript(t *testing.T) {
 // frame after tmux starts it. The bound is loose, for loaded machines; the
 // figure is logged.
 func TestScreenFirstFrame(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("hi")})
 	start := time.Now()
@@ -462,6 +470,7 @@ func TestScreenFirstFrame(t *testing.T) {
 }
 
 func TestScreenWithoutAProviderShowsHowToSetOneUp(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		env  map[string]string

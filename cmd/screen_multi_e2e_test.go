@@ -51,6 +51,7 @@ func firstUserText(reqs []llmtest.Request) string {
 }
 
 func TestScreenTwoProvidersShareOneApprovalQueue(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	f := newTwoFakes(t,
 		llmtest.Script{
@@ -107,6 +108,7 @@ func TestScreenTwoProvidersShareOneApprovalQueue(t *testing.T) {
 }
 
 func TestScreenIsolateCompareThenApplyOne(t *testing.T) {
+	t.Parallel()
 	root := gitRepo(t, map[string]string{"main.txt": "one\ntwo\nthree\n"})
 	f := newTwoFakes(t,
 		llmtest.Script{

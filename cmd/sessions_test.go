@@ -113,6 +113,7 @@ func (h *stateHome) sessionIDs() []string {
 }
 
 func TestSessionsListShowAndExportARun(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "echo hello from the shell"}`)),
@@ -161,6 +162,7 @@ func TestSessionsListShowAndExportARun(t *testing.T) {
 // a resumed run gets the next turn only if the whole conversation was
 // rebuilt and sent.
 func TestRunResumeContinuesTheConversation(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "README.md"), []byte("# resumed project\n"), 0o644)
 	srv := openaitest.NewServer(t, llmtest.Script{
@@ -210,6 +212,7 @@ func oneLineOf(s string) string {
 // session that lists as interrupted, shows, and resumes with the cut call
 // answered.
 func TestKilledRunLeavesAReadableSession(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "echo started; sleep 60"}`)),
@@ -253,6 +256,7 @@ func TestKilledRunLeavesAReadableSession(t *testing.T) {
 }
 
 func TestLogQueriesCallsAcrossSessions(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	os.Mkdir(filepath.Join(root, "build"), 0o755)
 	first := openaitest.NewServer(t, llmtest.Script{
@@ -321,6 +325,7 @@ func TestLogQueriesCallsAcrossSessions(t *testing.T) {
 // Secrets in the environment and in what commands print must not reach
 // any file under the state directory: sessions, saved output, checkpoints.
 func TestSecretsNeverReachTheStateDirectory(t *testing.T) {
+	t.Parallel()
 	const (
 		envSecret   = "tok-Zq8F1LmN0pXr7TbW2yKc"
 		printedOnly = "ghp_0123456789abcdefABCDEF012345"
@@ -393,6 +398,7 @@ func gitState(t *testing.T, root string) string {
 }
 
 func TestUndoRestoresWhatARunChanged(t *testing.T) {
+	t.Parallel()
 	for _, inRepo := range []bool{false, true} {
 		name := "outside a git repository"
 		if inRepo {
@@ -460,6 +466,7 @@ func TestUndoRestoresWhatARunChanged(t *testing.T) {
 }
 
 func TestRootResumeTakesAnIDAfterTheFlag(t *testing.T) {
+	t.Parallel()
 	// Without a terminal the screen refuses to open; the flag and its
 	// argument must still parse as a usage, not an unknown command.
 	h := newStateHome(t, nil)
@@ -477,6 +484,7 @@ func TestRootResumeTakesAnIDAfterTheFlag(t *testing.T) {
 // [sessions] keep = 1: a new session deletes the one before, and the
 // checkpoints only it used.
 func TestOldSessionsAreDeletedWithTheirCheckpoints(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("write_file", `{"path": "a.txt", "content": "a\n"}`)),

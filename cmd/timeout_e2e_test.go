@@ -28,6 +28,7 @@ func writeUserConfig(t *testing.T, home, toml string) {
 // run: after idle_timeout_seconds the request counts as interrupted and is
 // sent again.
 func TestRunRecoversFromAStalledStream(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		{Text: "Recovered after the stall.", Fault: llmtest.Fault{StallAfter: 1, Times: 1}},
@@ -57,6 +58,7 @@ func TestRunRecoversFromAStalledStream(t *testing.T) {
 // With several providers, one that never answers fails on its own: the
 // other finishes its work, and the figures say how each ended.
 func TestRunSeveralProvidersOneSilent(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	home, env, _ := twoProviders(t,
 		llmtest.Script{

@@ -22,6 +22,7 @@ const pageToken = "ghp_0123456789abcdefghijABCDEFGHIJ"
 // model; a fetch of a host not on the list is denied, even with
 // --yes dangerous, and the model is told why.
 func TestRunWebFetchThroughTheGate(t *testing.T) {
+	t.Parallel()
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, "<html><body><h1>Release notes</h1><p>Version <code>2.0</code> drops <a href=\"/v1\">v1</a>. Token %s</p></body></html>", pageToken)
