@@ -176,10 +176,13 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		}, func(delta string) {
 			a.publish(Event{Type: EventText, Turn: turn, Text: delta})
 		})
+		if err == nil && len(resp.Message.Reasoning) > 0 {
+			a.publish(Event{Type: EventReasoning, Turn: turn, Text: resp.Message.ReasoningText(), Reasoning: resp.Message.Reasoning})
+		}
 		if err == nil || resp.Usage != (llm.Usage{}) {
 			// Tokens are counted even for a reply that failed part-way:
 			// the provider charges for them.
-			a.count(turn, resp.Usage, &out)
+			a.count(turn, resp.Usage, err != nil, &out)
 		}
 		if err != nil {
 			// Keep what the person saw; calls of a cut reply never run.
@@ -236,12 +239,12 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 
 // count adds one request's usage to the run's and the conversation's
 // totals and publishes it.
-func (a *Agent) count(turn int, u llm.Usage, out *Outcome) {
+func (a *Agent) count(turn int, u llm.Usage, partial bool, out *Outcome) {
 	out.Usage = out.Usage.Add(u)
 	out.Cost = a.opts.Price.Cost(out.Usage)
 	a.usage = a.usage.Add(u)
 	total := a.usage
-	a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total, Cost: a.cost(u), TotalCost: a.cost(total)})
+	a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total, Cost: a.cost(u), TotalCost: a.cost(total), Partial: partial})
 }
 
 // answerUnrun answers calls that will not run with why, so that the

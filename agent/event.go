@@ -15,6 +15,7 @@ type EventType string
 const (
 	EventRunStarted  EventType = "run_started"
 	EventText        EventType = "text"
+	EventReasoning   EventType = "reasoning" // the thinking of a reply that arrived whole
 	EventToolCall    EventType = "tool_call"
 	EventApproval    EventType = "approval"
 	EventCheckpoint  EventType = "checkpoint" // files recorded before a call that may change them
@@ -54,6 +55,10 @@ type Event struct {
 	// Text is assistant text (EventText), a chunk of live command output
 	// (EventToolOutput), or the task (EventRunStarted).
 	Text string `json:"text,omitempty"`
+	// Reasoning is the thinking of a reply as the provider sent it,
+	// signatures included, so that a resumed session sends it back; Text
+	// then holds it as one text (EventReasoning).
+	Reasoning []llm.Reasoning `json:"reasoning,omitempty"`
 	// Model is the model asked (EventRunStarted).
 	Model string `json:"model,omitempty"`
 
@@ -73,6 +78,9 @@ type Event struct {
 	// Total is the conversation's (for a headless run, the run's).
 	Usage *llm.Usage `json:"usage,omitempty"`
 	Total *llm.Usage `json:"total,omitempty"`
+	// Partial marks the usage of a reply that failed part-way: counted,
+	// though the reply is not (EventUsage).
+	Partial bool `json:"partial,omitempty"`
 	// Cost and TotalCost are what Usage and Total cost in US dollars at
 	// the provider's configured price; nil when no price is configured
 	// (EventUsage; TotalCost also EventRunFinished).

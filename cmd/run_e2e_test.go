@@ -207,7 +207,8 @@ func TestRunJSONEmitsEveryDocumentedEventType(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
-		{Text: "Let me look.", Calls: []llmtest.Call{llmtest.UseTool("shell", `{"command": "echo hello from the shell"}`)},
+		{Reasoning: "The person wants a look: a shell echo first.", Text: "Let me look.",
+			Calls: []llmtest.Call{llmtest.UseTool("shell", `{"command": "echo hello from the shell"}`)},
 			Fault: llmtest.Fault{Status: 503, Times: 1}},
 		llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`)),
 		llmtest.Say("unreached"),
@@ -239,7 +240,7 @@ func TestRunJSONEmitsEveryDocumentedEventType(t *testing.T) {
 			t.Errorf("event type %q is not documented in docs/headless.md", typ)
 		}
 	}
-	want := []string{"run_started", "retry", "text", "usage", "tool_call", "approval", "tool_output", "tool_result", "error", "run_finished"}
+	want := []string{"run_started", "retry", "text", "reasoning", "usage", "tool_call", "approval", "tool_output", "tool_result", "error", "run_finished"}
 	if !slices.Equal(order, want) {
 		t.Errorf("first appearances = %v, want %v", order, want)
 	}

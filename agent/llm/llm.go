@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 )
 
 // Role is who a message is from.
@@ -33,6 +34,34 @@ type Message struct {
 	ToolName   string `json:"tool_name,omitempty"`
 	// IsError marks a tool result that reports a failure.
 	IsError bool `json:"is_error,omitempty"`
+	// Reasoning is the thinking of an assistant message, in order, kept
+	// so that it goes back the way its API requires (DeepSeek's
+	// reasoning_content in a tool-using task, Anthropic's signed thinking
+	// blocks before tool_use).
+	Reasoning []Reasoning `json:"reasoning,omitempty"`
+}
+
+// Reasoning is one piece of a model's thinking.
+type Reasoning struct {
+	// Text is the thinking as the model wrote it; empty when the provider
+	// hid it (Anthropic's redacted thinking).
+	Text string `json:"text,omitempty"`
+	// Signature is Anthropic's signature of a thinking block, which must
+	// come back unchanged.
+	Signature string `json:"signature,omitempty"`
+	// Redacted is the opaque data of Anthropic's redacted_thinking block.
+	Redacted string `json:"redacted,omitempty"`
+}
+
+// ReasoningText returns the message's thinking as one text.
+func (m Message) ReasoningText() string {
+	var parts []string
+	for _, r := range m.Reasoning {
+		if r.Text != "" {
+			parts = append(parts, r.Text)
+		}
+	}
+	return strings.Join(parts, "\n\n")
 }
 
 // ToolCall is one complete call the model made.

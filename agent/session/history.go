@@ -88,6 +88,8 @@ type conversation struct {
 	reply    int
 	hasReply bool
 	answered map[string]bool
+	// reasoning is the thinking of the reply that is arriving.
+	reasoning []llm.Reasoning
 }
 
 func (cv *conversation) add(e agent.Event) {
@@ -97,12 +99,18 @@ func (cv *conversation) add(e agent.Event) {
 		cv.msgs = append(cv.msgs, llm.Message{Role: llm.RoleUser, Content: e.Text})
 	case agent.EventText:
 		cv.text.WriteString(e.Text)
+	case agent.EventReasoning:
+		cv.reasoning = e.Reasoning
 	case agent.EventUsage:
+		if e.Partial {
+			return // a failed reply's cost: its end comes with the error
+		}
 		// A reply arrived whole: it is the assistant's message, and the
 		// calls that follow are its calls.
 		text := cv.text.String()
 		cv.endReply(false)
-		cv.msgs = append(cv.msgs, llm.Message{Role: llm.RoleAssistant, Content: text})
+		cv.msgs = append(cv.msgs, llm.Message{Role: llm.RoleAssistant, Content: text, Reasoning: cv.reasoning})
+		cv.reasoning = nil
 		cv.reply, cv.hasReply, cv.answered = len(cv.msgs)-1, true, map[string]bool{}
 	case agent.EventError, agent.EventRunFinished:
 		// A reply cut by a failure or a cancel keeps the text the

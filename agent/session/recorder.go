@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/tools/redact"
 )
 
@@ -280,6 +281,15 @@ func (r *Recorder) scrub(e *agent.Event) {
 			}
 		}
 		e.Call = &c
+	}
+	if len(e.Reasoning) > 0 {
+		// The thinking is text like any other; signatures and redacted
+		// blocks are opaque and must come back unchanged.
+		rs := append([]llm.Reasoning(nil), e.Reasoning...)
+		for i := range rs {
+			rs[i].Text = red(rs[i].Text)
+		}
+		e.Reasoning = rs
 	}
 	if e.Result != nil {
 		res := *e.Result

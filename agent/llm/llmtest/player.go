@@ -44,6 +44,9 @@ func (p *Player) Play(req Request) (n int, turn Turn, fault Fault, ok bool) {
 	return n, turn, fault, true
 }
 
+// Script returns the script the player plays.
+func (p *Player) Script() Script { return p.script }
+
 // Record records a request that gets no turn (one the fake rejected).
 func (p *Player) Record(req Request) {
 	p.mu.Lock()

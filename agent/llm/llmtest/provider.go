@@ -132,6 +132,9 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 	if err := step(); err != nil { // the final event
 		return partial(), err
 	}
+	if turn.Reasoning != "" {
+		resp.Message.Reasoning = []llm.Reasoning{{Text: turn.Reasoning}}
+	}
 	if turn.Finish != "" && turn.Finish != llm.FinishStop {
 		resp.StopReason, resp.Finish = string(turn.Finish), turn.Finish
 	}

@@ -25,8 +25,12 @@ type Script []Turn
 // Turn is the model's answer to one request: text, tool calls, or both,
 // and the faults that hit it.
 type Turn struct {
-	Text  string `json:"text,omitempty"`
-	Calls []Call `json:"calls,omitempty"`
+	// Reasoning is the model's thinking, streamed before the text in the
+	// format's own field (reasoning_content, thinking blocks, thinking).
+	// A fake that sent it requires it back the way its API does.
+	Reasoning string `json:"reasoning,omitempty"`
+	Text      string `json:"text,omitempty"`
+	Calls     []Call `json:"calls,omitempty"`
 	// Usage is what the fake reports; zero means an estimate from the
 	// request and the answer (see EstimateUsage). Its cache and reasoning
 	// parts are reported in the format's own fields, where it has them.

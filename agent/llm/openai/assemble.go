@@ -12,12 +12,13 @@ import (
 // assembler builds one Response from the chunks of a stream. Only choice 0
 // is read: we never ask for more.
 type assembler struct {
-	text     strings.Builder
-	calls    []*partialCall
-	byIndex  map[int]*partialCall
-	finish   string
-	finished bool
-	usage    llm.Usage
+	text      strings.Builder
+	reasoning strings.Builder
+	calls     []*partialCall
+	byIndex   map[int]*partialCall
+	finish    string
+	finished  bool
+	usage     llm.Usage
 	// size is the bytes of text and arguments so far, against
 	// llm.MaxReplyBytes.
 	size int
@@ -42,6 +43,10 @@ func (a *assembler) add(c chunk, onText func(string)) *streamError {
 	for _, ch := range c.Choices {
 		if ch.Index != 0 {
 			continue
+		}
+		if d := ch.Delta.ReasoningContent + ch.Delta.Reasoning; d != "" {
+			a.size += len(d)
+			a.reasoning.WriteString(d)
 		}
 		if d := ch.Delta.Content; d != "" {
 			a.size += len(d)
@@ -120,6 +125,9 @@ func (a *assembler) response() llm.Response {
 		Usage:      a.usage,
 		StopReason: a.finish,
 		Finish:     finish(a.finish),
+	}
+	if r := a.reasoning.String(); r != "" {
+		resp.Message.Reasoning = []llm.Reasoning{{Text: r}}
 	}
 	calls := slices.Clone(a.calls)
 	slices.SortStableFunc(calls, func(x, y *partialCall) int { return x.index - y.index })

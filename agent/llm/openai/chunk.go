@@ -31,8 +31,12 @@ type choice struct {
 }
 
 type delta struct {
-	Content   string          `json:"content"`
-	ToolCalls []toolCallDelta `json:"tool_calls"`
+	Content string `json:"content"`
+	// ReasoningContent is the thinking of DeepSeek, Z.ai GLM, xAI and
+	// Alibaba; Reasoning is OpenRouter's, Groq's and other gateways'.
+	ReasoningContent string          `json:"reasoning_content"`
+	Reasoning        string          `json:"reasoning"`
+	ToolCalls        []toolCallDelta `json:"tool_calls"`
 }
 
 // toolCallDelta is one fragment of a call. Index is nil when the server

@@ -19,8 +19,13 @@ func (p *Provider) request(req llm.Request) goopenai.ChatCompletionRequest {
 	if req.System != "" {
 		msgs = append(msgs, goopenai.ChatCompletionMessage{Role: goopenai.ChatMessageRoleSystem, Content: req.System})
 	}
-	for _, m := range req.Messages {
-		msgs = append(msgs, message(m))
+	keep := reasoningToKeep(req.Messages)
+	for i, m := range req.Messages {
+		out := message(m)
+		if keep[i] {
+			out.ReasoningContent = m.ReasoningText()
+		}
+		msgs = append(msgs, out)
 	}
 	out := goopenai.ChatCompletionRequest{
 		Model:         p.model,
@@ -71,4 +76,33 @@ func message(m llm.Message) goopenai.ChatCompletionMessage {
 	default:
 		return goopenai.ChatCompletionMessage{Role: goopenai.ChatMessageRoleUser, Content: m.Content}
 	}
+}
+
+// reasoningToKeep says which assistant messages carry their thinking back
+// as reasoning_content. DeepSeek's rule, which the other servers that
+// send reasoning_content accept: between two user messages, when the
+// model called tools, every assistant message's reasoning_content must be
+// sent back in all later requests (else 400 "Missing reasoning_content
+// field"); when it did not, the reasoning is left out (it would be
+// ignored, and only costs tokens).
+func reasoningToKeep(msgs []llm.Message) []bool {
+	keep := make([]bool, len(msgs))
+	start := 0
+	flush := func(end int) {
+		tools := false
+		for _, m := range msgs[start:end] {
+			tools = tools || (m.Role == llm.RoleAssistant && len(m.ToolCalls) > 0)
+		}
+		for i := start; i < end && tools; i++ {
+			keep[i] = msgs[i].Role == llm.RoleAssistant && len(msgs[i].Reasoning) > 0
+		}
+	}
+	for i, m := range msgs {
+		if m.Role == llm.RoleUser {
+			flush(i)
+			start = i + 1
+		}
+	}
+	flush(len(msgs))
+	return keep
 }

@@ -147,3 +147,52 @@ func TestErrorChunkCarriesTheUpstreamWords(t *testing.T) {
 		t.Errorf("retried Stream() = %q, %v, want the reply", resp.Message.Content, err)
 	}
 }
+
+// The DeepSeek-style fake refuses, with the real error, a tool-using
+// history whose thinking was dropped; the adapter keeps it in such a
+// history and leaves it out of a turn without tools.
+func TestReasoningContentGoesBackInToolTurnsOnly(t *testing.T) {
+	script := llmtest.Script{
+		{Reasoning: "think 1", Calls: []llmtest.Call{{ID: "c1", Name: "list_dir", Args: `{}`}}},
+		{Reasoning: "think 2", Text: "done"},
+		{Reasoning: "think 3", Text: "second answer"},
+	}
+	first := []llm.Message{
+		{Role: llm.RoleUser, Content: "go"},
+		{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "c1", Name: "list_dir", Args: `{}`}}, Reasoning: []llm.Reasoning{{Text: "think 1"}}},
+		{Role: llm.RoleTool, ToolCallID: "c1", Content: "a.txt"},
+	}
+	srv := openaitest.NewServer(t, script)
+	p := newProvider(t, srv.URL())
+	dropped := slices.Clone(first)
+	dropped[1].Reasoning = nil
+	_, err := p.Stream(t.Context(), llm.Request{Messages: dropped}, nil)
+	if k := llm.KindOf(err); k != llm.KindBadRequest || !strings.Contains(err.Error(), "Missing `reasoning_content` field in the assistant message at message index 1") {
+		t.Fatalf("Stream(without reasoning) error = %v (kind %q), want the server's 400", err, k)
+	}
+	if _, err := p.Stream(t.Context(), llm.Request{Messages: first}, nil); err != nil {
+		t.Fatalf("Stream(with reasoning) error = %v", err)
+	}
+	next := append(slices.Clone(first),
+		llm.Message{Role: llm.RoleAssistant, Content: "done", Reasoning: []llm.Reasoning{{Text: "think 2"}}},
+		llm.Message{Role: llm.RoleUser, Content: "and now?"})
+	if _, err := p.Stream(t.Context(), llm.Request{Messages: next}, nil); err != nil {
+		t.Fatalf("Stream(next task) error = %v", err)
+	}
+	body := string(srv.Requests()[2].Body)
+	if !strings.Contains(body, `"reasoning_content":"think 1"`) || !strings.Contains(body, `"reasoning_content":"think 2"`) {
+		t.Errorf("the tool-using turn's thinking was not sent back: %s", body)
+	}
+	none := []llm.Message{
+		{Role: llm.RoleUser, Content: "hi"},
+		{Role: llm.RoleAssistant, Content: "hello", Reasoning: []llm.Reasoning{{Text: "greet"}}},
+		{Role: llm.RoleUser, Content: "bye"},
+	}
+	srv2 := openaitest.NewServer(t, llmtest.Script{llmtest.Say("x"), llmtest.Say("bye")})
+	if _, err := newProvider(t, srv2.URL()).Stream(t.Context(), llm.Request{Messages: none}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if body := string(srv2.Requests()[0].Body); strings.Contains(body, "reasoning_content") {
+		t.Errorf("a turn without tools sent its thinking back: %s", body)
+	}
+}

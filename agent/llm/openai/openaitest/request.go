@@ -29,6 +29,8 @@ type chatMessage struct {
 	Content    json.RawMessage `json:"content"`
 	ToolCalls  []chatToolCall  `json:"tool_calls"`
 	ToolCallID string          `json:"tool_call_id"`
+	// ReasoningContent is the thinking sent back (DeepSeek's format).
+	ReasoningContent *string `json:"reasoning_content"`
 }
 
 type chatToolCall struct {
@@ -67,6 +69,9 @@ func (c chatRequest) decode(body []byte, h http.Header) (llmtest.Request, error)
 			req.Messages = append(req.Messages, llm.Message{Role: llm.RoleUser, Content: content})
 		case "assistant":
 			out := llm.Message{Role: llm.RoleAssistant, Content: content}
+			if m.ReasoningContent != nil {
+				out.Reasoning = []llm.Reasoning{{Text: *m.ReasoningContent}}
+			}
 			for j, tc := range m.ToolCalls {
 				if tc.Type != "function" {
 					return req, fmt.Errorf("messages[%d].tool_calls[%d].type: expected 'function', got %q", i, j, tc.Type)
@@ -114,4 +119,49 @@ func text(raw json.RawMessage) (string, error) {
 		b.WriteString(p.Text)
 	}
 	return b.String(), nil
+}
+
+// missingReasoning returns the error DeepSeek's thinking mode answers
+// when a tool-using turn's thinking did not come back: between two user
+// messages where the model called tools, each assistant message whose
+// turn had reasoning_content must carry it again. It returns "" when the
+// history is complete.
+func missingReasoning(script llmtest.Script, msgs []chatMessage) string {
+	turn := 0 // the script turn of the next assistant message
+	segment := []int{}
+	check := func() string {
+		tools := false
+		for _, i := range segment {
+			tools = tools || len(msgs[i].ToolCalls) > 0
+		}
+		if !tools {
+			return ""
+		}
+		n := 0
+		for i := range msgs {
+			if msgs[i].Role != "assistant" {
+				continue
+			}
+			for _, j := range segment {
+				if j == i && n < len(script) && script[n].Reasoning != "" && msgs[i].ReasoningContent == nil {
+					return fmt.Sprintf("Missing `reasoning_content` field in the assistant message at message index %d. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls", i)
+				}
+			}
+			n++
+		}
+		return ""
+	}
+	for i, m := range msgs {
+		switch m.Role {
+		case "user":
+			if e := check(); e != "" {
+				return e
+			}
+			segment = segment[:0]
+		case "assistant":
+			segment = append(segment, i)
+			turn++
+		}
+	}
+	return check()
 }

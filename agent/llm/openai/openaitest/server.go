@@ -95,6 +95,13 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		s.reject(w, err.Error())
 		return
 	}
+	if msg := missingReasoning(s.player.Script(), wreq.Messages); msg != "" {
+		// A thinking model's history without its thinking: the request
+		// is wrong, as the real server says, but a test may mean it.
+		s.player.Record(req)
+		writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, wreq.Model)
+		return
+	}
 	n, turn, fault, ok := s.player.Play(req)
 	switch {
 	case !ok:

@@ -31,9 +31,10 @@ type choice struct {
 }
 
 type delta struct {
-	Role      string          `json:"role,omitempty"`
-	Content   *string         `json:"content,omitempty"`
-	ToolCalls []toolCallDelta `json:"tool_calls,omitempty"`
+	Role             string          `json:"role,omitempty"`
+	Content          *string         `json:"content,omitempty"`
+	ReasoningContent *string         `json:"reasoning_content,omitempty"`
+	ToolCalls        []toolCallDelta `json:"tool_calls,omitempty"`
 }
 
 // toolCallDelta is one fragment of a call: the first of each call carries
@@ -74,6 +75,10 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 
 	empty := ""
 	emit(delta{Role: "assistant", Content: &empty}, nil)
+	for _, piece := range llmtest.TextChunks(turn.Reasoning, f.CharByChar) {
+		// As DeepSeek streams it: the thinking first, content null.
+		emit(delta{ReasoningContent: &piece}, nil)
+	}
 	for _, piece := range llmtest.TextChunks(turn.Text, f.CharByChar) {
 		emit(delta{Content: &piece}, nil)
 	}
