@@ -210,7 +210,14 @@ func WriteMarkdown(w io.Writer, e Entry) error {
 		case agent.EventToolResult:
 			para()
 			r := rec.Result
-			fmt.Fprintf(bw, "**Result:** exit %d, %.0f ms", r.ExitCode, r.DurationMS)
+			// Only a command has an exit status: other tools, and a
+			// command that did not exit by itself, have -1.
+			switch {
+			case r.ExitCode >= 0:
+				fmt.Fprintf(bw, "**Result:** exit %d, %.0f ms", r.ExitCode, r.DurationMS)
+			default:
+				fmt.Fprintf(bw, "**Result:** %.0f ms", r.DurationMS)
+			}
 			if r.IsError {
 				bw.WriteString(", error")
 			}

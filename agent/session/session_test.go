@@ -578,3 +578,24 @@ func TestRecorderStoresArgumentsOnce(t *testing.T) {
 		t.Errorf("Rebuild = \n%s\nwant the agent's history\n%s", dump(got), dump(want))
 	}
 }
+
+// Only a command has an exit status: the Markdown export of another tool's
+// result shows none, rather than "exit -1".
+func TestMarkdownExportShowsNoExitForOtherTools(t *testing.T) {
+	dir := t.TempDir()
+	_, e := recordRun(t, dir, &scripted{name: "fake", script: []llm.Message{
+		use(toolCall("c1", "list_dir", map[string]any{"path": "."})),
+		use(toolCall("c2", "shell", map[string]any{"command": "true"})),
+		say("All done."),
+	}}, "look")
+	var md bytes.Buffer
+	if err := session.WriteMarkdown(&md, e); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(md.String(), "exit -1") {
+		t.Errorf("WriteMarkdown shows exit -1:\n%s", md.String())
+	}
+	if !strings.Contains(md.String(), "**Result:** exit 0,") {
+		t.Errorf("WriteMarkdown lacks the shell command's exit status:\n%s", md.String())
+	}
+}
