@@ -2,6 +2,7 @@ package printer
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/agentcli/agent/agent"
@@ -56,5 +57,18 @@ func TestTextSummaryAndRetries(t *testing.T) {
 				t.Errorf("stderr = %q, want %q", got, tt.wantStderr)
 			}
 		})
+	}
+}
+
+// A run whose provider never answered did not take a turn: the summary
+// does not say "failed after 1 turn".
+func TestRunSummaryOfARunThatNeverGotAnAnswer(t *testing.T) {
+	got := runSummary(agent.Event{Type: agent.EventRunFinished, Status: agent.StatusFailed, Turn: 1})
+	if strings.Contains(got, "after 1 turn") || !strings.Contains(got, "before the provider answered") {
+		t.Errorf("runSummary(failed, no tokens) = %q, want it to say no request was answered", got)
+	}
+	got = runSummary(agent.Event{Type: agent.EventRunFinished, Status: agent.StatusFailed, Turn: 2, Total: &llm.Usage{InputTokens: 10, OutputTokens: 2}})
+	if got != "failed after 2 turns: 10 input and 2 output tokens" {
+		t.Errorf("runSummary(failed after an answer) = %q", got)
 	}
 }

@@ -117,6 +117,10 @@ func runSummary(e agent.Event) string {
 	if e.Turn == 1 {
 		turns = "turn"
 	}
+	if e.Status == agent.StatusFailed && (e.Total == nil || e.Total.InputTokens == 0 && e.Total.OutputTokens == 0) {
+		// Not one request was answered: "after 1 turn" would claim one.
+		return "failed before the provider answered any request"
+	}
 	line := fmt.Sprintf("%s after %d %s: %d input and %d output tokens", how, e.Turn, turns, e.Total.InputTokens, e.Total.OutputTokens)
 	if e.TotalCost != nil {
 		line += fmt.Sprintf(", $%.4f", *e.TotalCost)
