@@ -21,6 +21,16 @@ type assembler struct {
 	// size is the bytes of text and input so far, against
 	// llm.MaxReplyBytes.
 	size int
+	// thinking holds the thinking and redacted_thinking blocks, in order;
+	// byThinking maps a block index to its entry.
+	thinking   []*thinkingBlock
+	byThinking map[int64]*thinkingBlock
+}
+
+// thinkingBlock is a thinking or redacted_thinking block still arriving.
+type thinkingBlock struct {
+	text, signature strings.Builder
+	redacted        string
 }
 
 // tooBig reports whether the reply outgrew llm.MaxReplyBytes.
@@ -55,6 +65,16 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 				a.text.WriteString(cb.Text)
 				onText(cb.Text)
 			}
+		case "thinking", "redacted_thinking":
+			r := &thinkingBlock{redacted: cb.Data}
+			r.text.WriteString(cb.Thinking)
+			r.signature.WriteString(cb.Signature)
+			a.size += len(cb.Thinking) + len(cb.Data)
+			a.thinking = append(a.thinking, r)
+			if a.byThinking == nil {
+				a.byThinking = map[int64]*thinkingBlock{}
+			}
+			a.byThinking[ev.Index] = r
 		case "tool_use":
 			pc := &partialCall{id: cb.ID, name: cb.Name, start: cb.JSON.Input.Raw()}
 			a.size += len(pc.start)
@@ -71,6 +91,15 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 				a.size += len(ev.Delta.Text)
 				a.text.WriteString(ev.Delta.Text)
 				onText(ev.Delta.Text)
+			}
+		case "thinking_delta":
+			if r := a.byThinking[ev.Index]; r != nil {
+				a.size += len(ev.Delta.Thinking)
+				r.text.WriteString(ev.Delta.Thinking)
+			}
+		case "signature_delta":
+			if r := a.byThinking[ev.Index]; r != nil {
+				r.signature.WriteString(ev.Delta.Signature)
 			}
 		case "input_json_delta":
 			if pc := a.byBlock[ev.Index]; pc != nil {
@@ -99,6 +128,9 @@ func (a *assembler) response() llm.Response {
 		Usage:      a.usage,
 		StopReason: a.stop,
 		Finish:     finish(a.stop),
+	}
+	for _, r := range a.thinking {
+		resp.Message.Reasoning = append(resp.Message.Reasoning, llm.Reasoning{Text: r.text.String(), Signature: r.signature.String(), Redacted: r.redacted})
 	}
 	for _, pc := range a.calls {
 		if pc.id == "" {

@@ -50,6 +50,18 @@ func messages(msgs []llm.Message) []sdk.MessageParam {
 		switch m.Role {
 		case llm.RoleAssistant:
 			var blocks []sdk.ContentBlockParamUnion
+			// Thinking comes first, signed blocks exactly as received:
+			// with extended thinking the API refuses a tool_use turn
+			// without them. Unsigned thinking (another provider's, from a
+			// session) cannot be verified and is left out.
+			for _, r := range m.Reasoning {
+				switch {
+				case r.Redacted != "":
+					blocks = append(blocks, sdk.NewRedactedThinkingBlock(r.Redacted))
+				case r.Signature != "":
+					blocks = append(blocks, sdk.NewThinkingBlock(r.Signature, r.Text))
+				}
+			}
 			if strings.TrimSpace(m.Content) != "" {
 				blocks = append(blocks, sdk.NewTextBlock(m.Content))
 			}

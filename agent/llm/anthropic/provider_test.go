@@ -193,3 +193,32 @@ func TestModels(t *testing.T) {
 		t.Errorf("Models() = %q, want %q", got, want)
 	}
 }
+
+// Extended thinking comes back as signed reasoning, and goes back first in
+// the assistant turn, before its tool_use, with its signature unchanged.
+func TestThinkingRoundTrip(t *testing.T) {
+	srv := anthropictest.NewServer(t, llmtest.Script{
+		{Reasoning: "The file list first.", Calls: []llmtest.Call{{ID: "toolu_1", Name: "list_dir", Args: `{"path":"."}`}}},
+		llmtest.Say("Done."),
+	})
+	p := newProvider(t, srv.URL())
+	req := llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "look"}}}
+	first, err := p.Stream(t.Context(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []llm.Reasoning{{Text: "The file list first.", Signature: anthropictest.Signature(0)}}
+	if !slices.Equal(first.Message.Reasoning, want) {
+		t.Fatalf("Reasoning = %+v, want %+v", first.Message.Reasoning, want)
+	}
+	req.Messages = append(req.Messages, first.Message, llm.Message{Role: llm.RoleTool, ToolCallID: "toolu_1", Content: "a.txt"})
+	if _, err := p.Stream(t.Context(), req, nil); err != nil {
+		t.Fatal(err)
+	}
+	body := string(srv.Requests()[1].Body)
+	thinking := strings.Index(body, `"signature":"`+anthropictest.Signature(0)+`"`)
+	toolUse := strings.Index(body, `"type":"tool_use"`)
+	if thinking < 0 || toolUse < 0 || thinking > toolUse || !strings.Contains(body, `"thinking":"The file list first."`) {
+		t.Errorf("the assistant turn does not start with its signed thinking block: %s", body)
+	}
+}

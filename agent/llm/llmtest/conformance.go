@@ -280,6 +280,21 @@ func RunConformance(t *testing.T, h Harness) {
 		}
 	})
 
+	t.Run("a thinking model's reasoning arrives apart from its text", func(t *testing.T) {
+		p := h.connect(t, h.Serve(t, Script{{Reasoning: "First, the question. Then the answer.", Text: "Forty-two."}}).URL())
+		var streamed strings.Builder
+		resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { streamed.WriteString(d) })
+		if err != nil {
+			t.Fatalf("Stream() error = %v", err)
+		}
+		if got := resp.Message.ReasoningText(); got != "First, the question. Then the answer." {
+			t.Errorf("reasoning = %q, want the thinking", got)
+		}
+		if resp.Message.Content != "Forty-two." || streamed.String() != "Forty-two." {
+			t.Errorf("text = %q (streamed %q), want only the answer", resp.Message.Content, streamed.String())
+		}
+	})
+
 	t.Run("a reply cut at the output token limit says so", func(t *testing.T) {
 		p := h.connect(t, h.Serve(t, Script{{Text: "The answer is", Finish: llm.FinishLength}}).URL())
 		resp, err := p.Stream(t.Context(), simpleRequest(), nil)

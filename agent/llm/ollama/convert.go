@@ -35,7 +35,9 @@ func (p *Provider) request(req llm.Request) *api.ChatRequest {
 func message(m llm.Message) api.Message {
 	switch m.Role {
 	case llm.RoleAssistant:
-		out := api.Message{Role: "assistant", Content: m.Content}
+		// The thinking goes back in the message's own field, as Ollama's
+		// chat templates expect it.
+		out := api.Message{Role: "assistant", Content: m.Content, Thinking: m.ReasoningText()}
 		for i, c := range m.ToolCalls {
 			out.ToolCalls = append(out.ToolCalls, api.ToolCall{
 				ID:       c.ID,

@@ -95,17 +95,25 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		onText = func(string) {}
 	}
 	var (
-		text strings.Builder
-		resp = llm.Response{Message: llm.Message{Role: llm.RoleAssistant}}
-		done bool
+		text     strings.Builder
+		thinking strings.Builder
+		resp     = llm.Response{Message: llm.Message{Role: llm.RoleAssistant}}
+		done     bool
 	)
 	partial := func() llm.Response {
 		resp.Message.Content = text.String()
+		if t := thinking.String(); t != "" {
+			resp.Message.Reasoning = []llm.Reasoning{{Text: t}}
+		}
 		return resp
 	}
 	sctx, slot := wire.WithSlot(ctx)
 	size := 0 // text and arguments so far, against llm.MaxReplyBytes
 	err := p.client.Chat(sctx, p.request(req), func(r api.ChatResponse) error {
+		if d := r.Message.Thinking; d != "" {
+			size += len(d)
+			thinking.WriteString(d)
+		}
 		if d := r.Message.Content; d != "" {
 			size += len(d)
 			text.WriteString(d)

@@ -40,6 +40,11 @@ type block struct {
 	ToolUseID string          `json:"tool_use_id"`
 	Content   json.RawMessage `json:"content"`
 	IsError   bool            `json:"is_error"`
+	// Thinking, Signature: a thinking block; Data: a redacted_thinking
+	// block.
+	Thinking  string `json:"thinking"`
+	Signature string `json:"signature"`
+	Data      string `json:"data"`
 }
 
 // decode converts the request to neutral terms, refusing what the API
@@ -91,6 +96,13 @@ func (m messagesRequest) decode(body []byte, h http.Header) (llmtest.Request, er
 				switch b.Type {
 				case "text":
 					out.Content += *b.Text
+				case "thinking":
+					if b.Signature == "" {
+						return req, fmt.Errorf("messages.%d.content.thinking.signature: Field required", i)
+					}
+					out.Reasoning = append(out.Reasoning, llm.Reasoning{Text: b.Thinking, Signature: b.Signature})
+				case "redacted_thinking":
+					out.Reasoning = append(out.Reasoning, llm.Reasoning{Redacted: b.Data})
 				case "tool_use":
 					var obj map[string]any
 					if json.Unmarshal(b.Input, &obj) != nil || obj == nil {

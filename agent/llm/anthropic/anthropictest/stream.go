@@ -46,6 +46,17 @@ func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.U
 	}})
 	emit("ping", obj{})
 	index := 0
+	if turn.Reasoning != "" {
+		// Extended thinking: a thinking block streamed in thinking_delta
+		// pieces, then its signature, which must come back unchanged.
+		emit("content_block_start", obj{"index": index, "content_block": obj{"type": "thinking", "thinking": "", "signature": ""}})
+		for _, piece := range llmtest.TextChunks(turn.Reasoning, f.CharByChar) {
+			emit("content_block_delta", obj{"index": index, "delta": obj{"type": "thinking_delta", "thinking": piece}})
+		}
+		emit("content_block_delta", obj{"index": index, "delta": obj{"type": "signature_delta", "signature": Signature(n)}})
+		emit("content_block_stop", obj{"index": index})
+		index++
+	}
 	if turn.Text != "" {
 		emit("content_block_start", obj{"index": index, "content_block": obj{"type": "text", "text": ""}})
 		for _, piece := range llmtest.TextChunks(turn.Text, f.CharByChar) {
@@ -155,3 +166,6 @@ func marshal(v any) string {
 	}
 	return string(b)
 }
+
+// Signature is the signature the fake gives the thinking of turn n.
+func Signature(n int) string { return fmt.Sprintf("EqQBCgIYAhIM%08dfakesig", n) }

@@ -28,8 +28,11 @@ type line struct {
 }
 
 type message struct {
-	Role      string     `json:"role"`
-	Content   string     `json:"content"`
+	Role    string `json:"role"`
+	Content string `json:"content"`
+	// Thinking is a thinking model's reasoning, streamed before the
+	// content.
+	Thinking  string     `json:"thinking,omitempty"`
 	ToolCalls []toolCall `json:"tool_calls,omitempty"`
 }
 
@@ -60,6 +63,9 @@ func lines(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Us
 	var out []string
 	emit := func(m message, i int) {
 		out = append(out, marshal(line{Model: model, CreatedAt: created.Add(time.Duration(i) * time.Millisecond).Format(time.RFC3339Nano), Message: m}))
+	}
+	for _, piece := range llmtest.TextChunks(turn.Reasoning, f.CharByChar) {
+		emit(message{Role: "assistant", Thinking: piece}, len(out))
 	}
 	for _, piece := range llmtest.TextChunks(turn.Text, f.CharByChar) {
 		emit(message{Role: "assistant", Content: piece}, len(out))
