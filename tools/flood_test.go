@@ -62,7 +62,9 @@ func memPeak(f func()) (heapGrowth, sysGrowth uint64) {
 func TestOutputFloodMemoryIsBounded(t *testing.T) {
 	r := newTestRegistry(t, nil)
 	n := floodBytes()
-	p := mustPlan(t, r, "shell", shellArgsJSON(fmt.Sprintf("head -c %d /dev/zero | tr '\\0' 'x'", n), 0))
+	// The longest timeout a call may ask for: this test is about memory,
+	// and on a busy machine 1 GiB under -race can take minutes.
+	p := mustPlan(t, r, "shell", shellArgsJSON(fmt.Sprintf("head -c %d /dev/zero | tr '\\0' 'x'", n), DefaultConfig().MaxShellTimeoutSeconds))
 	var res Result
 	var streamed int
 	heap, sys := memPeak(func() {
