@@ -114,12 +114,19 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 		{Root: "/p", Argv: []string{"true"}},
 		{Root: "/a b", TempDir: "/t", Network: true, Landlock: true, OuterUserNS: 1, OuterNetNS: 2,
 			MaxProcesses: 3, MaxFileSize: 4, Argv: []string{"bash", "-c", "x"}},
+		{Root: "/p", TempDir: "/t", Landlock: true, MountNS: true, PIDNS: true, UnixWall: true, StatusFD: 3,
+			CacheDir: "/c", ReadOnly: []string{"/p/.git", "/p/.git"}, Hide: []string{"~/.x", "/etc/y"}, Argv: []string{"true"}},
 	} {
 		f.Add(strings.Join(s.encode(), "\x00"))
 	}
 	f.Add("--root=/\x00--\x00true")
 	f.Add("--root=/p/..\x00--\x00true")
 	f.Add("--nproc=01\x00--root=/p\x00--\x00x")
+	f.Add("--root=/p\x00--ro=/p/.git\x00--\x00x")
+	f.Add("--root=/p\x00--mountns\x00--hide=~/\x00--\x00x")
+	f.Add("--root=/p\x00--mountns\x00--hide=~/../x\x00--\x00x")
+	f.Add("--root=/p\x00--mountns\x00--pidns\x00--net\x00--unix-wall\x00--\x00x")
+	f.Add("--root=/p\x00--status-fd=3\x00--\x00x")
 	f.Fuzz(func(t *testing.T, joined string) {
 		args := strings.Split(joined, "\x00")
 		spec, err := decodeHelperArgs(args)
@@ -129,10 +136,22 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 			}
 			return
 		}
-		for _, p := range []string{spec.Root, spec.TempDir} {
+		for _, p := range append([]string{spec.Root, spec.TempDir, spec.CacheDir}, spec.ReadOnly...) {
 			if p != "" && (!filepath.IsAbs(p) || filepath.Clean(p) != p) {
 				t.Fatalf("decodeHelperArgs(%q) accepted the path %q", args, p)
 			}
+		}
+		for _, h := range spec.Hide {
+			rest, home := strings.CutPrefix(h, "~/")
+			if home && (rest == "" || filepath.Clean("/"+rest) != "/"+rest) || !home && (!filepath.IsAbs(h) || filepath.Clean(h) != h) {
+				t.Fatalf("decodeHelperArgs(%q) accepted the hidden path %q", args, h)
+			}
+		}
+		if (len(spec.ReadOnly) > 0 || len(spec.Hide) > 0 || spec.PIDNS) && !spec.MountNS {
+			t.Fatalf("decodeHelperArgs(%q) = %+v: mounts without a mount namespace", args, spec)
+		}
+		if spec.UnixWall && (!spec.PIDNS || spec.Network) || spec.StatusFD != 0 && !spec.PIDNS {
+			t.Fatalf("decodeHelperArgs(%q) = %+v: a socket wall or status pipe without an init to hold it", args, spec)
 		}
 		if spec.Root == "" || spec.Root == "/" || len(spec.Argv) == 0 || spec.Argv[0] == "" {
 			t.Fatalf("decodeHelperArgs(%q) = %+v, want a root other than / and a command", args, spec)

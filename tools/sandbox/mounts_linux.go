@@ -11,9 +11,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// emptyStage is where the helper mounts the read-only tmpfs whose empty
-// directory and empty file it binds over hidden paths; it is unmounted
-// and removed before the command starts.
+// emptyStage is where, in the private /tmp, the helper mounts the
+// read-only tmpfs whose empty directory and empty file it binds over
+// hidden paths.
 const emptyStage = ".agent-sandbox-empty"
 
 // mountPlan is what the helper mounts, decided from the spec and the
@@ -183,11 +183,12 @@ func hideAll(paths []string) error {
 	if err := os.Mkdir(stage, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("hide: %w", err)
 	}
-	defer os.Remove(stage)
+	// The stage stays mounted (empty and read-only, in the command's own
+	// /tmp): unmounting waits for an RCU grace period, which would cost
+	// every command milliseconds.
 	if err := unix.Mount("tmpfs", stage, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=755,size=4k"); err != nil {
 		return fmt.Errorf("hide: mount tmpfs: %w", err)
 	}
-	defer unix.Unmount(stage, unix.MNT_DETACH)
 	emptyDir, emptyFile := filepath.Join(stage, "d"), filepath.Join(stage, "f")
 	if err := os.Mkdir(emptyDir, 0o555); err != nil {
 		return fmt.Errorf("hide: %w", err)

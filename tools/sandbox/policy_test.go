@@ -1,0 +1,106 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestHiddenPaths(t *testing.T) {
+	tests := []struct {
+		name               string
+		homes, extra, keep []string
+		want, notWant      []string
+	}{
+		{name: "credential stores under every home",
+			homes: []string{"/home/a", "/root"},
+			want:  []string{"/home/a/.ssh", "/root/.ssh", "/home/a/.aws", "/home/a/.netrc", "/home/a/.config/gh", "/etc/shadow"}},
+		{name: "~/ in the config means each home, absolute paths stay",
+			homes: []string{"/home/a", "/home/b"}, extra: []string{"~/tokens", "/srv/secret"},
+			want: []string{"/home/a/tokens", "/home/b/tokens", "/srv/secret"}},
+		{name: "a path that covers the root is not hidden",
+			homes: []string{"/home/a"}, extra: []string{"/home/a/work", "~/work/p"}, keep: []string{"/home/a/work/p"},
+			notWant: []string{"/home/a/work", "/home/a/work/p"}},
+		{name: "a root inside a credential store keeps it visible",
+			homes: []string{"/home/a"}, keep: []string{"/home/a/.ssh/proj"},
+			notWant: []string{"/home/a/.ssh"}, want: []string{"/home/a/.aws"}},
+		{name: "relative homes are ignored",
+			homes: []string{"relative"}, notWant: []string{"relative/.ssh"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := HiddenPaths(tt.homes, tt.extra, tt.keep)
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("HiddenPaths(%q, %q, %q) lacks %s", tt.homes, tt.extra, tt.keep, w)
+				}
+			}
+			for _, w := range tt.notWant {
+				if slices.Contains(got, w) {
+					t.Errorf("HiddenPaths(%q, %q, %q) has %s", tt.homes, tt.extra, tt.keep, w)
+				}
+			}
+		})
+	}
+}
+
+func TestCacheEnv(t *testing.T) {
+	home := t.TempDir()
+	download := filepath.Join(home, "go", "pkg", "mod", "cache", "download")
+	if err := os.MkdirAll(download, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": home, "MAVEN_OPTS": "-Xmx1g"}
+	got := CacheEnv("/state/cache/p", func(k string) string { return env[k] })
+	for _, want := range []string{
+		"GOCACHE=/state/cache/p/go-build", "GOMODCACHE=/state/cache/p/go-mod", "npm_config_cache=/state/cache/p/npm",
+		"PIP_CACHE_DIR=/state/cache/p/pip", "CARGO_HOME=/state/cache/p/cargo", "XDG_CACHE_HOME=/state/cache/p/xdg",
+		"MAVEN_OPTS=-Xmx1g -Dmaven.repo.local=/state/cache/p/m2",
+		"GOPROXY=file://" + download + ",https://proxy.golang.org,direct",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("CacheEnv() lacks %s; got %q", want, got)
+		}
+	}
+	env["GOPROXY"] = "off"
+	for _, kv := range CacheEnv("/c", func(k string) string { return env[k] }) {
+		if strings.HasPrefix(kv, "GOPROXY=") {
+			t.Errorf("CacheEnv() with GOPROXY=off sets %s", kv)
+		}
+	}
+}
+
+// FuzzGitReadOnlyPaths feeds hostile .git files and .gitmodules to the git
+// path finder: whatever they say, it returns only absolute clean paths, the
+// root's .git among them whenever it exists, and nothing from .gitmodules
+// outside the root.
+func FuzzGitReadOnlyPaths(f *testing.F) {
+	f.Add("gitdir: sub/x.git\n", "[submodule \"a\"]\n\tpath = a\n")
+	f.Add("gitdir: /\n", "path = ../../etc\n")
+	f.Add("gitdir: ../outside\n", "path = /abs\n")
+	f.Add("garbage", "path=.\npath = a/../../b")
+	f.Fuzz(func(t *testing.T, gitfile, gitmodules string) {
+		root := t.TempDir()
+		os.WriteFile(filepath.Join(root, ".git"), []byte(gitfile), 0o644)
+		os.WriteFile(filepath.Join(root, ".gitmodules"), []byte(gitmodules), 0o644)
+		os.MkdirAll(filepath.Join(root, "sub", "x.git", "hooks"), 0o755)
+		for _, access := range []GitAccess{GitReadOnly, GitObjectsAndRefs} {
+			got := GitReadOnlyPaths(root, access)
+			if !slices.Contains(got, filepath.Join(root, ".git")) {
+				t.Fatalf("GitReadOnlyPaths(%v) = %q, want the gitfile itself", access, got)
+			}
+			for _, p := range got {
+				if !filepath.IsAbs(p) || filepath.Clean(p) != p {
+					t.Fatalf("GitReadOnlyPaths(%v) = %q: %q is not absolute and clean", access, got, p)
+				}
+			}
+		}
+		for _, sub := range submodulePaths(root) {
+			if filepath.IsAbs(sub) || sub == ".." || strings.HasPrefix(sub, "../") {
+				t.Fatalf("submodulePaths gave %q, outside the root", sub)
+			}
+		}
+	})
+}
