@@ -172,5 +172,8 @@ func secretEnvNames(cfg Config) []string {
 			names = append(names, v)
 		}
 	}
+	if v := cfg.Tools.WebSearch.APIKeyEnv; v != "" {
+		names = append(names, v)
+	}
 	return names
 }

@@ -35,6 +35,9 @@ type Config struct {
 	// FetchMaxBytes is the most of a response web_fetch reads (a call's
 	// max_bytes may ask for less); the rest is cut with a note.
 	FetchMaxBytes int `toml:"fetch_max_bytes"`
+	// WebSearch is the backend of the web_search tool, which is offered
+	// only when it names a provider.
+	WebSearch WebSearchConfig `toml:"web_search"`
 	// Retries is how often a call whose failure was transient (see
 	// Result.Transient) runs again, with backoff, before the model sees
 	// the failure.
@@ -69,6 +72,7 @@ func DefaultConfig() Config {
 		FetchTimeoutSeconds:    30,
 		FetchMaxBytes:          5 << 20,
 		Retries:                2,
+		WebSearch:              WebSearchConfig{MaxResults: 10},
 		RateLimitWaitSeconds:   60,
 		RateLimits:             map[string]string{},
 	}
@@ -115,6 +119,7 @@ func (c Config) Validate() error {
 	check(c.RateLimitWaitSeconds >= 0 && c.RateLimitWaitSeconds <= 3600,
 		"rate_limit_wait_seconds = %d: want 0 to 3600", c.RateLimitWaitSeconds)
 	errs = append(errs, validateRateLimits(c.RateLimits)...)
+	errs = append(errs, c.WebSearch.validate()...)
 	for _, name := range c.PassEnv {
 		check(validEnvName(name), "pass_env: %q is not an environment variable name", name)
 		check(!strings.HasPrefix(name, "GIT_"), "pass_env: %q: GIT_ variables are never passed to commands (they would point git elsewhere or make it run programs)", name)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/agentcli/agent/tools/redact"
@@ -81,6 +82,8 @@ type Registry struct {
 	tools  []tool
 	// sources are the tools from outside the catalog, asked in order.
 	sources []Source
+	// searchKey is the web_search backend's key, sent to it alone.
+	searchKey string
 
 	// writeFile is the last step of an atomic write, replaceable in tests to
 	// simulate a failure half way.
@@ -133,7 +136,20 @@ func New(cfg Config, opts Options) (*Registry, error) {
 	if base == nil {
 		base = os.Environ()
 	}
-	env := childEnv(base, opts.SecretEnv, cfg.PassEnv)
+	secretEnv := opts.SecretEnv
+	var searchKey string
+	if k := cfg.WebSearch.APIKeyEnv; k != "" {
+		// The search key is the person's: no command sees it, and it is
+		// redacted like a provider's key.
+		secretEnv = append(slices.Clone(secretEnv), k)
+		searchKey = lookupEnv(base, k)
+		if searchKey == "" {
+			fsRoot.Close()
+			return nil, fmt.Errorf("tools.web_search: %s is not set: export %s=<your %s key>, or remove [tools.web_search] to go without web_search",
+				k, k, cfg.WebSearch.Provider)
+		}
+	}
+	env := childEnv(base, secretEnv, cfg.PassEnv)
 	git, _ := safegit.New(env) // the git tool says so when it runs
 	r := &Registry{
 		cfg:       cfg,
@@ -145,15 +161,19 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		sandbox:   opts.Sandbox,
 		network:   opts.Network,
 		env:       env,
-		redact:    redact.New(SecretValues(base, opts.SecretEnv)...),
+		redact:    redact.New(SecretValues(base, secretEnv)...),
 		shell:     shell,
 		git:       git,
 		web:       &webGuard{allow: newAllowList(opts.Web.AllowDomains), lookup: net.DefaultResolver.LookupNetIP},
 		writeFile: (*os.File).Write,
 		running:   make(map[*run]struct{}),
 		sources:   opts.Sources,
+		searchKey: searchKey,
 	}
 	r.tools = catalog()
+	if cfg.WebSearch.Provider != "" {
+		r.tools = append(r.tools, webSearchTool)
+	}
 	return r, nil
 }
 
