@@ -53,6 +53,21 @@ func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir string) *mc
 	return m
 }
 
+// mcpSecretEnvNames lists the variables MCP servers are given (a bearer
+// token, the env_vars passed to a server): secrets of those servers, which
+// commands never see and sessions redact, whatever their names look like.
+func mcpSecretEnvNames(cfg Config) []string {
+	var names []string
+	for _, n := range cfg.MCPServers.Names() {
+		s := cfg.MCPServers[n]
+		if s.BearerTokenEnv != "" {
+			names = append(names, s.BearerTokenEnv)
+		}
+		names = append(names, s.EnvVars...)
+	}
+	return names
+}
+
 // mcpSources is what the tool registry offers besides its own tools.
 func (s *sessionRun) mcpSources() []tools.Source {
 	if s == nil || s.mcp == nil {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentcli/agent/tools/mcp"
 )
 
 const userMCP = `
@@ -117,5 +119,19 @@ enabled = false
 				t.Errorf("project setting %s: error = %v, want it refused", key, err)
 			}
 		})
+	}
+}
+
+func TestMCPVariablesAreSecretsForCommands(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.MCPServers = map[string]mcp.ServerConfig{
+		"docs": {URL: "https://example.com/mcp", BearerTokenEnv: "DOCS_KEY"},
+		"db":   {Command: "db-mcp", EnvVars: []string{"DB_URL"}},
+	}
+	names := secretEnvNames(cfg)
+	for _, want := range []string{"DOCS_KEY", "DB_URL", "OPENAI_API_KEY"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("secretEnvNames = %v, want %s in it: commands must not see what MCP servers are given", names, want)
+		}
 	}
 }

@@ -175,5 +175,5 @@ func secretEnvNames(cfg Config) []string {
 	if v := cfg.Tools.WebSearch.APIKeyEnv; v != "" {
 		names = append(names, v)
 	}
-	return names
+	return append(names, mcpSecretEnvNames(cfg)...)
 }
