@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
+	"github.com/agentcli/agent/agent/llm/ollama/ollamatest"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
 	"github.com/agentcli/agent/tools/mcp/mcptest"
 )
@@ -282,5 +283,26 @@ func TestConfigShowsTheMCPServers(t *testing.T) {
 	r := run(t, agentCmd(t, home, nil, "config", "--root", t.TempDir()))
 	if r.code != 0 || !strings.Contains(r.stdout, "[mcp_servers.notes]") || !strings.Contains(r.stdout, `args = ["mcptest-stdio"]`) {
 		t.Errorf("agent config: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestMCPToolsInPromptToolsMode(t *testing.T) {
+	root := t.TempDir()
+	home, calls := mcpHome(t, "\n[providers.ollama]\ntools = \"prompt\"\n")
+	srv := ollamatest.NewServer(t, llmtest.Script{
+		llmtest.Say("Reading.\n```tool\n{\"tool\": \"mcp__notes__read_note\", \"arguments\": {\"text\": \"in prompt mode\"}}\n```"),
+		llmtest.Say("Read it."),
+	})
+	r := run(t, agentCmd(t, home, map[string]string{"OLLAMA_HOST": srv.URL(), mcptest.LogEnv: calls},
+		"run", "--provider", "ollama", "--model", llmtest.Model, "--yes-safe", "--root", root, "read a note"))
+	if r.code != 0 {
+		t.Fatalf("exit code = %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	reqs := srv.Requests()
+	if len(reqs[0].Tools) != 0 || !strings.Contains(reqs[0].System, "## mcp__notes__read_note") {
+		t.Errorf("first request: want the MCP tools described in the system prompt, none on the wire")
+	}
+	if got := ranCalls(t, calls); strings.Join(got, ",") != "read_note" {
+		t.Errorf("the server ran %v, want read_note", got)
 	}
 }
