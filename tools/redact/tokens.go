@@ -2,7 +2,6 @@ package redact
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -147,55 +146,25 @@ func hints(prefix string) []string {
 	return []string{lit}
 }
 
-// hintIndex finds, in one pass over a text, which patterns' hints it
-// holds: a table of the hints' first two bytes, and for each such pair
-// the hints starting with it. Looking for some fifty hints one by one
-// would read plain text a hundred times.
-type hintIndex struct {
-	pairs [1 << 16 / 64]uint64
-	by    map[uint16][]hintRef
-}
-
-type hintRef struct {
-	hint    string
-	pattern int
-}
-
-var hintsOf = newHintIndex(tokenPatterns)
-
-func newHintIndex(ps []tokenPattern) *hintIndex {
-	x := &hintIndex{by: map[uint16][]hintRef{}}
-	for i, p := range ps {
-		for _, h := range p.hints {
-			k := uint16(h[0])<<8 | uint16(h[1])
-			x.pairs[k/64] |= 1 << (k % 64)
-			x.by[k] = append(x.by[k], hintRef{h, i})
-		}
-	}
-	return x
-}
-
-// active returns, in order, the patterns whose hints s holds.
-func (x *hintIndex) active(s string) []int {
+// active returns, in order, the patterns whose hints s holds. Each hint
+// is looked for with strings.Contains, which is vectorised: a loop over
+// the bytes of a flood of output would cost far more.
+func active(s string) []int {
 	var on []int
-	for i := 0; i+1 < len(s); i++ {
-		k := uint16(s[i])<<8 | uint16(s[i+1])
-		if x.pairs[k/64]&(1<<(k%64)) == 0 {
-			continue
-		}
-		for _, ref := range x.by[k] {
-			if strings.HasPrefix(s[i:], ref.hint) && !slices.Contains(on, ref.pattern) {
-				on = append(on, ref.pattern)
+	for i, p := range tokenPatterns {
+		for _, h := range p.hints {
+			if strings.Contains(s, h) {
+				on = append(on, i)
+				break
 			}
 		}
 	}
-	slices.Sort(on)
 	return on
 }
 
 // redactTokens replaces the body of every token in s.
 func redactTokens(s string) string {
-	for _, i := range hintsOf.active(s) {
+	for _, i := range active(s) {
 		s = tokenPatterns[i].re.ReplaceAllString(s, "${1}"+Mask+"${2}")
 	}
 	return s
@@ -203,7 +172,7 @@ func redactTokens(s string) string {
 
 // hasToken reports whether s holds a token of a known format.
 func hasToken(s string) bool {
-	for _, i := range hintsOf.active(s) {
+	for _, i := range active(s) {
 		if tokenPatterns[i].re.MatchString(s) {
 			return true
 		}
