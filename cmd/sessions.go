@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/agentcli/agent/agent"
@@ -283,7 +285,12 @@ and the first lines of its output. ID may be any unique prefix of an id.`,
 			if err != nil {
 				return err
 			}
-			return a.redacted(func(w io.Writer) error { return failureIf(session.WriteText(w, e)) })
+			return a.redacted(func(w io.Writer) error {
+				var buf bytes.Buffer
+				err := session.WriteText(&buf, e)
+				io.WriteString(w, plainText(buf.String()))
+				return failureIf(err)
+			})
 		},
 	})
 	var format string
@@ -403,4 +410,20 @@ func (a *app) rootArgs(c *cobra.Command, args []string) error {
 		return nil
 	}
 	return cobra.NoArgs(c, args)
+}
+
+// plainText is s without terminal escape sequences or control characters
+// other than line breaks and tabs, as the screen shows stored text: a task
+// or a reply stored with escapes must not drive the terminal it is shown
+// in.
+func plainText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t':
+			return r
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
+			return -1
+		}
+		return r
+	}, ansi.Strip(s))
 }

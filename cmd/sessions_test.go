@@ -548,3 +548,20 @@ func TestResumeKeepsTheSessionsModelUnlessToldOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// A task or a reply stored with terminal escapes is shown as plain text.
+func TestSessionsShowStripsTerminalEscapes(t *testing.T) {
+	root := t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("plain \x1b[41mRED-BG\x1b[0m reply")})
+	h := newStateHome(t, openaiEnv(srv))
+	h.mustRun(0, "run", "--root", root, "task \x1b]52;c;cm0gLXJmIH4=\x07with \x1b[2Jescapes")
+	show := h.mustRun(0, "sessions", "show", h.sessionIDs()[0])
+	if strings.ContainsAny(show.stdout, "\x1b\x07") {
+		t.Errorf("sessions show prints terminal escapes:\n%q", show.stdout)
+	}
+	for _, want := range []string{"> task with escapes", "plain RED-BG reply"} {
+		if !strings.Contains(show.stdout, want) {
+			t.Errorf("sessions show lacks %q:\n%s", want, show.stdout)
+		}
+	}
+}
