@@ -116,8 +116,10 @@ func redactArmoured(s string) string {
 }
 
 // looksLikeKeyLine tells key material from a long word: it starts an
-// OpenSSH key, or it mixes upper case, lower case and digits and is about
-// as random as base64 of its length gets.
+// OpenSSH key, it is a padded last line of base64, or it mixes kinds of
+// character (upper case, lower case, digits, "+" and "/") and is about as
+// random as base64 of its length gets. A random line of key armour lacks
+// one kind or another often enough that two must do.
 func looksLikeKeyLine(line string) bool {
 	if len(line) < 20 {
 		return false
@@ -128,5 +130,11 @@ func looksLikeKeyLine(line string) bool {
 	if (len(line) == 64 || len(line) == 70) && hasClasses(line, 3) {
 		return true // a full line of PEM or OpenSSH armour
 	}
-	return hasAlnumClasses(line) && entropy(line) >= min(4.0, 0.85*math.Log2(float64(len(line))))
+	if strings.HasSuffix(line, "=") && hasClasses(line, 2) {
+		// The last line of a key's body, padded: long words and
+		// identifiers do not end in "=", and a short random line is too
+		// often below the entropy bound to be judged by it alone.
+		return true
+	}
+	return hasClasses(line, 2) && entropy(line) >= min(4.0, 0.8*math.Log2(float64(len(line))))
 }
