@@ -268,6 +268,9 @@ func TestCallerAttributesAreKept(t *testing.T) {
 	cmd.SysProcAttr.Setsid = true
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 	cmd.Env = f.env()
+	// In the root, as the executor runs every command: the test's own
+	// directory may be under /tmp, which the command's private /tmp hides.
+	cmd.Dir = f.root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("run with Setsid and Pdeathsig: %v; output: %s", err, out)
 	}

@@ -429,6 +429,7 @@ func runAgentStandIn() int {
 	}
 	cmd.SysProcAttr.Setsid = true
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	cmd.Dir = os.Getenv("SANDBOX_TEST_ROOT") // as the executor does; the test's own directory may be under the hidden /tmp
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return 1
