@@ -74,18 +74,21 @@ func init() {
 	set(fd, "fd", "fdfind")
 
 	// Read-only programs that take no file operands.
+	set(static(Safe, "waits, and changes nothing", "builtin:read-only"), "sleep", "usleep")
+	set(static(Safe, "does nothing but set the exit status", "builtin:read-only"), "true", "false", ":")
+	set(static(Safe, "changes only the shell's own state", "builtin:read-only"),
+		"shift", "exit", "return", "break", "continue", "set", "shopt", "compopt",
+		"let", "local", "declare", "typeset", "export", "readonly", "disown", "unalias")
 	set(static(Safe, "prints text or information", "builtin:read-only"),
-		"echo", "pwd", "true", "false", ":", "type", "whoami", "id",
-		"groups", "cal", "uname", "uptime", "arch", "nproc", "seq", "yes", "sleep", "printenv",
+		"echo", "pwd", "type", "whoami", "id",
+		"groups", "cal", "uname", "uptime", "arch", "nproc", "seq", "yes", "printenv",
 		"locale", "tty", "ps", "pgrep", "pidof", "lsof", "free", "vmstat", "iostat", "w", "who", "last",
 		"help", "dirs", "jobs", "times", "getconf", "logname", "users", "expr", "factor", "numfmt",
-		"tput", "clear", "shift", "exit", "return", "break", "continue",
-		"set", "shopt", "compopt", "caller",
+		"tput", "clear", "caller",
 		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei", "cloc",
-		"scc", "let", "local", "declare", "typeset", "export", "readonly", "disown",
+		"scc",
 		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "sw_vers",
-		"bc", "dc", "cowsay", "banner", "figlet", "usleep", "stty", "reset",
-		"unalias")
+		"bc", "dc", "cowsay", "banner", "figlet", "stty", "reset")
 	set(testCmd, "test", "[")
 	set(printfCmd, "printf")
 	set(readCmd, "read")

@@ -52,3 +52,19 @@ func TestTableHygieneCases(t *testing.T) {
 		{"pipx run black", Dangerous},
 	})
 }
+
+func TestReasonsSayWhatHarmlessCommandsDo(t *testing.T) {
+	tests := []struct{ command, reason string }{
+		{"sleep 30", "sleep 30: waits, and changes nothing"},
+		{"timeout 5 sleep 30", "waits, and changes nothing"},
+		{"true", "true: does nothing but set the exit status"},
+		{"set -e", "set -e: changes only the shell's own state"},
+		{"echo hi", "echo hi: prints text or information"},
+	}
+	for _, tt := range tests {
+		v := Classify(Action{Kind: Shell, Command: tt.command, Root: "/p"}, Policy{})
+		if v.Level != Safe || len(v.Reasons) == 0 || !strings.Contains(v.Reasons[0], tt.reason) {
+			t.Errorf("Classify(%q) = %v %q, want safe with a reason containing %q", tt.command, v.Level, v.Reasons, tt.reason)
+		}
+	}
+}
