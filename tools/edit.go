@@ -81,6 +81,8 @@ func planEdit(r *Registry, raw string) (*Plan, error) {
 	if n > 1 {
 		summary = fmt.Sprintf("edit %s (%d replacements)", t.rel, n)
 	}
+	note := readOnlyNote(was)
+	summary += parenthesised(note)
 	data := []byte(updated)
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
 		if err := r.checkUnchanged(t, was, false); err != nil {
@@ -89,10 +91,13 @@ func planEdit(r *Registry, raw string) (*Plan, error) {
 		if err := r.writeAtomic(t.rel, data, was.mode, true); err != nil {
 			return failure(pathError(t.arg, err).Error())
 		}
-		return Result{Output: fmt.Sprintf("edited %s: %d replacement(s)", t.rel, n), ExitCode: -1}
+		return Result{Output: fmt.Sprintf("edited %s: %d replacement(s)", t.rel, n) + parenthesised(note), ExitCode: -1}
 	})
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = unifiedDiff(t.rel, &content, &updated)
+	if note != "" {
+		p.Preview = note + "\n" + p.Preview
+	}
 	return p, nil
 }
 

@@ -108,6 +108,30 @@ func TestWriteFile(t *testing.T) {
 			t.Errorf("file = %q, want %q", data, "hi\n")
 		}
 	})
+	t.Run("a read-only file is replaced with its mode kept, and the plan says so", func(t *testing.T) {
+		p := mustWrite(t, root, "frozen.txt", "old\n")
+		if err := os.Chmod(p, 0o444); err != nil {
+			t.Fatal(err)
+		}
+		for _, call := range []struct{ tool, args string }{
+			{"write_file", `{"path":"frozen.txt","content":"new\n"}`},
+			{"edit_file", `{"path":"frozen.txt","old_string":"new","new_string":"newer"}`},
+		} {
+			plan := mustPlan(t, r, call.tool, call.args)
+			const want = "read-only file, mode 0444: replaced, and its mode kept"
+			if !strings.Contains(plan.Summary, want) || !strings.HasPrefix(plan.Preview, want) {
+				t.Errorf("%s plan: summary %q, preview %q; want both to say %q", call.tool, plan.Summary, plan.Preview, want)
+			}
+			res := plan.Run(t.Context(), nil)
+			fi, err := os.Stat(p)
+			if res.IsError || err != nil || fi.Mode().Perm() != 0o444 || !strings.Contains(res.Output, want) {
+				t.Errorf("%s: %q, mode %v, %v; want it done, mode 0444 kept, and said", call.tool, res.Output, fi.Mode(), err)
+			}
+		}
+		if data, _ := os.ReadFile(p); string(data) != "newer\n" {
+			t.Errorf("file = %q, want %q", data, "newer\n")
+		}
+	})
 	t.Run("replacing keeps the file mode", func(t *testing.T) {
 		p := mustWrite(t, root, "run.sh", "#!/bin/sh\necho old\n")
 		if err := os.Chmod(p, 0o751); err != nil {

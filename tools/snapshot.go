@@ -25,6 +25,25 @@ const errChanged = "file changed since preview"
 // such a run has Stale set.
 var ErrChangedSincePreview = errors.New(errChanged)
 
+// readOnlyNote is what a write or edit of an existing file that nobody may
+// write says about it: the file tools replace it anyway (the person
+// approved the change, not the mode) and keep its mode, and a person
+// reading the preview should know that. "" for other files.
+func readOnlyNote(was snapshot) string {
+	if !was.exists || was.mode.Perm()&0o222 != 0 {
+		return ""
+	}
+	return fmt.Sprintf("read-only file, mode %04o: replaced, and its mode kept", was.mode.Perm())
+}
+
+// parenthesised is " (note)", or "" for no note.
+func parenthesised(note string) string {
+	if note == "" {
+		return ""
+	}
+	return " (" + note + ")"
+}
+
 // snapshot is what a plan saw of a path, to tell at run time whether it
 // changed: whether it existed, and a hash of its contents (for a directory,
 // of its tree's names, kinds, sizes and times).

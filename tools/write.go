@@ -57,6 +57,11 @@ func planWrite(r *Registry, raw string) (*Plan, error) {
 	default:
 		preview = unifiedDiff(t.rel, before, &a.Content)
 	}
+	note := readOnlyNote(was)
+	if note != "" {
+		summary += parenthesised(note)
+		preview = note + "\n" + preview
+	}
 	data := []byte(a.Content)
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
 		if err := r.checkUnchanged(t, was, false); err != nil {
@@ -69,7 +74,7 @@ func planWrite(r *Registry, raw string) (*Plan, error) {
 		if was.exists {
 			verb = "wrote"
 		}
-		return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, t.rel, len(data)), ExitCode: -1}
+		return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, t.rel, len(data)) + parenthesised(note), ExitCode: -1}
 	})
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = preview
