@@ -48,14 +48,7 @@ func readCmd(c *cmd) {
 func mapfile(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "dnOscuC"})
 	c.add(Safe, "reads lines into an array", "builtin:shell-builtin")
-	for _, cb := range values(flags, "C") {
-		c.add(Warning, "runs a callback for the lines it reads", "builtin:eval-context")
-		if cb.dyn {
-			c.programString(cb)
-			continue
-		}
-		c.sameShell(cb.s + " 0 line")
-	}
+	c.callbacks(values(flags, "C"), "runs a callback for the lines it reads", " 0 line")
 	if len(ops) > 0 {
 		c.setsName(ops[0])
 	} else {
@@ -69,14 +62,7 @@ func mapfile(c *cmd) {
 func compgen(c *cmd) {
 	flags, _ := parseOpts(c.rest(), optSpec{short: "oAGWFCXPS"})
 	c.add(Safe, "lists completions", "builtin:shell-builtin")
-	for _, cmdStr := range values(flags, "C") {
-		c.add(Warning, "runs a command to produce completions", "builtin:eval-context")
-		if cmdStr.dyn {
-			c.programString(cmdStr)
-			continue
-		}
-		c.sameShell(cmdStr.s)
-	}
+	c.callbacks(values(flags, "C"), "runs a command to produce completions", "")
 	for _, w := range values(flags, "W") {
 		if w.dyn {
 			c.add(Warning, "expands a word list not known until it runs (substitutions in it run)", "builtin:eval-context")
@@ -117,5 +103,19 @@ func waitCmd(c *cmd) {
 	c.add(Safe, "waits for jobs", "builtin:shell-builtin")
 	for _, n := range values(flags, "p") {
 		c.setsName(n)
+	}
+}
+
+// callbacks judges each command string a builtin runs in the same shell
+// (mapfile -C, compgen -C), called with args appended: at least Warning,
+// and a string known only at run time as a program string.
+func (c *cmd) callbacks(cmds []field, why, args string) {
+	for _, cb := range cmds {
+		c.add(Warning, why, "builtin:eval-context")
+		if cb.dyn {
+			c.programString(cb)
+			continue
+		}
+		c.sameShell(cb.s + args)
 	}
 }
