@@ -31,7 +31,14 @@ type prompt struct {
 func newPrompt(keys keyMap, noColor bool) prompt {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Prompt = "> "
+	// The marker opens the message, as a shell's prompt does; the rows
+	// below it are the same message going on, so they are only indented.
+	ta.SetPromptFunc(2, func(info textarea.PromptInfo) string {
+		if info.LineNumber == 0 {
+			return "> "
+		}
+		return "  "
+	})
 	ta.CharLimit = 0 // no limit: pasting a long log must work
 	ta.MaxHeight = 0
 	ta.SetHeight(promptHeight)
