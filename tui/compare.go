@@ -68,6 +68,9 @@ func (m *model) compareSlash(name, arg string) {
 		return
 	}
 	if name == "/compare" {
+		if arg == "" { // with a NAME, the diff opens over the panels instead
+			m.focused().addCommand(name)
+		}
 		m.goTracked(func() tea.Msg {
 			changes, err := w.Changes(ctx)
 			return comparedMsg{changes: changes, show: arg, err: err}
@@ -86,6 +89,7 @@ func (m *model) compareSlash(name, arg string) {
 		m.flash = "wait for " + termsafe.Line(arg) + "'s turn to end (or Ctrl+C it) before applying its changes"
 		return
 	}
+	m.focused().addCommand(name + " " + arg)
 	m.goTracked(func() tea.Msg {
 		c, err := w.Apply(ctx, arg)
 		return appliedMsg{provider: arg, changes: c, err: err}

@@ -107,6 +107,18 @@ func (p *panel) addPrompt(text string) {
 	p.busy, p.failure, p.errShown = true, "", false
 }
 
+// addCommand shows a slash command the person typed, above the output it
+// is about to produce, so the transcript says what each answer is to.
+func (p *panel) addCommand(text string) {
+	if len(p.items) > 0 {
+		p.add(spacer{})
+	}
+	t := newTextItem(p.st.You.Render("› "), "  ", nil)
+	t.add(termsafe.Line(text))
+	p.add(t)
+	p.text = nil
+}
+
 // addNotice shows a line of the screen's own, such as "cancelled".
 func (p *panel) addNotice(text string) {
 	t := newTextItem("", "", &p.st.Muted)

@@ -36,6 +36,7 @@ func (m *model) slash(text string) tea.Cmd {
 	var cmd tea.Cmd
 	switch name {
 	case "/help":
+		p.addCommand(text)
 		var b strings.Builder
 		b.WriteString("Commands (start a message with // to send a slash):\n")
 		for _, c := range slashCommands {
@@ -65,6 +66,7 @@ func (m *model) slash(text string) tea.Cmd {
 		case !m.idle(p):
 			return nil
 		}
+		p.addCommand(text)
 		m.renew(m.focus, arg, false)
 	case "/yes":
 		if arg == "" {
@@ -78,6 +80,7 @@ func (m *model) slash(text string) tea.Cmd {
 		}
 		m.setAuto(l)
 	case "/providers":
+		p.addCommand(text)
 		var b strings.Builder
 		b.WriteString("Panels:\n")
 		for i, q := range m.panels {
@@ -95,6 +98,7 @@ func (m *model) slash(text string) tea.Cmd {
 		p.addNotice(termsafe.Text(strings.TrimRight(b.String(), "\n")))
 		p.scrollBottom()
 	case "/rules":
+		p.addCommand(text)
 		rules := m.bridge.sessionRules()
 		if len(rules) == 0 {
 			p.addNotice("No session rules yet: press s in the approval to allow a command prefix or a path for this session.")
@@ -112,6 +116,7 @@ func (m *model) slash(text string) tea.Cmd {
 			m.flash = "no figures in this screen"
 			return nil
 		}
+		p.addCommand(text)
 		p.addNotice(termsafe.Text(strings.TrimRight(m.opts.Stats(), "\n")))
 		p.scrollBottom()
 	case "/mcp":
@@ -119,6 +124,7 @@ func (m *model) slash(text string) tea.Cmd {
 			m.flash = "no MCP servers are configured (see docs/mcp.md)"
 			return nil
 		}
+		p.addCommand(text)
 		p.addNotice(termsafe.Text(strings.TrimRight(m.opts.MCP(), "\n")))
 		p.scrollBottom()
 	case "/checkpoints", "/undo":

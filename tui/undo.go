@@ -52,6 +52,8 @@ func (m *model) undoSlash(name, arg string) {
 	}
 	ctx := m.ctx
 	if name == "/checkpoints" {
+		p.addCommand(name)
+		p.scrollBottom()
 		m.goTracked(func() tea.Msg {
 			list, err := u.List(ctx)
 			return checkpointsMsg{list: list, err: err}
@@ -69,6 +71,8 @@ func (m *model) undoSlash(name, arg string) {
 			return
 		}
 		m.undo = nil
+		p.addCommand(name + " " + arg)
+		p.scrollBottom()
 		m.goTracked(func() tea.Msg {
 			_, err := u.Apply(ctx, pending)
 			return undoneMsg{target: pending.Target, changes: len(pending.Changes), err: err}
@@ -82,6 +86,7 @@ func (m *model) undoSlash(name, arg string) {
 			return
 		}
 	}
+	p.addCommand(strings.TrimSpace(name + " " + arg))
 	p.scrollBottom()
 	m.goTracked(func() tea.Msg {
 		undo, err := u.Preview(ctx, n)

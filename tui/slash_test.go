@@ -1,0 +1,77 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/agentcli/agent/tools/checkpoint"
+)
+
+// listOnlyUndoer has one checkpoint and nothing to undo.
+type listOnlyUndoer struct{}
+
+func (listOnlyUndoer) List(context.Context) ([]checkpoint.Checkpoint, error) {
+	return []checkpoint.Checkpoint{{N: 1, Time: time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC), Label: "write_file main.go (openai)"}}, nil
+}
+
+func (listOnlyUndoer) Preview(context.Context, int) (*checkpoint.Undo, error) {
+	return nil, checkpoint.ErrNothingToUndo
+}
+
+func (listOnlyUndoer) Apply(context.Context, *checkpoint.Undo) (checkpoint.Checkpoint, error) {
+	return checkpoint.Checkpoint{}, nil
+}
+
+func TestSlashCommandOutputFollowsTheCommand(t *testing.T) {
+	tests := []struct {
+		typed  string
+		output string // the first words of what the command shows
+	}{
+		{"/rules", "No session rules yet"},
+		{"/providers", "Panels:"},
+		{"/help", "Commands (start a message"},
+		{"/stats", "openai: 2 turns"},
+		{"/checkpoints", "Checkpoints of this session"},
+		{"/undo", "Nothing to undo"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.typed+" shows the command above its output", func(t *testing.T) {
+			opts := testOptions
+			opts.Stats = func() string { return "openai: 2 turns\n" }
+			opts.Undo = listOnlyUndoer{}
+			m, b, _ := newTestModel(t, nil, opts)
+			m.Update(tea.WindowSizeMsg{Width: 100, Height: 40}) // /help is long
+			typeText(m, tt.typed)
+			press(m, keyEnter)
+			settle(m, b)
+			m.showHelp = false // /help opens the key help over the panel
+			rows := strings.Split(screen(m), "\n")
+			at := -1
+			for i, r := range rows {
+				if strings.HasPrefix(r, tt.output) {
+					at = i
+					break
+				}
+			}
+			if at < 1 {
+				t.Fatalf("%s: no row starts with %q:\n%s", tt.typed, tt.output, screen(m))
+			}
+			if got := strings.TrimRight(rows[at-1], " "); got != "› "+tt.typed {
+				t.Errorf("%s: the row above its output is %q, want %q:\n%s", tt.typed, got, "› "+tt.typed, screen(m))
+			}
+		})
+	}
+}
+
+func TestASlashCommandThatOnlyAnswersInTheStatusBarLeavesNoTrace(t *testing.T) {
+	m, _, _ := newTestModel(t, nil, testOptions)
+	typeText(m, "/yes")
+	press(m, keyEnter)
+	if out := screen(m); strings.Contains(out, "› /yes") || !strings.Contains(out, "auto-approve: safe (/yes") {
+		t.Errorf("/yes without a level should answer in the status bar only:\n%s", out)
+	}
+}
