@@ -170,6 +170,7 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	if s.mountns {
 		spec.MountNS = true
 		spec.PIDNS = s.pidns
+		MakeGitPlaceholders(spec.Root, opts.Git)
 		spec.ReadOnly = GitReadOnlyPaths(spec.Root, opts.Git)
 		spec.Hide = s.cfg.Hide
 	}

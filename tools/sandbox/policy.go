@@ -190,25 +190,36 @@ var gitProgramEntries = []string{"config", "config.worktree", "hooks", "info", "
 // with GitObjectsAndRefs, and in both cases every gitfile (a command that
 // rewrites one points git at a directory of its choosing). Symbolic links
 // are resolved, so a .git that links elsewhere protects its target.
-// Paths that do not exist are left out.
+// Paths that do not exist are left out; so with GitObjectsAndRefs a git
+// directory that is not a repository, or misses one of the entries, is
+// read-only as a whole (MakeGitPlaceholders makes the missing ones).
 func GitReadOnlyPaths(root string, access GitAccess) []string {
-	var out []string
-	seen := make(map[string]bool)
-	add := func(p string) {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	addGitDir := func(dir string) {
-		if access == GitReadOnly {
-			add(dir)
-			return
+	dirs, gitfiles := gitDirs(root)
+	out := append([]string{}, gitfiles...)
+	for _, dir := range dirs {
+		if access == GitReadOnly || !isRepository(dir) || (!isLinkedWorktree(dir) && !gitEntriesComplete(dir)) {
+			out = append(out, dir)
+			continue
 		}
 		for _, e := range gitProgramEntries {
 			if p := filepath.Join(dir, e); exists(p) {
-				add(p)
+				out = append(out, p)
 			}
+		}
+	}
+	return out
+}
+
+// gitDirs returns the git directories root uses (its .git, a gitfile's
+// target, a worktree's common directory, the submodules' git directories
+// named in .gitmodules), symbolic links resolved, and the gitfiles and
+// .git symbolic links that lead to them; each once.
+func gitDirs(root string) (dirs, gitfiles []string) {
+	seen := make(map[string]bool)
+	add := func(list *[]string, p string) {
+		if !seen[p] {
+			seen[p] = true
+			*list = append(*list, p)
 		}
 	}
 	var visit func(worktree string)
@@ -223,7 +234,7 @@ func GitReadOnlyPaths(root string, access GitAccess) []string {
 			if err != nil {
 				return
 			}
-			add(dotgit)
+			add(&gitfiles, dotgit)
 			dotgit = resolved
 			if fi, err = os.Stat(resolved); err != nil {
 				return
@@ -231,7 +242,7 @@ func GitReadOnlyPaths(root string, access GitAccess) []string {
 		}
 		gitDir := dotgit
 		if !fi.IsDir() {
-			add(dotgit)
+			add(&gitfiles, dotgit)
 			target, ok := readGitfile(dotgit)
 			if !ok {
 				return
@@ -245,17 +256,21 @@ func GitReadOnlyPaths(root string, access GitAccess) []string {
 			}
 			gitDir = resolved
 		}
-		addGitDir(gitDir)
+		add(&dirs, gitDir)
 		if common, ok := readCommonDir(gitDir); ok {
-			addGitDir(common)
+			add(&dirs, common)
 		}
 	}
 	visit(root)
 	for _, sub := range submodulePaths(root) {
 		visit(filepath.Join(root, sub))
 	}
-	return out
+	return dirs, gitfiles
 }
+
+// isLinkedWorktree says whether dir is a linked worktree's git directory,
+// whose config, hooks and info are its common directory's.
+func isLinkedWorktree(dir string) bool { return exists(filepath.Join(dir, "commondir")) }
 
 // readGitfile returns the target of a gitfile ("gitdir: <path>").
 func readGitfile(path string) (string, bool) {
