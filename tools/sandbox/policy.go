@@ -194,15 +194,25 @@ var gitProgramEntries = []string{"config", "config.worktree", "hooks", "info", "
 // directory that is not a repository, or misses one of the entries, is
 // read-only as a whole (MakeGitPlaceholders makes the missing ones).
 func GitReadOnlyPaths(root string, access GitAccess) []string {
+	return gitReadOnlyPaths(root, access, false)
+}
+
+// gitReadOnlyPaths is GitReadOnlyPaths; byName is for a sandbox whose rules
+// name paths, which need not exist (macOS): every program-running entry is
+// listed, and the root's .git even when there is none.
+func gitReadOnlyPaths(root string, access GitAccess, byName bool) []string {
 	dirs, gitfiles := gitDirs(root)
 	out := append([]string{}, gitfiles...)
+	if byName && len(dirs) == 0 && len(gitfiles) == 0 {
+		out = append(out, filepath.Join(root, ".git"))
+	}
 	for _, dir := range dirs {
-		if access == GitReadOnly || !isRepository(dir) || (!isLinkedWorktree(dir) && !gitEntriesComplete(dir)) {
+		if access == GitReadOnly || (!byName && (!isRepository(dir) || (!isLinkedWorktree(dir) && !gitEntriesComplete(dir)))) {
 			out = append(out, dir)
 			continue
 		}
 		for _, e := range gitProgramEntries {
-			if p := filepath.Join(dir, e); exists(p) {
+			if p := filepath.Join(dir, e); byName || exists(p) {
 				out = append(out, p)
 			}
 		}

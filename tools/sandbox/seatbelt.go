@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"unicode/utf8"
@@ -200,8 +201,8 @@ func seatbeltPolicyFor(spec helperSpec, git GitAccess, homes []string) seatbeltP
 			p.SocketDirs = append(p.SocketDirs, dir)
 		}
 	}
-	readOnly := GitReadOnlyPaths(spec.Root, git)
-	if git == GitReadOnly {
+	readOnly := gitReadOnlyPaths(spec.Root, git, true)
+	if git == GitReadOnly && !slices.Contains(readOnly, filepath.Join(spec.Root, ".git")) {
 		readOnly = append([]string{filepath.Join(spec.Root, ".git")}, readOnly...)
 	}
 	p.ReadOnly = withResolved(readOnly)

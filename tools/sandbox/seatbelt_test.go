@@ -346,3 +346,27 @@ func FuzzSeatbeltProfile(f *testing.F) {
 		checkProfile(t, p, profile)
 	})
 }
+
+// TestSeatbeltGitToolWithoutARepository: a profile names paths that need
+// not exist, so the git tool in a root without .git cannot make one, and
+// in a repository that lacks hooks/ or config cannot create them.
+func TestSeatbeltGitToolWithoutARepository(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	p := seatbeltPolicyFor(helperSpec{Root: root}, GitObjectsAndRefs, nil)
+	if !slices.Contains(p.ReadOnly, filepath.Join(root, ".git")) {
+		t.Errorf("git tool in a root without .git: read-only = %v, want .git", p.ReadOnly)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".git"), []byte("gitdir: real.git\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "real.git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p = seatbeltPolicyFor(helperSpec{Root: root}, GitObjectsAndRefs, nil)
+	for _, e := range []string{"config", "hooks", "info", "commondir", "objects/info/alternates"} {
+		if !slices.Contains(p.ReadOnly, filepath.Join(root, "real.git", e)) {
+			t.Errorf("git tool: read-only = %v, want the missing %s", p.ReadOnly, e)
+		}
+	}
+}
