@@ -39,8 +39,10 @@ type panel struct {
 	// prompt and a call from another request gets a new card.
 	cards map[string]*card
 	// text is the assistant reply being streamed; nil once a tool card or
-	// a new prompt follows it.
-	text *mdItem
+	// a new prompt follows it (endText). clean removes escapes from the
+	// reply's deltas, carrying a sequence cut between two of them.
+	text  *mdItem
+	clean termsafe.Stream
 	// cardList holds the tool cards in transcript order, for selecting
 	// one; selected indexes it, -1 when none is.
 	cardList []*card
@@ -88,7 +90,7 @@ func (p *panel) usable() bool { return p.runner != nil && !p.setup && !p.applied
 func (p *panel) clear() {
 	p.items, p.cardList, p.selected = nil, nil, -1
 	p.cards = make(map[string]*card)
-	p.text = nil
+	p.endText()
 	p.offset = 0
 	p.failure = ""
 }
@@ -102,9 +104,16 @@ func (p *panel) addPrompt(text string) {
 	t := newTextItem(you, "  ", nil)
 	t.add(termsafe.Text(text))
 	p.add(t)
-	p.text = nil
+	p.endText()
 	p.cards = make(map[string]*card)
 	p.busy, p.failure, p.errShown = true, "", false
+}
+
+// endText ends the reply being streamed: what comes next starts a new
+// item, and a sequence left open by the reply does not reach into it.
+func (p *panel) endText() {
+	p.text = nil
+	p.clean.Flush()
 }
 
 // addCommand shows a slash command the person typed, above the output it
@@ -116,7 +125,7 @@ func (p *panel) addCommand(text string) {
 	t := newTextItem(p.st.You.Render("› "), "  ", nil)
 	t.add(termsafe.Line(text))
 	p.add(t)
-	p.text = nil
+	p.endText()
 }
 
 // addNotice shows a line of the screen's own, such as "cancelled".
@@ -124,7 +133,7 @@ func (p *panel) addNotice(text string) {
 	t := newTextItem("", "", &p.st.Muted)
 	t.add(text)
 	p.add(t)
-	p.text = nil
+	p.endText()
 }
 
 // addError shows an error in the transcript.
@@ -132,7 +141,7 @@ func (p *panel) addError(text string) {
 	t := newTextItem(p.st.Failure.Render("✗ "), "  ", &p.st.Failure)
 	t.add(termsafe.Text(strings.TrimSpace(text)))
 	p.add(t)
-	p.text = nil
+	p.endText()
 }
 
 // addSetup shows how to set a provider up, in place of a conversation.
@@ -152,7 +161,7 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 			p.model = e.Model
 		}
 	case agent.EventText:
-		t := termsafe.Text(e.Text)
+		t := p.clean.Write(e.Text)
 		if p.text == nil {
 			// A reply often opens with blank lines; they only push the
 			// text away from its prompt.
@@ -260,7 +269,7 @@ func (p *panel) card(info *agent.CallInfo, turn int, now time.Time, planned bool
 	p.cards[info.ID] = c
 	p.cardList = append(p.cardList, c)
 	p.add(c)
-	p.text = nil
+	p.endText()
 	return c
 }
 
@@ -298,7 +307,7 @@ func (p *panel) finishTurn(err error) {
 		}
 	}
 	p.waiting, p.runs = 0, 0
-	p.text = nil
+	p.endText()
 	if err != nil && !p.errShown {
 		p.addError(err.Error())
 		p.failure = err.Error()

@@ -163,3 +163,23 @@ func TestReusedCallIDsGetCardsOfTheirOwn(t *testing.T) {
 		}
 	}
 }
+
+func TestAnEscapeSplitBetweenTwoDeltasLeavesNoDebris(t *testing.T) {
+	m, _, _ := newTestModel(t, nil, testOptions)
+	release := startTurn(t, m, "colours")
+	defer release()
+	// Each delta reaches the screen on its own, as when the screen draws
+	// between them.
+	for _, d := range []string{"plain \x1b[4", "1;1mRED-BG\x1b", "[0m and \x1b]0;ti", "tle\x07done"} {
+		m.Update(batchMsg{eventMsg(agent.Event{Type: agent.EventText, Provider: "openai", Turn: 1, Text: d})})
+	}
+	out := screen(m)
+	if !strings.Contains(out, "plain RED-BG and done") {
+		t.Errorf("the reply is not %q on the screen:\n%s", "plain RED-BG and done", out)
+	}
+	for _, debris := range []string{"1mRED", "[0m", "tle"} {
+		if strings.Contains(out, debris) {
+			t.Errorf("the screen shows %q, the rest of a split sequence:\n%s", debris, out)
+		}
+	}
+}

@@ -44,6 +44,9 @@ type textSink struct {
 	// errShown is set once the running run's error is printed, so its end
 	// does not print it again.
 	errShown bool
+	// clean removes escapes from each provider's streamed text, carrying
+	// a sequence cut between two deltas to the next one.
+	clean map[string]*termsafe.Stream
 }
 
 // callKey tells calls apart across providers, whose IDs may collide.
@@ -57,12 +60,14 @@ func (s *textSink) Publish(e agent.Event) {
 	defer s.mu.Unlock()
 	switch e.Type {
 	case agent.EventText:
-		t := termsafe.Text(e.Text)
+		t := s.stream(e.Provider).Write(e.Text)
 		if t == "" {
 			return
 		}
 		io.WriteString(s.out, t)
 		s.midLine = !strings.HasSuffix(t, "\n")
+	case agent.EventToolCall:
+		s.stream(e.Provider).Flush() // the text before the call has ended
 	case agent.EventApproval:
 		if e.Call != nil {
 			s.calls[callKey{e.Provider, e.Call.ID}] = approval{e.Decision, e.By, e.Reason}
@@ -83,6 +88,7 @@ func (s *textSink) Publish(e agent.Event) {
 	case agent.EventRetry:
 		s.line(s.st.muted.Render(termsafe.Line(e.Text)))
 	case agent.EventRunFinished:
+		s.stream(e.Provider).Flush()
 		s.endText()
 		if e.Error != "" && !s.errShown {
 			s.line(s.st.bad.Render("error: " + termsafe.Line(e.Error)))
@@ -95,6 +101,19 @@ func (s *textSink) Publish(e agent.Event) {
 		}
 		s.errShown = false
 	}
+}
+
+// stream is the cleaner of provider's text.
+func (s *textSink) stream(provider string) *termsafe.Stream {
+	if s.clean == nil {
+		s.clean = make(map[string]*termsafe.Stream)
+	}
+	st, ok := s.clean[provider]
+	if !ok {
+		st = &termsafe.Stream{}
+		s.clean[provider] = st
+	}
+	return st
 }
 
 // runSummary is the last line of a run: how it ended, how many requests

@@ -44,6 +44,27 @@ func TestText(t *testing.T) {
 			wantStdout: "Hello, world.\n",
 		},
 		{
+			name: "an escape split between two deltas leaves no debris",
+			events: []agent.Event{
+				{Type: agent.EventText, Text: "plain \x1b[4"},
+				{Type: agent.EventText, Text: "1;1mRED-BG\x1b"},
+				{Type: agent.EventText, Text: "[0m and \x1b]0;ti"},
+				{Type: agent.EventText, Text: "tle\x07done"},
+				{Type: agent.EventRunFinished, Status: agent.StatusFinished},
+			},
+			wantStdout: "plain RED-BG and done\n",
+		},
+		{
+			name: "a sequence left open by one reply does not reach into the next",
+			events: []agent.Event{
+				{Type: agent.EventText, Text: "one\x1b[4"},
+				{Type: agent.EventRunFinished, Status: agent.StatusFinished},
+				{Type: agent.EventText, Text: "1 two"},
+				{Type: agent.EventRunFinished, Status: agent.StatusFinished},
+			},
+			wantStdout: "one\n1 two\n",
+		},
+		{
 			name: "a safe command that succeeds is one line with its exit code and duration",
 			events: []agent.Event{
 				{Type: agent.EventToolCall, Call: shell},

@@ -7,28 +7,20 @@ package termsafe
 import (
 	"strings"
 	"unicode/utf8"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Text returns s with every escape sequence and every control character
-// removed, except newline and tab. Invalid UTF-8 becomes U+FFFD first, so
-// that removing something cannot join stray bytes into a control character.
-// Text is safe on pieces of a stream; a sequence split across two pieces
-// loses its introducer and what is left prints as plain characters.
+// removed, except newline and tab; each byte that is not UTF-8 becomes
+// U+FFFD, so that removing something cannot join stray bytes into a control
+// character. A sequence cut by the end of s is dropped. For text that
+// arrives in pieces, use a Stream: Text on each piece would print what
+// follows a sequence split between two of them.
 func Text(s string) string {
 	if clean(s) {
 		return s
 	}
-	s = ansi.Strip(strings.ToValidUTF8(s, "\uFFFD"))
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		if !isControl(r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	var st Stream
+	return st.Write(s) + st.Flush()
 }
 
 // Line returns Text(s) on one line: newlines, tabs and runs of spaces become
