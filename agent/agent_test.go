@@ -97,9 +97,9 @@ func (r *recorder) ofType(t agent.EventType) []agent.Event {
 }
 
 // approverFunc adapts a function to agent.Approver.
-type approverFunc func(context.Context, agent.ApprovalRequest) (agent.Decision, error)
+type approverFunc func(context.Context, agent.ApprovalRequest) (agent.Answer, error)
 
-func (f approverFunc) Approve(ctx context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+func (f approverFunc) Ask(ctx context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 	return f(ctx, r)
 }
 
@@ -169,7 +169,7 @@ func TestRunListsReadsIsDeniedAndFinishes(t *testing.T) {
 	}
 	decisions := []string{}
 	for _, e := range f.sink.ofType(agent.EventApproval) {
-		decisions = append(decisions, e.Decision+"/"+e.By)
+		decisions = append(decisions, string(e.Decision)+"/"+e.By)
 	}
 	if got, want := strings.Join(decisions, " "), "auto/policy auto/policy denied/policy"; got != want {
 		t.Errorf("approval decisions = %q, want %q", got, want)
@@ -180,9 +180,9 @@ func TestBlockedNeverRunsEvenWhenDangerousIsAutoApproved(t *testing.T) {
 	cfg := agent.DefaultConfig()
 	cfg.AutoApprove = classify.Dangerous
 	asked := false
-	ap := approverFunc(func(context.Context, agent.ApprovalRequest) (agent.Decision, error) {
+	ap := approverFunc(func(context.Context, agent.ApprovalRequest) (agent.Answer, error) {
 		asked = true
-		return agent.Decision{Answer: agent.Approve}, nil
+		return agent.Answer{Choice: agent.Approve}, nil
 	})
 	f := newFixture(t, []llm.Message{
 		calls(call("c1", "shell", map[string]any{"command": "sudo touch pwned"})),
@@ -246,12 +246,12 @@ func TestTurnLimitStopsAModelThatNeverStops(t *testing.T) {
 
 func TestModifiedCommandIsClassifiedAgainAndRun(t *testing.T) {
 	var reqs []agent.ApprovalRequest
-	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 		reqs = append(reqs, r)
 		if len(reqs) == 1 {
-			return agent.Decision{Answer: agent.Modify, Args: `{"command": "touch made-by-person"}`}, nil
+			return agent.Answer{Choice: agent.Modify, Args: `{"command": "touch made-by-person"}`}, nil
 		}
-		return agent.Decision{Answer: agent.Approve, By: agent.ByPerson}, nil
+		return agent.Answer{Choice: agent.Approve, By: agent.ByPerson}, nil
 	})
 	f := newFixture(t, []llm.Message{
 		calls(call("c1", "shell", map[string]any{"command": "touch made-by-model"})),
@@ -280,10 +280,10 @@ func TestModifiedCommandIsClassifiedAgainAndRun(t *testing.T) {
 
 func TestCancelDuringApprovalAnswersEveryCall(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
-	ap := approverFunc(func(ctx context.Context, _ agent.ApprovalRequest) (agent.Decision, error) {
+	ap := approverFunc(func(ctx context.Context, _ agent.ApprovalRequest) (agent.Answer, error) {
 		cancel()
 		<-ctx.Done()
-		return agent.Decision{}, ctx.Err()
+		return agent.Answer{}, ctx.Err()
 	})
 	f := newFixture(t, []llm.Message{
 		calls(
@@ -360,9 +360,9 @@ func TestNetworkCallsAlwaysNeedAPerson(t *testing.T) {
 	cfg := agent.DefaultConfig()
 	cfg.AutoApprove = classify.Dangerous
 	var asked []agent.ApprovalRequest
-	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 		asked = append(asked, r)
-		return agent.Decision{Answer: agent.Deny, Reason: "no network today"}, nil
+		return agent.Answer{Choice: agent.Deny, Reason: "no network today"}, nil
 	})
 	f := newFixture(t, []llm.Message{
 		calls(call("c1", "shell", map[string]any{"command": "ls", "network": true})),

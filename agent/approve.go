@@ -24,21 +24,21 @@ type ApprovalRequest struct {
 	Undo string
 }
 
-// Answer is the kind of decision an Approver returns.
-type Answer int
+// Choice is what an Approver chose: deny, approve or modify.
+type Choice int
 
-// The answers an Approver can give. The zero value denies.
+// The choices an Approver can make. The zero value denies.
 const (
-	Deny Answer = iota
+	Deny Choice = iota
 	Approve
-	// Modify replaces the call's arguments with Decision.Args; the loop plans
+	// Modify replaces the call's arguments with Answer.Args; the loop plans
 	// and classifies the new arguments and asks again if they need it.
 	Modify
 )
 
-// Decision is an Approver's answer.
-type Decision struct {
-	Answer Answer
+// Answer is an Approver's answer.
+type Answer struct {
+	Choice Choice
 	// Reason is sent to the model with a denial; with an approval it says
 	// how it was given (the session rule that allowed it) and goes into
 	// the approval event.
@@ -49,25 +49,25 @@ type Decision struct {
 	By string
 }
 
-// Approver decides on calls that are not auto-approved. Approve blocks until
+// Approver is asked about calls that are not auto-approved. Ask blocks until
 // it has an answer; when ctx is cancelled it returns ctx.Err() promptly, and
 // the call is treated as denied.
 type Approver interface {
-	Approve(ctx context.Context, req ApprovalRequest) (Decision, error)
+	Ask(ctx context.Context, req ApprovalRequest) (Answer, error)
 }
 
 // DenyAll is the headless Approver: with no person to ask, every call that
 // is not auto-approved is denied by policy, and the model is told why.
 type DenyAll struct{}
 
-// Approve denies req.
-func (DenyAll) Approve(_ context.Context, req ApprovalRequest) (Decision, error) {
+// Ask denies req.
+func (DenyAll) Ask(_ context.Context, req ApprovalRequest) (Answer, error) {
 	if req.Network && req.Verdict.Level <= classify.Dangerous {
-		return Decision{Answer: Deny, By: ByPolicy,
+		return Answer{Choice: Deny, By: ByPolicy,
 			Reason: "asks for network access, which always needs a person's approval, and no person is there to approve it"}, nil
 	}
-	return Decision{
-		Answer: Deny,
+	return Answer{
+		Choice: Deny,
 		By:     ByPolicy,
 		Reason: "not auto-approved: level " + req.Verdict.Level.String() + " is above the auto-approve level and no person is there to approve it",
 	}, nil

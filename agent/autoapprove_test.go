@@ -14,9 +14,9 @@ import (
 
 func TestSetAutoApproveChangesWhatRunsWithoutAsking(t *testing.T) {
 	var asked []string
-	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 		asked = append(asked, r.Call.Summary)
-		return agent.Decision{Answer: agent.Deny, By: agent.ByPerson}, nil
+		return agent.Answer{Choice: agent.Deny, By: agent.ByPerson}, nil
 	})
 	touch := func(id, name string) llm.Message {
 		return calls(call(id, "shell", map[string]any{"command": "touch " + name}))
@@ -46,8 +46,8 @@ func TestSetAutoApproveChangesWhatRunsWithoutAsking(t *testing.T) {
 }
 
 func TestAnApprovalCarriesTheApproversReason(t *testing.T) {
-	ap := approverFunc(func(context.Context, agent.ApprovalRequest) (agent.Decision, error) {
-		return agent.Decision{Answer: agent.Approve, By: agent.ByPerson, Reason: "session rule: shell commands starting with `touch`, up to warning"}, nil
+	ap := approverFunc(func(context.Context, agent.ApprovalRequest) (agent.Answer, error) {
+		return agent.Answer{Choice: agent.Approve, By: agent.ByPerson, Reason: "session rule: shell commands starting with `touch`, up to warning"}, nil
 	})
 	f := newFixture(t, []llm.Message{calls(call("c1", "shell", map[string]any{"command": "touch a"})), text("ok")}, ap, agent.DefaultConfig())
 	if _, err := f.ag.Run(t.Context(), "go"); err != nil {
@@ -61,9 +61,9 @@ func TestAnApprovalCarriesTheApproversReason(t *testing.T) {
 
 func TestARequestSaysWhenTheCallWantsTheNetwork(t *testing.T) {
 	var got []bool
-	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 		got = append(got, r.Network)
-		return agent.Decision{Answer: agent.Deny}, nil
+		return agent.Answer{Choice: agent.Deny}, nil
 	})
 	f := newFixture(t, []llm.Message{
 		calls(call("c1", "shell", map[string]any{"command": "ls", "network": true})),
@@ -89,9 +89,9 @@ func TestUnconfinedCommandsThatRunProjectCodeNeedAPerson(t *testing.T) {
 		{true, "go build ./...", false},
 	} {
 		var reasons [][]string
-		ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+		ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 			reasons = append(reasons, r.Verdict.Reasons)
-			return agent.Decision{Answer: agent.Deny, By: agent.ByPerson}, nil
+			return agent.Answer{Choice: agent.Deny, By: agent.ByPerson}, nil
 		})
 		root := t.TempDir()
 		prov := &scripted{script: []llm.Message{calls(call("c1", "shell", map[string]any{"command": tc.command})), text("ok")}}

@@ -65,35 +65,6 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// ProviderConfig is one [providers.NAME] section: which wire format to
-// speak, where, with which key and model.
-type ProviderConfig struct {
-	// Type is the wire format: "openai" (also every OpenAI-compatible
-	// server), "ollama" or "anthropic".
-	Type string `toml:"type"`
-	// BaseURL is the server's address; empty means the type's default.
-	BaseURL string `toml:"base_url,omitempty"`
-	// APIKeyEnv names the environment variable holding the key. Keys are
-	// never written in config files.
-	APIKeyEnv string `toml:"api_key_env,omitempty"`
-	// Model is the model to ask for.
-	Model string `toml:"model"`
-	// Tools says how the model is offered the tools: ToolsNative (the
-	// wire format's own tool calls; "" means the same) or ToolsPrompt
-	// (described in the system prompt, for models without native tool
-	// calling; see llm.WithPromptTools).
-	Tools string `toml:"tools,omitempty"`
-	// Price is what the provider charges, for the cost shown with the
-	// usage; the zero value means unknown, and no cost is shown.
-	Price Price `toml:"price,omitempty"`
-}
-
-// The values of ProviderConfig.Tools.
-const (
-	ToolsNative = "native"
-	ToolsPrompt = "prompt"
-)
-
 // Price is a provider's price in US dollars per million tokens.
 type Price struct {
 	Input  float64 `toml:"input"`
@@ -115,25 +86,4 @@ func (p Price) Cost(u llm.Usage) float64 {
 		cachedPrice = p.Input
 	}
 	return (float64(u.InputTokens-cached)*p.Input + float64(cached)*cachedPrice + float64(u.OutputTokens)*p.Output) / 1e6
-}
-
-// Validate reports the first setting of provider name that cannot work.
-func (c ProviderConfig) Validate(name string) error {
-	switch c.Type {
-	case "openai", "ollama", "anthropic":
-	default:
-		return fmt.Errorf("providers.%s.type = %q: want one of openai, ollama, anthropic", name, c.Type)
-	}
-	if c.Model == "" {
-		return fmt.Errorf("providers.%s.model is empty: name the model to use", name)
-	}
-	switch c.Tools {
-	case "", ToolsNative, ToolsPrompt:
-	default:
-		return fmt.Errorf("providers.%s.tools = %q: want %q (the wire format's tool calls) or %q (tools described in the prompt)", name, c.Tools, ToolsNative, ToolsPrompt)
-	}
-	if c.Price.Input < 0 || c.Price.Output < 0 || c.Price.CachedInput < 0 {
-		return fmt.Errorf("providers.%s.price: prices must not be negative (US dollars per million tokens)", name)
-	}
-	return nil
 }

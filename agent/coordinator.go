@@ -147,8 +147,8 @@ func (c *Coordinator) Run(ctx context.Context, name, task string) (Outcome, erro
 	return a.Run(ctx, task)
 }
 
-// Result is how one provider's run of a Broadcast ended.
-type Result struct {
+// ProviderRun is how one provider's run of a Broadcast ended.
+type ProviderRun struct {
 	Provider string
 	Outcome  Outcome
 	// Err is the run's error (see Agent.Run), or ErrBusy.
@@ -157,14 +157,14 @@ type Result struct {
 
 // Broadcast gives task to every provider at once and blocks until all
 // their runs end. The results are in the order the providers joined.
-func (c *Coordinator) Broadcast(ctx context.Context, task string) []Result {
+func (c *Coordinator) Broadcast(ctx context.Context, task string) []ProviderRun {
 	names := c.Names()
-	out := make([]Result, len(names))
+	out := make([]ProviderRun, len(names))
 	var wg sync.WaitGroup
 	for i, n := range names {
 		wg.Go(func() {
 			o, err := c.Run(ctx, n, task)
-			out[i] = Result{Provider: n, Outcome: o, Err: err}
+			out[i] = ProviderRun{Provider: n, Outcome: o, Err: err}
 		})
 	}
 	wg.Wait()

@@ -89,16 +89,16 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-func (tm *team) start(t *testing.T, ctx context.Context, name, task string) <-chan agent.Result {
-	done := make(chan agent.Result, 1)
+func (tm *team) start(t *testing.T, ctx context.Context, name, task string) <-chan agent.ProviderRun {
+	done := make(chan agent.ProviderRun, 1)
 	go func() {
 		o, err := tm.c.Run(ctx, name, task)
-		done <- agent.Result{Provider: name, Outcome: o, Err: err}
+		done <- agent.ProviderRun{Provider: name, Outcome: o, Err: err}
 	}()
 	return done
 }
 
-func finished(t *testing.T, r agent.Result) {
+func finished(t *testing.T, r agent.ProviderRun) {
 	t.Helper()
 	if r.Err != nil || r.Outcome.Status != agent.StatusFinished {
 		t.Errorf("%s: Run() = %s, %v; want finished", r.Provider, r.Outcome.Status, r.Err)
@@ -259,7 +259,7 @@ func TestCoordinatorBroadcastRunsEveryProvider(t *testing.T) {
 func TestCoordinatorJoinAgainReplacesTheAgentAndKeepsTheFigures(t *testing.T) {
 	scripts := map[string]llmtest.Script{"a": {llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`)), llmtest.Say("done")}}
 	tm := newTeam(t, nil, scripts, "a")
-	finished(t, agent.Result{Provider: "a", Outcome: mustRun(tm.c.Run(t.Context(), "a", "look"))})
+	finished(t, agent.ProviderRun{Provider: "a", Outcome: mustRun(tm.c.Run(t.Context(), "a", "look"))})
 	old := tm.c.Agent("a")
 	cfg := agent.DefaultConfig()
 	cfg.Retries = 0
@@ -269,7 +269,7 @@ func TestCoordinatorJoinAgainReplacesTheAgentAndKeepsTheFigures(t *testing.T) {
 	if err != nil || again == old || tm.c.Agent("a") != again {
 		t.Fatalf("Join again = %p, %v; want a new agent in place of %p", again, err, old)
 	}
-	finished(t, agent.Result{Provider: "a", Outcome: mustRun(tm.c.Run(t.Context(), "a", "look again"))})
+	finished(t, agent.ProviderRun{Provider: "a", Outcome: mustRun(tm.c.Run(t.Context(), "a", "look again"))})
 	if st := tm.c.Stats(); len(st) != 1 || st[0].Runs != 2 || st[0].Completed != 2 {
 		t.Errorf("Stats() = %+v, want one provider with 2 runs and 2 completed calls", st)
 	}

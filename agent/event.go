@@ -28,13 +28,18 @@ const (
 	EventRunFinished EventType = "run_finished"
 )
 
-// Decision values of an approval event.
+// Decision is how an approval ended, as recorded in an approval event
+// (Event.Decision). The values are stable: they are the "decision" field
+// of the JSON output and of session files.
+type Decision string
+
+// The decisions an approval event records.
 const (
-	DecisionAuto     = "auto"     // the level was within the auto-approve level
-	DecisionApproved = "approved" // a person approved it
-	DecisionModified = "modified" // a person changed it, then it was approved
-	DecisionDenied   = "denied"   // a person or the headless policy refused it
-	DecisionBlocked  = "blocked"  // the classifier said blocked: it never runs
+	DecisionAuto     Decision = "auto"     // the level was within the auto-approve level
+	DecisionApproved Decision = "approved" // a person approved it
+	DecisionModified Decision = "modified" // a person changed it, then it was approved
+	DecisionDenied   Decision = "denied"   // a person or the headless policy refused it
+	DecisionBlocked  Decision = "blocked"  // the classifier said blocked: it never runs
 )
 
 // Who decided an approval.
@@ -66,13 +71,13 @@ type Event struct {
 	// EventToolOutput, EventToolResult).
 	Call *CallInfo `json:"call,omitempty"`
 	// Decision and By describe an approval (EventApproval).
-	Decision string `json:"decision,omitempty"`
-	By       string `json:"by,omitempty"`
+	Decision Decision `json:"decision,omitempty"`
+	By       string   `json:"by,omitempty"`
 	// Reason says why an action was denied or blocked (EventApproval).
 	Reason string `json:"reason,omitempty"`
 
 	// Result is the tool's outcome (EventToolResult).
-	Result *ResultInfo `json:"result,omitempty"`
+	Result *CallResult `json:"result,omitempty"`
 	// Usage is one request's usage, and Total the run's so far (EventUsage,
 	// EventRunFinished).
 	// Total is the conversation's (for a headless run, the run's).
@@ -136,8 +141,8 @@ type CallInfo struct {
 	Skipped string `json:"skipped,omitempty"`
 }
 
-// ResultInfo is the outcome of a tool call as the model will see it.
-type ResultInfo struct {
+// CallResult is the outcome of a tool call as the model will see it.
+type CallResult struct {
 	IsError    bool    `json:"is_error"`
 	ExitCode   int     `json:"exit_code"`
 	DurationMS float64 `json:"duration_ms"`

@@ -70,7 +70,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			return a.run(ctx, turn, info, plan, note)
 		}
 
-		d, err := a.opts.Approver.Approve(ctx, ApprovalRequest{
+		d, err := a.opts.Approver.Ask(ctx, ApprovalRequest{
 			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Network: plan.Network,
 			Undo: a.undoNote(ctx, plan, v),
 		})
@@ -83,7 +83,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		if by == "" {
 			by = ByPerson
 		}
-		switch d.Answer {
+		switch d.Choice {
 		case Approve:
 			decision := DecisionApproved
 			if note != "" {
@@ -192,7 +192,7 @@ func (a *Agent) finishCall(turn int, info CallInfo, res tools.Result) tools.Resu
 	if res.IsError && res.ExitCode <= 0 {
 		res.Output = Clip(res.Output, maxToolError)
 	}
-	a.publish(Event{Type: EventToolResult, Turn: turn, Call: &info, Result: &ResultInfo{
+	a.publish(Event{Type: EventToolResult, Turn: turn, Call: &info, Result: &CallResult{
 		IsError:    res.IsError,
 		ExitCode:   res.ExitCode,
 		DurationMS: float64(res.Duration.Microseconds()) / 1000,

@@ -43,15 +43,15 @@ func mcpAgent(t *testing.T, script []llm.Message, ap agent.Approver, auto classi
 
 func TestModifiedMCPArgumentsAreCheckedAndClassifiedAgain(t *testing.T) {
 	var asked []agent.ApprovalRequest
-	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 		asked = append(asked, r)
 		switch {
 		case r.Call.ID == "c1" && len(asked) == 1:
-			return agent.Decision{Answer: agent.Modify, Args: `{"text":"by the person"}`}, nil
+			return agent.Answer{Choice: agent.Modify, Args: `{"text":"by the person"}`}, nil
 		case r.Call.ID == "c2":
-			return agent.Decision{Answer: agent.Modify, Args: `{"text":5}`}, nil
+			return agent.Answer{Choice: agent.Modify, Args: `{"text":5}`}, nil
 		}
-		return agent.Decision{Answer: agent.Approve, By: agent.ByPerson}, nil
+		return agent.Answer{Choice: agent.Approve, By: agent.ByPerson}, nil
 	})
 	a, prov, _, _, _ := mcpAgent(t, []llm.Message{
 		calls(call("c1", "mcp__notes__write_note", map[string]any{"text": "by the model"}),

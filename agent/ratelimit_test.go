@@ -105,7 +105,7 @@ func TestRateLimitsHoldAcrossFourPanels(t *testing.T) {
 		cfg.RateLimitWaitSeconds = 3600
 		tm := fourPanels(t, tools.NewRateLimits(cfg))
 		ctx, cancel := context.WithCancel(t.Context())
-		done := make(chan []agent.Result, 1)
+		done := make(chan []agent.ProviderRun, 1)
 		go func() { done <- tm.c.Broadcast(ctx, "read") }()
 		waitFor(t, "three panels to queue", func() bool {
 			_, _, q := tm.rateOutcome()

@@ -55,7 +55,7 @@ type StatsSink struct {
 
 	mu       sync.Mutex
 	s        Stats
-	decision map[string]string    // call ID -> approval decision, until its result
+	decision map[string]Decision  // call ID -> approval decision, until its result
 	queued   map[string]time.Time // call ID -> when it was queued, until it starts
 	started  time.Time            // when the running run started
 }
@@ -64,7 +64,7 @@ type StatsSink struct {
 // next (nil passes them nowhere).
 func NewStatsSink(provider string, next Sink) *StatsSink {
 	return &StatsSink{next: next, s: Stats{Provider: provider},
-		decision: make(map[string]string), queued: make(map[string]time.Time)}
+		decision: make(map[string]Decision), queued: make(map[string]time.Time)}
 }
 
 // Publish counts e and passes it on.

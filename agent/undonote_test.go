@@ -63,9 +63,9 @@ func TestTheApprovalSaysWhatUndoCovers(t *testing.T) {
 				cp = failing{checkpoint.ErrNoGit}
 			}
 			var asked []agent.ApprovalRequest
-			ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+			ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 				asked = append(asked, r)
-				return agent.Decision{Answer: agent.Deny, By: agent.ByPerson}, nil
+				return agent.Answer{Choice: agent.Deny, By: agent.ByPerson}, nil
 			})
 			a := agent.New(agent.Options{
 				Provider: &scripted{script: []llm.Message{calls(tt.call), text("done")}}, Tools: newRegistry(t, root),

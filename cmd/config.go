@@ -25,15 +25,15 @@ import (
 type Config struct {
 	// Provider names the [providers.NAME] entry used when no --provider is
 	// given.
-	Provider  string                          `toml:"provider"`
-	Agent     agent.Config                    `toml:"agent"`
-	Providers map[string]agent.ProviderConfig `toml:"providers"`
-	Tools     tools.Config                    `toml:"tools"`
-	Network   tools.NetworkConfig             `toml:"network"`
-	Sandbox   sandbox.Config                  `toml:"sandbox"`
-	TUI       tui.Config                      `toml:"tui"`
-	Sessions  session.Config                  `toml:"sessions"`
-	Rules     []classify.Rule                 `toml:"rules"`
+	Provider  string                    `toml:"provider"`
+	Agent     agent.Config              `toml:"agent"`
+	Providers map[string]ProviderConfig `toml:"providers"`
+	Tools     tools.Config              `toml:"tools"`
+	Network   tools.NetworkConfig       `toml:"network"`
+	Sandbox   sandbox.Config            `toml:"sandbox"`
+	TUI       tui.Config                `toml:"tui"`
+	Sessions  session.Config            `toml:"sessions"`
+	Rules     []classify.Rule           `toml:"rules"`
 	// MCPServers are the MCP servers whose tools are offered; only the
 	// user's config may add them.
 	MCPServers mcp.Config `toml:"mcp_servers"`
@@ -45,7 +45,7 @@ func defaultConfig() Config {
 	return Config{
 		Provider: "ollama",
 		Agent:    agent.DefaultConfig(),
-		Providers: map[string]agent.ProviderConfig{
+		Providers: map[string]ProviderConfig{
 			"openai":    {Type: "openai", BaseURL: "https://api.openai.com/v1", APIKeyEnv: "OPENAI_API_KEY", Model: "gpt-4o-mini"},
 			"deepseek":  {Type: "openai", BaseURL: "https://api.deepseek.com/v1", APIKeyEnv: "DEEPSEEK_API_KEY", Model: "deepseek-chat"},
 			"ollama":    {Type: "ollama", BaseURL: "http://127.0.0.1:11434", Model: "qwen2.5-coder:7b"},

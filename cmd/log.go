@@ -147,7 +147,7 @@ func decisionText(c session.Call) string {
 	if c.Decision == "" {
 		return "-"
 	}
-	return c.Decision + "/" + c.By
+	return string(c.Decision) + "/" + c.By
 }
 
 // resultText is how the call ended: exit code and duration, "-" when it

@@ -226,12 +226,12 @@ type oneAtATime struct {
 	next agent.Approver
 }
 
-// Approve waits for the requests before it, then asks next.
-func (o *oneAtATime) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.Decision, error) {
+// Ask waits for the requests before it, then asks next.
+func (o *oneAtATime) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answer, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if ctx.Err() != nil {
-		return agent.Decision{}, ctx.Err()
+		return agent.Answer{}, ctx.Err()
 	}
-	return o.next.Approve(ctx, req)
+	return o.next.Ask(ctx, req)
 }

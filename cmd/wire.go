@@ -106,7 +106,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 	}
 	pc := cfg.Providers[cfg.Provider]
 	talk := w.provider
-	if pc.Tools == agent.ToolsPrompt {
+	if pc.Tools == ToolsPrompt {
 		talk = llm.WithPromptTools(talk)
 	}
 	var context string
@@ -140,7 +140,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 
 // newProvider builds the adapter for one configured provider, with the key
 // taken from the environment.
-func (a *app) newProvider(name string, pc agent.ProviderConfig, idle time.Duration) (llm.Provider, error) {
+func (a *app) newProvider(name string, pc ProviderConfig, idle time.Duration) (llm.Provider, error) {
 	key := ""
 	if pc.APIKeyEnv != "" {
 		key = a.getenv(pc.APIKeyEnv)

@@ -63,7 +63,7 @@ func TestTurn(t *testing.T) {
 				b.Publish(agent.Event{Type: agent.EventText, Turn: 1, Text: "Listing."})
 				b.Publish(agent.Event{Type: agent.EventToolCall, Turn: 1, Call: call})
 				b.Publish(agent.Event{Type: agent.EventApproval, Turn: 1, Call: call, Decision: agent.DecisionAuto})
-				b.Publish(agent.Event{Type: agent.EventToolResult, Turn: 1, Call: call, Result: &agent.ResultInfo{ExitCode: 0, DurationMS: 42}})
+				b.Publish(agent.Event{Type: agent.EventToolResult, Turn: 1, Call: call, Result: &agent.CallResult{ExitCode: 0, DurationMS: 42}})
 				b.Publish(agent.Event{Type: agent.EventText, Turn: 2, Text: "Done: two files."})
 				b.Publish(agent.Event{Type: agent.EventRunFinished, Status: agent.StatusFinished})
 				return agent.Outcome{Status: agent.StatusFinished}, nil
@@ -97,10 +97,10 @@ func TestTurn(t *testing.T) {
 				sudo := shellCall("c2", "sudo reboot", classify.Blocked)
 				b.Publish(agent.Event{Type: agent.EventToolCall, Call: rm})
 				b.Publish(agent.Event{Type: agent.EventApproval, Call: rm, Decision: agent.DecisionDenied, By: agent.ByPerson, Reason: "keep it"})
-				b.Publish(agent.Event{Type: agent.EventToolResult, Call: rm, Result: &agent.ResultInfo{IsError: true, ExitCode: -1, Output: "denied"}})
+				b.Publish(agent.Event{Type: agent.EventToolResult, Call: rm, Result: &agent.CallResult{IsError: true, ExitCode: -1, Output: "denied"}})
 				b.Publish(agent.Event{Type: agent.EventToolCall, Call: sudo})
 				b.Publish(agent.Event{Type: agent.EventApproval, Call: sudo, Decision: agent.DecisionBlocked, By: agent.ByPolicy, Reason: "sudo: runs as root"})
-				b.Publish(agent.Event{Type: agent.EventToolResult, Call: sudo, Result: &agent.ResultInfo{IsError: true, ExitCode: -1, Output: "blocked"}})
+				b.Publish(agent.Event{Type: agent.EventToolResult, Call: sudo, Result: &agent.CallResult{IsError: true, ExitCode: -1, Output: "blocked"}})
 				return agent.Outcome{Status: agent.StatusFinished, Denied: 1, Blocked: 1}, nil
 			},
 			want:  []string{"[dangerous] shell: rm -rf build", "✗ denied: keep it", "[blocked] shell: sudo reboot", "⊘ blocked: sudo: runs as root"},
@@ -113,7 +113,7 @@ func TestTurn(t *testing.T) {
 				b.Publish(agent.Event{Type: agent.EventToolCall, Call: call})
 				b.Publish(agent.Event{Type: agent.EventApproval, Call: call, Decision: agent.DecisionApproved, By: agent.ByPerson})
 				b.Publish(agent.Event{Type: agent.EventToolOutput, Call: call, Text: "cc -c a.c\ncc -c b.c\nb.c:3: error: expected ';'\nmake: *** [b.o] Error 1\n"})
-				b.Publish(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{IsError: true, ExitCode: 2, DurationMS: 1500}})
+				b.Publish(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.CallResult{IsError: true, ExitCode: 2, DurationMS: 1500}})
 				return agent.Outcome{Status: agent.StatusFinished}, nil
 			},
 			want:    []string{"✗ exit 2 · 1.5s  approved by you", "│ b.c:3: error: expected ';'", "│ make: *** [b.o] Error 1"},
@@ -140,7 +140,7 @@ func TestTurn(t *testing.T) {
 				b.Publish(agent.Event{Type: agent.EventToolCall, Call: call})
 				b.Publish(agent.Event{Type: agent.EventApproval, Call: call, Decision: agent.DecisionAuto})
 				b.Publish(agent.Event{Type: agent.EventToolOutput, Call: call, Text: "\x1b[31mred\x1b[0m\n"})
-				b.Publish(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{IsError: true, ExitCode: 1}})
+				b.Publish(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.CallResult{IsError: true, ExitCode: 1}})
 				return agent.Outcome{Status: agent.StatusFinished}, nil
 			},
 			want:  []string{"look here", "│ red"},

@@ -36,7 +36,7 @@ const modalMaxWidth = 78
 type request struct {
 	id    uint64
 	req   agent.ApprovalRequest
-	reply chan<- agent.Decision
+	reply chan<- agent.Answer
 	panel int // the panel that asked
 	// quiet is when the key guard started last: when the request became
 	// the one shown, or the latest key or paste since.
@@ -210,7 +210,7 @@ func (m *model) openHead() tea.Cmd {
 // answer replies to the shown request and shows the next one. The reply
 // channel has room for one answer, so this never blocks, even when the
 // agent stopped waiting.
-func (m *model) answer(d agent.Decision) tea.Cmd {
+func (m *model) answer(d agent.Answer) tea.Cmd {
 	r := m.queue[0]
 	select {
 	case r.reply <- d:
@@ -292,9 +292,9 @@ func (m *model) askKey(r *request, msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Approve):
-		return m.answer(agent.Decision{Answer: agent.Approve, By: agent.ByPerson})
+		return m.answer(agent.Answer{Choice: agent.Approve, By: agent.ByPerson})
 	case key.Matches(msg, k.Deny):
-		return m.answer(agent.Decision{Answer: agent.Deny, By: agent.ByPerson})
+		return m.answer(agent.Answer{Choice: agent.Deny, By: agent.ByPerson})
 	case key.Matches(msg, k.DenyWhy):
 		m.modal.mode = modeReason
 		m.modal.reason = newReasonInput(m.modalInner())
@@ -326,9 +326,9 @@ func (m *model) askKey(r *request, msg tea.KeyPressMsg) tea.Cmd {
 func (m *model) reasonKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "enter":
-		return m.answer(agent.Decision{Answer: agent.Deny, By: agent.ByPerson, Reason: strings.TrimSpace(m.modal.reason.Value())})
+		return m.answer(agent.Answer{Choice: agent.Deny, By: agent.ByPerson, Reason: strings.TrimSpace(m.modal.reason.Value())})
 	case "esc":
-		return m.answer(agent.Decision{Answer: agent.Deny, By: agent.ByPerson})
+		return m.answer(agent.Answer{Choice: agent.Deny, By: agent.ByPerson})
 	}
 	var cmd tea.Cmd
 	m.modal.reason, cmd = m.modal.reason.Update(msg)
@@ -349,7 +349,7 @@ func (m *model) ruleKey(msg tea.KeyPressMsg) tea.Cmd {
 	rule := m.modal.rule
 	m.bridge.allow(rule)
 	m.flash = "session rule saved: " + rule.String()
-	cmd := m.answer(agent.Decision{Answer: agent.Approve, By: agent.ByPerson})
+	cmd := m.answer(agent.Answer{Choice: agent.Approve, By: agent.ByPerson})
 	if len(m.queue) == 0 {
 		return cmd
 	}
@@ -492,7 +492,7 @@ func (m *model) submitEdit() tea.Cmd {
 		return nil
 	}
 	m.expectChange[changeKey(r.req.Provider, r.req.Call.ID)] = true
-	return m.answer(agent.Decision{Answer: agent.Modify, By: agent.ByPerson, Args: args})
+	return m.answer(agent.Answer{Choice: agent.Modify, By: agent.ByPerson, Args: args})
 }
 
 // modifiedArgs puts text into the call's arguments where f says.

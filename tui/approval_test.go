@@ -14,8 +14,8 @@ import (
 	"github.com/agentcli/agent/classify"
 )
 
-func request1(id uint64, command string) (approvalMsg, chan agent.Decision) {
-	reply := make(chan agent.Decision, 1)
+func request1(id uint64, command string) (approvalMsg, chan agent.Answer) {
+	reply := make(chan agent.Answer, 1)
 	return approvalMsg{id: id, reply: reply, req: agent.ApprovalRequest{
 		Provider: "openai",
 		Call:     *shellCall("c"+command, command, classify.Dangerous),
@@ -35,7 +35,7 @@ func TestApprovalKeys(t *testing.T) {
 	tests := []struct {
 		name     string
 		steps    []step
-		want     *agent.Answer // nil: no answer yet
+		want     *agent.Choice // nil: no answer yet
 		wantOpen bool
 	}{
 		{
@@ -121,7 +121,7 @@ func TestApprovalKeys(t *testing.T) {
 				if tt.want == nil {
 					t.Fatalf("after %d keys the modal answered %+v, want no answer", len(tt.steps), d)
 				}
-				if d.Answer != *tt.want || d.By != agent.ByPerson {
+				if d.Choice != *tt.want || d.By != agent.ByPerson {
 					t.Errorf("answer = %+v, want %v by a person", d, *tt.want)
 				}
 			default:
@@ -139,7 +139,7 @@ func TestApprovalKeys(t *testing.T) {
 	}
 }
 
-func answer(a agent.Answer) *agent.Answer { return &a }
+func answer(a agent.Choice) *agent.Choice { return &a }
 
 func TestApprovalQueue(t *testing.T) {
 	m, _, c := newTestModel(t, idleRunner, testOptions)
@@ -154,7 +154,7 @@ func TestApprovalQueue(t *testing.T) {
 	c.advance(time.Second)
 	press(m, char('a'))
 	quietly(m, c)
-	if d := <-reply1; d.Answer != agent.Approve {
+	if d := <-reply1; d.Choice != agent.Approve {
 		t.Fatalf("first answer = %+v, want approve", d)
 	}
 	// The next request has a guard of its own: a second a typed right
@@ -178,7 +178,7 @@ func TestApprovalQueue(t *testing.T) {
 	c.advance(time.Second)
 	press(m, keyEsc)
 	quietly(m, c)
-	if d := <-reply3; d.Answer != agent.Deny {
+	if d := <-reply3; d.Choice != agent.Deny {
 		t.Fatalf("third answer = %+v, want deny", d)
 	}
 	if len(m.queue) != 0 {
@@ -232,13 +232,13 @@ func TestApprovalThroughTheBridge(t *testing.T) {
 
 		call := shellCall("c1", "rm -rf build", classify.Dangerous)
 		type result struct {
-			d   agent.Decision
+			d   agent.Answer
 			err error
 		}
 		got := make(chan result, 1)
 		go func() {
 			b.Publish(agent.Event{Type: agent.EventToolCall, Call: call})
-			d, err := b.Approve(t.Context(), agent.ApprovalRequest{Provider: "openai", Call: *call, Verdict: classify.Verdict{Level: classify.Dangerous}})
+			d, err := b.Ask(t.Context(), agent.ApprovalRequest{Provider: "openai", Call: *call, Verdict: classify.Verdict{Level: classify.Dangerous}})
 			got <- result{d, err}
 		}()
 		synctest.Wait()
@@ -256,7 +256,7 @@ func TestApprovalThroughTheBridge(t *testing.T) {
 		c.advance(keyGuard)
 		press(m, char('a'))
 		quietly(m, c)
-		if r := <-got; r.err != nil || r.d.Answer != agent.Approve || r.d.By != agent.ByPerson {
+		if r := <-got; r.err != nil || r.d.Choice != agent.Approve || r.d.By != agent.ByPerson {
 			t.Errorf("Approve() = %+v, %v, want approved by a person", r.d, r.err)
 		}
 	})
@@ -280,7 +280,7 @@ func TestBridgeApproveCancelled(t *testing.T) {
 		defer b.close()
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
 		defer cancel()
-		_, err := b.Approve(ctx, agent.ApprovalRequest{Call: agent.CallInfo{ID: "c1"}})
+		_, err := b.Ask(ctx, agent.ApprovalRequest{Call: agent.CallInfo{ID: "c1"}})
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("Approve() after the timeout error = %v, want DeadlineExceeded", err)
 		}
@@ -300,7 +300,7 @@ func TestBridgeClosed(t *testing.T) {
 		b := NewBridge()
 		errs := make(chan error, 1)
 		go func() {
-			_, err := b.Approve(t.Context(), agent.ApprovalRequest{})
+			_, err := b.Ask(t.Context(), agent.ApprovalRequest{})
 			errs <- err
 		}()
 		synctest.Wait()
@@ -308,7 +308,7 @@ func TestBridgeClosed(t *testing.T) {
 		if err := <-errs; !errors.Is(err, ErrClosed) {
 			t.Errorf("pending Approve() after close error = %v, want ErrClosed", err)
 		}
-		if _, err := b.Approve(t.Context(), agent.ApprovalRequest{}); !errors.Is(err, ErrClosed) {
+		if _, err := b.Ask(t.Context(), agent.ApprovalRequest{}); !errors.Is(err, ErrClosed) {
 			t.Errorf("Approve() after close error = %v, want ErrClosed", err)
 		}
 		b.Publish(agent.Event{Type: agent.EventText, Text: "late"})

@@ -34,7 +34,7 @@ func transcriptOf10kLines(tb testing.TB) (*panel, *frame) {
 		call := &agent.CallInfo{ID: fmt.Sprint("c", turn), Tool: "shell", Summary: "go test ./...", Level: lvl(classify.Safe)}
 		p.apply(agent.Event{Type: agent.EventToolCall, Call: call}, f.now)
 		p.apply(agent.Event{Type: agent.EventApproval, Call: call, Decision: agent.DecisionAuto}, f.now)
-		p.apply(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{DurationMS: 900}}, f.now)
+		p.apply(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.CallResult{DurationMS: 900}}, f.now)
 		p.finishTurn(nil)
 	}
 	return p, f

@@ -53,34 +53,34 @@ func (b *Bridge) Publish(e agent.Event) {
 	b.post(eventMsg(e))
 }
 
-// Approve shows req in the approval modal and blocks until the person
-// answers (Approve, Deny with an optional reason, or Modify with new
+// Ask shows req in the approval modal and blocks until the person
+// answers (Ask, Deny with an optional reason, or Modify with new
 // arguments; always ByPerson). A request that a session allow rule covers
 // is approved at once, without the screen, with a Reason naming the rule.
 // When ctx is cancelled it withdraws the request from the screen and
 // returns ctx.Err(); when the screen closes it returns ErrClosed. The reply
 // channel has room for one answer, so the screen never blocks answering a
 // request nobody waits for any more.
-func (b *Bridge) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.Decision, error) {
+func (b *Bridge) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answer, error) {
 	if r := b.ruleFor(req); r != nil {
 		return ruleDecision(r), nil
 	}
-	reply := make(chan agent.Decision, 1)
+	reply := make(chan agent.Answer, 1)
 	b.mu.Lock()
 	b.nextID++
 	id := b.nextID
 	b.mu.Unlock()
 	if !b.post(approvalMsg{id: id, req: req, reply: reply}) {
-		return agent.Decision{}, ErrClosed
+		return agent.Answer{}, ErrClosed
 	}
 	select {
 	case d := <-reply:
 		return d, nil
 	case <-ctx.Done():
 		b.post(withdrawMsg{id: id})
-		return agent.Decision{}, ctx.Err()
+		return agent.Answer{}, ctx.Err()
 	case <-b.closed:
-		return agent.Decision{}, ErrClosed
+		return agent.Answer{}, ErrClosed
 	}
 }
 
@@ -112,8 +112,8 @@ func (b *Bridge) sessionRules() []*sessionRule {
 
 // ruleDecision is the approval a session rule gives: by the person who
 // made the rule, saying which.
-func ruleDecision(r *sessionRule) agent.Decision {
-	return agent.Decision{Answer: agent.Approve, By: agent.ByPerson, Reason: "session rule: " + r.String()}
+func ruleDecision(r *sessionRule) agent.Answer {
+	return agent.Answer{Choice: agent.Approve, By: agent.ByPerson, Reason: "session rule: " + r.String()}
 }
 
 // post queues msg and wakes the screen. It reports false when the screen is
@@ -218,7 +218,7 @@ type (
 	approvalMsg struct {
 		id    uint64
 		req   agent.ApprovalRequest
-		reply chan<- agent.Decision
+		reply chan<- agent.Answer
 	}
 	// withdrawMsg says the agent stopped waiting for request id (its turn
 	// was cancelled): the modal must not stay open for it.

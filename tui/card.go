@@ -49,10 +49,10 @@ type card struct {
 	// again, and why ("↻ 2 runs: the git index is locked ..."); empty
 	// when it ran once.
 	retried  string
-	decision string // the approval decision, once known
-	reason   string // why it was denied or blocked
+	decision agent.Decision // the approval decision, once known
+	reason   string         // why it was denied or blocked
 	started  time.Time
-	result   *agent.ResultInfo
+	result   *agent.CallResult
 
 	tail    []string        // the last complete output lines, clean
 	partial strings.Builder // the output line still being written, raw
@@ -164,7 +164,7 @@ var savedRe = regexp.MustCompile(`the whole output \(\d+ bytes\) is in (\S+) \.\
 
 // savedOutput is the file the whole output of a cut result was saved in,
 // or "".
-func savedOutput(r *agent.ResultInfo) string {
+func savedOutput(r *agent.CallResult) string {
 	if r == nil {
 		return ""
 	}

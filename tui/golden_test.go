@@ -16,8 +16,8 @@ import (
 
 // ask puts a request from provider into the queue and returns its reply
 // channel.
-func ask(m *model, id uint64, req agent.ApprovalRequest) chan agent.Decision {
-	reply := make(chan agent.Decision, 1)
+func ask(m *model, id uint64, req agent.ApprovalRequest) chan agent.Answer {
+	reply := make(chan agent.Answer, 1)
 	m.Update(batchMsg{approvalMsg{id: id, reply: reply, req: req}})
 	return reply
 }
@@ -258,7 +258,7 @@ func TestGolden(t *testing.T) {
 				call := shellCall("c1", "make", classify.Safe)
 				b.Publish(agent.Event{Type: agent.EventToolCall, Provider: "openai", Call: call})
 				b.Publish(agent.Event{Type: agent.EventApproval, Provider: "openai", Call: call, Decision: agent.DecisionAuto})
-				b.Publish(agent.Event{Type: agent.EventToolResult, Provider: "openai", Call: call, Result: &agent.ResultInfo{ExitCode: 0, DurationMS: 2300,
+				b.Publish(agent.Event{Type: agent.EventToolResult, Provider: "openai", Call: call, Result: &agent.CallResult{ExitCode: 0, DurationMS: 2300,
 					Output: "cc -c a.c\ncc -c b.c\n[... 120000 bytes cut here; the whole output (140000 bytes) is in /state/agent/output/make-1.log ...]\ncc -o app a.o b.o\n"}})
 				pump(m, b)
 				press(m, tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModAlt})

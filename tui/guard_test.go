@@ -74,7 +74,7 @@ func TestTypingNeverAnswersTheModal(t *testing.T) {
 				}
 				// A deliberate key after a pause still answers.
 				decide(m, c, char('n'))
-				if d := decided(t, reply); d.Answer != agent.Deny {
+				if d := decided(t, reply); d.Choice != agent.Deny {
 					t.Errorf("Esc after a pause = %+v, want deny", d)
 				}
 			})
@@ -99,7 +99,7 @@ func TestEveryKeyRearmsTheGuard(t *testing.T) {
 		t.Errorf("the modal does not say why the keys did nothing:\n%s", screen(m))
 	}
 	decide(m, c, char('a'))
-	if d := decided(t, reply); d.Answer != agent.Approve {
+	if d := decided(t, reply); d.Choice != agent.Approve {
 		t.Errorf("a after a quiet moment = %+v, want approve", d)
 	}
 }
@@ -121,7 +121,7 @@ func TestPasteNeverAnswersAndRearmsTheGuard(t *testing.T) {
 		t.Errorf("the prompt holds %q after a paste and a key over the modal, want both kept after the draft", v)
 	}
 	decide(m, c, char('n'))
-	if d := decided(t, reply); d.Answer != agent.Deny {
+	if d := decided(t, reply); d.Choice != agent.Deny {
 		t.Errorf("n after a quiet moment = %+v, want deny", d)
 	}
 }
@@ -142,7 +142,7 @@ func TestSessionRuleNeedsAQuietEnter(t *testing.T) {
 		t.Fatalf("mode %v, want the rule still shown", m.modal.mode)
 	}
 	decide(m, c, keyEnter)
-	if d := decided(t, reply); d.Answer != agent.Approve || len(b.sessionRules()) != 1 {
+	if d := decided(t, reply); d.Choice != agent.Approve || len(b.sessionRules()) != 1 {
 		t.Errorf("a deliberate Enter = %+v with %d rules, want approve and one rule", d, len(b.sessionRules()))
 	}
 }
@@ -154,7 +154,7 @@ func TestEscInTheReasonDenies(t *testing.T) {
 	quietly(m, c)
 	typeText(m, "not now")
 	press(m, keyEsc)
-	if d := decided(t, reply); d.Answer != agent.Deny || d.Reason != "" {
+	if d := decided(t, reply); d.Choice != agent.Deny || d.Reason != "" {
 		t.Errorf("Esc in the reason = %+v, want deny without a reason", d)
 	}
 }

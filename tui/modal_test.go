@@ -15,21 +15,21 @@ import (
 )
 
 // armedRequest puts req in the queue and lets its key guard pass.
-func armedRequest(t *testing.T, m *model, c *clock, id uint64, req agent.ApprovalRequest) chan agent.Decision {
+func armedRequest(t *testing.T, m *model, c *clock, id uint64, req agent.ApprovalRequest) chan agent.Answer {
 	t.Helper()
 	reply := ask(m, id, req)
 	c.advance(keyGuard)
 	return reply
 }
 
-func decided(t *testing.T, reply chan agent.Decision) agent.Decision {
+func decided(t *testing.T, reply chan agent.Answer) agent.Answer {
 	t.Helper()
 	select {
 	case d := <-reply:
 		return d
 	default:
 		t.Fatal("no answer")
-		return agent.Decision{}
+		return agent.Answer{}
 	}
 }
 
@@ -71,7 +71,7 @@ func TestModifyACommand(t *testing.T) {
 
 	d := decided(t, reply)
 	args := argsOf(t, d.Args)
-	if d.Answer != agent.Modify || d.By != agent.ByPerson || args["command"] != "rm -rf build/cache\nls" || args["timeout_seconds"] != float64(30) {
+	if d.Choice != agent.Modify || d.By != agent.ByPerson || args["command"] != "rm -rf build/cache\nls" || args["timeout_seconds"] != float64(30) {
 		t.Fatalf("decision = %+v, want Modify with the new command and the other arguments kept", d)
 	}
 
@@ -92,7 +92,7 @@ func TestModifyACommand(t *testing.T) {
 	c.advance(keyGuard)
 	press(m, char('a'))
 	quietly(m, c)
-	if d := decided(t, again); d.Answer != agent.Approve {
+	if d := decided(t, again); d.Choice != agent.Approve {
 		t.Errorf("the changed call's answer = %+v, want approve", d)
 	}
 	if len(other) != 0 || len(m.queue) != 1 || m.queue[0].id != 2 {
@@ -115,7 +115,7 @@ func TestModifyFileContentSubmitsWithCtrlS(t *testing.T) {
 	}
 	press(m, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	d := decided(t, reply)
-	if content := argsOf(t, d.Args)["content"]; d.Answer != agent.Modify || !strings.HasSuffix(content.(string), "Tag and push.\n\nThanks.") || argsOf(t, d.Args)["path"] != "notes.md" {
+	if content := argsOf(t, d.Args)["content"]; d.Choice != agent.Modify || !strings.HasSuffix(content.(string), "Tag and push.\n\nThanks.") || argsOf(t, d.Args)["path"] != "notes.md" {
 		t.Errorf("decision = %+v, want Modify of the content with the path kept", d)
 	}
 }
@@ -150,7 +150,7 @@ func TestEscLeavesTheEditorUnchanged(t *testing.T) {
 	c.advance(keyGuard)
 	press(m, keyEsc) // in the request itself, Esc denies
 	quietly(m, c)
-	if d := decided(t, reply); d.Answer != agent.Deny {
+	if d := decided(t, reply); d.Choice != agent.Deny {
 		t.Errorf("Esc = %+v, want deny", d)
 	}
 }
@@ -165,7 +165,7 @@ func TestDenyWithAReason(t *testing.T) {
 		t.Fatal("typing the reason answered the request")
 	}
 	press(m, keyEnter)
-	if d := decided(t, reply); d.Answer != agent.Deny || d.Reason != "keep it; approve a" {
+	if d := decided(t, reply); d.Choice != agent.Deny || d.Reason != "keep it; approve a" {
 		t.Errorf("decision = %+v, want deny with the reason", d)
 	}
 }
@@ -184,10 +184,10 @@ func TestSessionRuleFromTheModal(t *testing.T) {
 	c.advance(keyGuard)
 	press(m, keyEnter)
 	quietly(m, c)
-	if d := decided(t, first); d.Answer != agent.Approve || d.By != agent.ByPerson {
+	if d := decided(t, first); d.Choice != agent.Approve || d.By != agent.ByPerson {
 		t.Errorf("the call the rule was made on: %+v, want approved by the person", d)
 	}
-	if d := decided(t, covered); d.Answer != agent.Approve || !strings.HasPrefix(d.Reason, "session rule: ") {
+	if d := decided(t, covered); d.Choice != agent.Approve || !strings.HasPrefix(d.Reason, "session rule: ") {
 		t.Errorf("a queued call the rule covers: %+v, want approved by the rule", d)
 	}
 	if len(higher) != 0 || len(m.queue) != 1 || m.queue[0].id != 3 {
@@ -224,7 +224,7 @@ func TestViewShowsTheDiffAndEscReturns(t *testing.T) {
 	c.advance(keyGuard)
 	press(m, char('a'))
 	quietly(m, c)
-	if d := decided(t, reply); d.Answer != agent.Approve {
+	if d := decided(t, reply); d.Choice != agent.Approve {
 		t.Errorf("decision = %+v, want approve", d)
 	}
 }

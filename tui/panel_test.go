@@ -89,20 +89,20 @@ func TestCardStatus(t *testing.T) {
 		}, "running 1.5s"},
 		{"a finished call shows exit code and duration", []agent.Event{
 			{Type: agent.EventApproval, Call: call, Decision: agent.DecisionAuto},
-			{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{ExitCode: 0, DurationMS: 2100}},
+			{Type: agent.EventToolResult, Call: call, Result: &agent.CallResult{ExitCode: 0, DurationMS: 2100}},
 		}, "✓ exit 0 · 2.1s"},
 		{"a file tool shows only its duration", []agent.Event{
-			{Type: agent.EventToolResult, Call: &agent.CallInfo{ID: "f", Tool: "read_file", Summary: "go.mod", Level: lvl(classify.Safe)}, Result: &agent.ResultInfo{ExitCode: -1, DurationMS: 3}},
+			{Type: agent.EventToolResult, Call: &agent.CallInfo{ID: "f", Tool: "read_file", Summary: "go.mod", Level: lvl(classify.Safe)}, Result: &agent.CallResult{ExitCode: -1, DurationMS: 3}},
 		}, "✓ 3ms"},
 		{"a call that could not be planned shows its error", []agent.Event{
 			{Type: agent.EventToolCall, Call: &agent.CallInfo{ID: "x", Tool: "nope", Args: "{}"}},
-			{Type: agent.EventToolResult, Call: &agent.CallInfo{ID: "x", Tool: "nope", Args: "{}"}, Result: &agent.ResultInfo{IsError: true, ExitCode: -1, Output: "unknown tool \"nope\""}},
+			{Type: agent.EventToolResult, Call: &agent.CallInfo{ID: "x", Tool: "nope", Args: "{}"}, Result: &agent.CallResult{IsError: true, ExitCode: -1, Output: "unknown tool \"nope\""}},
 		}, "✗ unknown tool \"nope\""},
 		{"a modified call is drawn with its new command", []agent.Event{
 			{Type: agent.EventToolCall, Call: call},
 			{Type: agent.EventToolCall, Call: shellCall("c1", "go vet ./...", classify.Safe)},
 			{Type: agent.EventApproval, Call: call, Decision: agent.DecisionModified, By: agent.ByPerson},
-			{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{DurationMS: 10}},
+			{Type: agent.EventToolResult, Call: call, Result: &agent.CallResult{DurationMS: 10}},
 		}, "[safe] shell: go vet ./...\n  ✓ exit 0 · 10ms  changed and approved by you"},
 	}
 	for _, tt := range tests {
@@ -148,7 +148,7 @@ func TestReusedCallIDsGetCardsOfTheirOwn(t *testing.T) {
 		call := shellCall("call_0", command, classify.Safe)
 		p.apply(agent.Event{Type: agent.EventToolCall, Turn: turn, Call: call}, now)
 		p.apply(agent.Event{Type: agent.EventApproval, Turn: turn, Call: call, Decision: agent.DecisionAuto}, now)
-		p.apply(agent.Event{Type: agent.EventToolResult, Turn: turn, Call: call, Result: &agent.ResultInfo{}}, now)
+		p.apply(agent.Event{Type: agent.EventToolResult, Turn: turn, Call: call, Result: &agent.CallResult{}}, now)
 	}
 	p.addPrompt("first")
 	run(1, "ls")

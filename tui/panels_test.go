@@ -372,7 +372,7 @@ func TestCardExpandsWithEnter(t *testing.T) {
 	call := shellCall("c1", "make", classify.Safe)
 	b.Publish(agent.Event{Type: agent.EventToolCall, Provider: "openai", Call: call})
 	b.Publish(agent.Event{Type: agent.EventApproval, Provider: "openai", Call: call, Decision: agent.DecisionAuto})
-	b.Publish(agent.Event{Type: agent.EventToolResult, Provider: "openai", Call: call, Result: &agent.ResultInfo{Output: "built app\nall good\n"}})
+	b.Publish(agent.Event{Type: agent.EventToolResult, Provider: "openai", Call: call, Result: &agent.CallResult{Output: "built app\nall good\n"}})
 	pump(m, b)
 	if strings.Contains(screen(m), "all good") {
 		t.Fatal("a finished card shows its output before it is expanded")

@@ -23,7 +23,7 @@ func TestCardShowsATransientRetry(t *testing.T) {
 	if out := screen(m); !strings.Contains(out, "↻ retry 1 of 2 in 500ms: the git index") {
 		t.Errorf("the running card does not show the retry:\n%s", out)
 	}
-	p.apply(agent.Event{Type: agent.EventToolResult, Turn: 1, Call: call, Result: &agent.ResultInfo{ExitCode: 0, DurationMS: 700}}, now)
+	p.apply(agent.Event{Type: agent.EventToolResult, Turn: 1, Call: call, Result: &agent.CallResult{ExitCode: 0, DurationMS: 700}}, now)
 	if out := screen(m); !strings.Contains(out, "✓ exit 0") || !strings.Contains(out, "↻ 2 runs: the git") {
 		t.Errorf("the finished card does not say it ran twice:\n%s", out)
 	}

@@ -111,8 +111,8 @@ func TestBridgeApprovesWhatASessionRuleCovers(t *testing.T) {
 	defer b.close()
 	r, _ := ruleFor(shellReq("touch a.txt", classify.Warning))
 	b.allow(r)
-	d, err := b.Approve(t.Context(), shellReq("touch b.txt", classify.Warning))
-	if err != nil || d.Answer != agent.Approve || d.By != agent.ByPerson || d.Reason != "session rule: "+r.String() {
+	d, err := b.Ask(t.Context(), shellReq("touch b.txt", classify.Warning))
+	if err != nil || d.Choice != agent.Approve || d.By != agent.ByPerson || d.Reason != "session rule: "+r.String() {
 		t.Errorf("Approve(touch b.txt) = %+v, %v; want approved by the person's rule, naming it", d, err)
 	}
 	b.mu.Lock()

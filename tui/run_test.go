@@ -55,7 +55,7 @@ func TestRunCancelledEndsTheTurnAndDeniesThePendingApproval(t *testing.T) {
 	r := runnerFunc(func(ctx context.Context, task string) (agent.Outcome, error) {
 		defer close(runnerDone)
 		close(asked)
-		_, err := b.Approve(ctx, agent.ApprovalRequest{Call: agent.CallInfo{ID: "c1", Tool: "shell"}})
+		_, err := b.Ask(ctx, agent.ApprovalRequest{Call: agent.CallInfo{ID: "c1", Tool: "shell"}})
 		approveErr <- err
 		return agent.Outcome{Status: agent.StatusCancelled}, nil
 	})

@@ -50,7 +50,7 @@ func TestNoColor(t *testing.T) {
 			for i, l := range []classify.Level{classify.Safe, classify.Warning, classify.Dangerous, classify.Blocked} {
 				call := shellCall(string(rune('a'+i)), "cmd", l)
 				m.panels[0].apply(agent.Event{Type: agent.EventToolCall, Call: call}, c.now())
-				m.panels[0].apply(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.ResultInfo{IsError: i%2 == 1, ExitCode: i}}, c.now())
+				m.panels[0].apply(agent.Event{Type: agent.EventToolResult, Call: call, Result: &agent.CallResult{IsError: i%2 == 1, ExitCode: i}}, c.now())
 			}
 			msg, _ := request1(1, "rm -rf build")
 			m.Update(batchMsg{msg})

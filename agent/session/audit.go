@@ -33,9 +33,9 @@ type Call struct {
 	// Decision is auto, approved, modified, denied or blocked (empty for a
 	// call that could not be planned); By is policy or person; Reason says
 	// why it was denied or blocked, or how it was approved.
-	Decision string `json:"decision,omitempty"`
-	By       string `json:"by,omitempty"`
-	Reason   string `json:"reason,omitempty"`
+	Decision agent.Decision `json:"decision,omitempty"`
+	By       string         `json:"by,omitempty"`
+	Reason   string         `json:"reason,omitempty"`
 
 	// Checkpoint is the checkpoint taken before the call ran.
 	Checkpoint string `json:"checkpoint,omitempty"`

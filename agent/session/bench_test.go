@@ -25,7 +25,7 @@ func BenchmarkPublish(b *testing.B) {
 	}{
 		{"text piece", agent.Event{Type: agent.EventText, Provider: "p", Text: "word "}},
 		{"text line", agent.Event{Type: agent.EventText, Provider: "p", Text: "a line of text\n"}},
-		{"tool result 4KiB", agent.Event{Type: agent.EventToolResult, Provider: "p", Call: call, Result: &agent.ResultInfo{Output: output}}},
+		{"tool result 4KiB", agent.Event{Type: agent.EventToolResult, Provider: "p", Call: call, Result: &agent.CallResult{Output: output}}},
 		{"usage", agent.Event{Type: agent.EventUsage, Provider: "p", Usage: &llm.Usage{InputTokens: 1}}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

@@ -85,7 +85,7 @@ func (p *textPrinter) record(rec Record) {
 			p.line("[%s] %s: %s", c.Level, c.Tool, c.Summary)
 		}
 	case agent.EventApproval:
-		d := rec.Decision
+		d := string(rec.Decision)
 		switch {
 		case rec.Decision == agent.DecisionModified:
 			d = fmt.Sprintf("modified by %s to %s", rec.By, rec.Call.Args)

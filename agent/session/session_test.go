@@ -67,14 +67,14 @@ func use(cs ...llm.ToolCall) llm.Message { return llm.Message{Role: llm.RoleAssi
 // the arguments of calls whose command is "modify me".
 type approveAll struct{}
 
-func (approveAll) Approve(_ context.Context, r agent.ApprovalRequest) (agent.Decision, error) {
+func (approveAll) Ask(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
 	if strings.Contains(r.Call.Args, "modify me") {
-		return agent.Decision{Answer: agent.Modify, Args: `{"command": "touch modified"}`, By: agent.ByPerson}, nil
+		return agent.Answer{Choice: agent.Modify, Args: `{"command": "touch modified"}`, By: agent.ByPerson}, nil
 	}
 	if strings.Contains(r.Call.Args, "deny me") {
-		return agent.Decision{Answer: agent.Deny, Reason: "not today", By: agent.ByPerson}, nil
+		return agent.Answer{Choice: agent.Deny, Reason: "not today", By: agent.ByPerson}, nil
 	}
-	return agent.Decision{Answer: agent.Approve, By: agent.ByPerson}, nil
+	return agent.Answer{Choice: agent.Approve, By: agent.ByPerson}, nil
 }
 
 // recordRun runs tasks with a fresh agent whose events go to a new session
@@ -295,7 +295,7 @@ func TestRecorderRedactsSecretsSplitAcrossPieces(t *testing.T) {
 		{Type: agent.EventToolCall, Provider: "p", Call: call},
 		{Type: agent.EventToolOutput, Provider: "p", Call: call, Text: "plain-looking-se"},
 		{Type: agent.EventToolOutput, Provider: "p", Call: call, Text: "cret-value-42\n"},
-		{Type: agent.EventToolResult, Provider: "p", Call: call, Result: &agent.ResultInfo{Output: envSecret + "\n"}},
+		{Type: agent.EventToolResult, Provider: "p", Call: call, Result: &agent.CallResult{Output: envSecret + "\n"}},
 	}
 	for _, e := range events {
 		rec.Publish(e)

@@ -55,13 +55,13 @@ type readResult struct {
 
 const question = "[a]pprove [d]eny [m]odify [v]iew diff: "
 
-// Approve asks about req; see NewAsker.
-func (a *asker) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.Decision, error) {
+// Ask asks about req; see NewAsker.
+func (a *asker) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answer, error) {
 	select {
 	case a.turn <- struct{}{}:
 		defer func() { <-a.turn }()
 	case <-ctx.Done():
-		return agent.Decision{}, ctx.Err()
+		return agent.Answer{}, ctx.Err()
 	}
 	if a.ended != nil {
 		return endedDecision(a.ended), nil
@@ -73,7 +73,7 @@ func (a *asker) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.D
 		if err != nil {
 			if ctx.Err() != nil {
 				fmt.Fprintln(a.out, "\n(cancelled)")
-				return agent.Decision{}, ctx.Err()
+				return agent.Answer{}, ctx.Err()
 			}
 			a.ended = err
 			fmt.Fprintln(a.out, "\n(no more input: denied)")
@@ -82,9 +82,9 @@ func (a *asker) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.D
 		word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 		switch strings.ToLower(word) {
 		case "a", "approve", "y", "yes":
-			return agent.Decision{Answer: agent.Approve, By: agent.ByPerson}, nil
+			return agent.Answer{Choice: agent.Approve, By: agent.ByPerson}, nil
 		case "d", "deny", "n", "no":
-			return agent.Decision{Answer: agent.Deny, By: agent.ByPerson, Reason: strings.TrimSpace(rest)}, nil
+			return agent.Answer{Choice: agent.Deny, By: agent.ByPerson, Reason: strings.TrimSpace(rest)}, nil
 		case "v", "view":
 			a.preview(req)
 		case "m", "modify":
@@ -92,14 +92,14 @@ func (a *asker) Approve(ctx context.Context, req agent.ApprovalRequest) (agent.D
 			if err != nil {
 				if ctx.Err() != nil {
 					fmt.Fprintln(a.out, "\n(cancelled)")
-					return agent.Decision{}, ctx.Err()
+					return agent.Answer{}, ctx.Err()
 				}
 				a.ended = err
 				fmt.Fprintln(a.out, "\n(no more input: denied)")
 				return endedDecision(err), nil
 			}
 			if ok {
-				return agent.Decision{Answer: agent.Modify, Args: args, By: agent.ByPerson}, nil
+				return agent.Answer{Choice: agent.Modify, Args: args, By: agent.ByPerson}, nil
 			}
 		case "":
 		default:
@@ -248,10 +248,10 @@ func (a *asker) readLine(ctx context.Context) (string, error) {
 }
 
 // endedDecision denies a call because nobody can answer any more.
-func endedDecision(err error) agent.Decision {
+func endedDecision(err error) agent.Answer {
 	reason := "no person to approve it: the input ended"
 	if !errors.Is(err, io.EOF) {
 		reason = fmt.Sprintf("no person to approve it: reading the answer: %v", err)
 	}
-	return agent.Decision{Answer: agent.Deny, By: agent.ByPolicy, Reason: reason}
+	return agent.Answer{Choice: agent.Deny, By: agent.ByPolicy, Reason: reason}
 }

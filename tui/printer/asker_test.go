@@ -45,106 +45,106 @@ func TestAsker(t *testing.T) {
 		name    string
 		req     agent.ApprovalRequest
 		input   string
-		want    agent.Decision
+		want    agent.Answer
 		wantOut []string // each must appear in what was printed
 	}{
 		{
 			name:    "a approves and the question shows the command, level and reasons",
 			req:     shellRequest("rm -rf build"),
 			input:   "a\n",
-			want:    agent.Decision{Answer: agent.Approve, By: agent.ByPerson},
+			want:    agent.Answer{Choice: agent.Approve, By: agent.ByPerson},
 			wantOut: []string{"openai wants to run shell (dangerous):", "    rm -rf build\n", "  - rm -rf build: recursive forced delete", question},
 		},
 		{
 			name:  "d with words denies and sends them as the reason",
 			req:   shellRequest("rm -rf build"),
 			input: "d  keep the build dir \n",
-			want:  agent.Decision{Answer: agent.Deny, By: agent.ByPerson, Reason: "keep the build dir"},
+			want:  agent.Answer{Choice: agent.Deny, By: agent.ByPerson, Reason: "keep the build dir"},
 		},
 		{
 			name:    "an unknown answer asks again",
 			req:     shellRequest("rm -rf build"),
 			input:   "sure\n\nDENY\n",
-			want:    agent.Decision{Answer: agent.Deny, By: agent.ByPerson},
+			want:    agent.Answer{Choice: agent.Deny, By: agent.ByPerson},
 			wantOut: []string{`"sure" is not an answer`},
 		},
 		{
 			name:    "v prints the preview diff and asks again",
 			req:     write,
 			input:   "v\na\n",
-			want:    agent.Decision{Answer: agent.Approve, By: agent.ByPerson},
+			want:    agent.Answer{Choice: agent.Approve, By: agent.ByPerson},
 			wantOut: []string{"-old\n+new\n" + question},
 		},
 		{
 			name:    "v on a command with no diff prints the whole command",
 			req:     shellRequest("make clean &&\nrm -rf build"),
 			input:   "v\nn\n",
-			want:    agent.Decision{Answer: agent.Deny, By: agent.ByPerson},
+			want:    agent.Answer{Choice: agent.Deny, By: agent.ByPerson},
 			wantOut: []string{"No diff", "    make clean &&\n    rm -rf build\n"},
 		},
 		{
 			name:  "m reads a new command and keeps the other arguments",
 			req:   shellRequest("rm -rf build"),
 			input: "m\nrm -r build/tmp\n",
-			want:  agent.Decision{Answer: agent.Modify, By: agent.ByPerson, Args: `{"command":"rm -r build/tmp","timeout_seconds":5}`},
+			want:  agent.Answer{Choice: agent.Modify, By: agent.ByPerson, Args: `{"command":"rm -r build/tmp","timeout_seconds":5}`},
 		},
 		{
 			name:  "m with JSON on the same line takes the arguments as they are",
 			req:   shellRequest("rm -rf build"),
 			input: "m {\"command\":\"ls\"}\n",
-			want:  agent.Decision{Answer: agent.Modify, By: agent.ByPerson, Args: `{"command":"ls"}`},
+			want:  agent.Answer{Choice: agent.Modify, By: agent.ByPerson, Args: `{"command":"ls"}`},
 		},
 		{
 			name:  "m followed by an empty line asks the question again",
 			req:   shellRequest("rm -rf build"),
 			input: "m\n\na\n",
-			want:  agent.Decision{Answer: agent.Approve, By: agent.ByPerson},
+			want:  agent.Answer{Choice: agent.Approve, By: agent.ByPerson},
 		},
 		{
 			name:    "m with a bare command for a file tool is refused and asked again",
 			req:     write,
 			input:   "m\nhello\nm\n{\"path\":\"b.txt\",\"content\":\"x\"}\n",
-			want:    agent.Decision{Answer: agent.Modify, By: agent.ByPerson, Args: `{"path":"b.txt","content":"x"}`},
+			want:    agent.Answer{Choice: agent.Modify, By: agent.ByPerson, Args: `{"path":"b.txt","content":"x"}`},
 			wantOut: []string{"not changed: write_file takes a JSON object of arguments"},
 		},
 		{
 			name:    "m with broken JSON is refused and asked again",
 			req:     write,
 			input:   "m {\"path\":\nd\n",
-			want:    agent.Decision{Answer: agent.Deny, By: agent.ByPerson},
+			want:    agent.Answer{Choice: agent.Deny, By: agent.ByPerson},
 			wantOut: []string{"not changed: arguments are not a JSON object"},
 		},
 		{
 			name:    "no input at all denies by policy",
 			req:     shellRequest("rm -rf build"),
 			input:   "",
-			want:    agent.Decision{Answer: agent.Deny, By: agent.ByPolicy, Reason: "no person to approve it: the input ended"},
+			want:    agent.Answer{Choice: agent.Deny, By: agent.ByPolicy, Reason: "no person to approve it: the input ended"},
 			wantOut: []string{"(no more input: denied)"},
 		},
 		{
 			name:  "an answer without Enter before the input ends denies",
 			req:   shellRequest("rm -rf build"),
 			input: "a",
-			want:  agent.Decision{Answer: agent.Deny, By: agent.ByPolicy, Reason: "no person to approve it: the input ended"},
+			want:  agent.Answer{Choice: agent.Deny, By: agent.ByPolicy, Reason: "no person to approve it: the input ended"},
 		},
 		{
 			name:  "input ending while a modification is typed denies",
 			req:   shellRequest("rm -rf build"),
 			input: "m\n",
-			want:  agent.Decision{Answer: agent.Deny, By: agent.ByPolicy, Reason: "no person to approve it: the input ended"},
+			want:  agent.Answer{Choice: agent.Deny, By: agent.ByPolicy, Reason: "no person to approve it: the input ended"},
 		},
 		{
 			name:    "escape sequences in the command are not printed",
 			req:     shellRequest("echo \x1b[2Jhi"),
 			input:   "d\n",
-			want:    agent.Decision{Answer: agent.Deny, By: agent.ByPerson},
+			want:    agent.Answer{Choice: agent.Deny, By: agent.ByPerson},
 			wantOut: []string{"    echo hi\n"},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			got, err := NewAsker(strings.NewReader(tt.input), &out).Approve(t.Context(), tt.req)
+			got, err := NewAsker(strings.NewReader(tt.input), &out).Ask(t.Context(), tt.req)
 			if err != nil {
 				t.Fatalf("Approve() error = %v", err)
 			}
@@ -166,8 +166,8 @@ func TestAsker(t *testing.T) {
 func TestAskerAfterEndDeniesEveryCall(t *testing.T) {
 	a := NewAsker(strings.NewReader(""), io.Discard)
 	for i := range 3 {
-		got, err := a.Approve(t.Context(), shellRequest("ls"))
-		if err != nil || got.Answer != agent.Deny || got.By != agent.ByPolicy {
+		got, err := a.Ask(t.Context(), shellRequest("ls"))
+		if err != nil || got.Choice != agent.Deny || got.By != agent.ByPolicy {
 			t.Errorf("call %d: Approve() = %+v, %v, want a denial by policy", i, got, err)
 		}
 	}
@@ -182,7 +182,7 @@ func TestAskerCancel(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		done := make(chan error, 1)
 		go func() {
-			_, err := a.Approve(ctx, shellRequest("rm -rf build"))
+			_, err := a.Ask(ctx, shellRequest("rm -rf build"))
 			done <- err
 		}()
 		synctest.Wait() // Approve is now waiting for a line
@@ -194,9 +194,9 @@ func TestAskerCancel(t *testing.T) {
 		// The person was typing "a" for the cancelled question: it must not
 		// approve the next one. (Under -race this also checks that only one
 		// read of the input is ever in flight.)
-		next := make(chan agent.Decision, 1)
+		next := make(chan agent.Answer, 1)
 		go func() {
-			d, _ := a.Approve(t.Context(), shellRequest("rm -rf dist"))
+			d, _ := a.Ask(t.Context(), shellRequest("rm -rf dist"))
 			next <- d
 		}()
 		if _, err := io.WriteString(pw, "a\n"); err != nil {
@@ -211,7 +211,7 @@ func TestAskerCancel(t *testing.T) {
 		if _, err := io.WriteString(pw, "d\n"); err != nil {
 			t.Fatal(err)
 		}
-		if d := <-next; d.Answer != agent.Deny || d.By != agent.ByPerson {
+		if d := <-next; d.Choice != agent.Deny || d.By != agent.ByPerson {
 			t.Errorf("Approve() = %+v, want the person's denial", d)
 		}
 	})
@@ -223,10 +223,10 @@ func TestAskerAsksOneQuestionAtATime(t *testing.T) {
 		defer pw.Close()
 		var out lockedBuffer
 		a := NewAsker(pr, &out)
-		answers := make(chan agent.Decision, 2)
+		answers := make(chan agent.Answer, 2)
 		for _, c := range []string{"first", "second"} {
 			go func() {
-				d, _ := a.Approve(t.Context(), shellRequest(c))
+				d, _ := a.Ask(t.Context(), shellRequest(c))
 				answers <- d
 			}()
 		}
@@ -240,7 +240,7 @@ func TestAskerAsksOneQuestionAtATime(t *testing.T) {
 			t.Fatalf("after one answer %d questions printed, want 2", n)
 		}
 		io.WriteString(pw, "d\n")
-		got := []agent.Answer{(<-answers).Answer, (<-answers).Answer}
+		got := []agent.Choice{(<-answers).Choice, (<-answers).Choice}
 		if got[0] != agent.Approve || got[1] != agent.Deny {
 			t.Errorf("answers = %v, want [approve deny] in order", got)
 		}

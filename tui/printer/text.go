@@ -52,7 +52,10 @@ type textSink struct {
 // callKey tells calls apart across providers, whose IDs may collide.
 type callKey struct{ provider, id string }
 
-type approval struct{ decision, by, reason string }
+type approval struct {
+	decision   agent.Decision
+	by, reason string
+}
 
 // Publish writes e.
 func (s *textSink) Publish(e agent.Event) {
@@ -148,7 +151,7 @@ func runSummary(e agent.Event) string {
 }
 
 // toolLine formats one finished call.
-func (s *textSink) toolLine(c *agent.CallInfo, r *agent.ResultInfo, a approval) string {
+func (s *textSink) toolLine(c *agent.CallInfo, r *agent.CallResult, a approval) string {
 	var b strings.Builder
 	b.WriteString(s.st.badge(c))
 	b.WriteString(" ")

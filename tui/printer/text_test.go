@@ -16,7 +16,7 @@ func call(id, tool, summary string, l *classify.Level) *agent.CallInfo {
 }
 
 func result(isErr bool, exit int, ms float64, out string) agent.Event {
-	return agent.Event{Type: agent.EventToolResult, Result: &agent.ResultInfo{IsError: isErr, ExitCode: exit, DurationMS: ms, Output: out}}
+	return agent.Event{Type: agent.EventToolResult, Result: &agent.CallResult{IsError: isErr, ExitCode: exit, DurationMS: ms, Output: out}}
 }
 
 // withCall sets e's call, so a table row reads as the event it is.
