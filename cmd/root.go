@@ -16,7 +16,6 @@ import (
 
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/safegit"
-	"github.com/agentcli/agent/tools/sandbox"
 )
 
 // app holds what every command shares: the process's streams and
@@ -56,10 +55,6 @@ func (a *app) rateLimits(cfg tools.Config) *tools.RateLimits {
 // Execute runs the command line and returns the process exit code.
 // exampleConfig is config.example.toml, written by `agent config init`.
 func Execute(exampleConfig []byte) int {
-	if len(os.Args) > 1 && os.Args[1] == sandbox.HelperArg {
-		// Re-executed as the sandbox helper: confine, then exec the command.
-		return sandbox.HelperMain(os.Args)
-	}
 	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, example: exampleConfig}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -202,3 +202,37 @@ func TestToolchainsWorkConfined(t *testing.T) {
 		})
 	}
 }
+
+// TestHelperSkipsUnrelatedInitialisers checks that the sandbox helper is
+// entered before the initialisers of the classifier and the redactor,
+// which it never uses and which would cost every sandboxed command their
+// CPU time. The test binary links both, as the agent does.
+func TestHelperSkipsUnrelatedInitialisers(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace := func(args ...string) string {
+		cmd := exec.Command(exe, args...)
+		cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	heavy := []string{"github.com/agentcli/agent/classify", "github.com/agentcli/agent/tools/redact"}
+	// The control: started as itself, the binary runs those initialisers.
+	plain := trace("-test.run=^$")
+	for _, pkg := range heavy {
+		if !strings.Contains(plain, "init "+pkg+" @") {
+			t.Fatalf("the init trace of the test binary does not name %s, so this test cannot see it:\n%s", pkg, plain)
+		}
+	}
+	helper := trace(sandbox.HelperArg, "--no-such-option")
+	if !strings.Contains(helper, "agent sandbox: ") {
+		t.Fatalf("started as the helper, the binary printed %q, want the helper's error", helper)
+	}
+	for _, pkg := range heavy {
+		if strings.Contains(helper, "init "+pkg+" @") {
+			t.Errorf("the helper ran the initialiser of %s before it started", pkg)
+		}
+	}
+}

@@ -25,11 +25,26 @@ type nsFlags struct {
 	user, net, mount, pid bool
 }
 
+// init enters the helper as soon as this package is initialised, when the
+// binary was started as the helper: before the initialisers of the
+// packages that do not come before this one (the classifier's tables, the
+// redactor's patterns, the screen's styles), which the helper never uses
+// and which would cost every command milliseconds of CPU. Go initialises a
+// package after everything it imports, and in import-path order among the
+// packages that are ready, so only this package's own dependencies and a
+// few small packages come first. It never returns then.
+func init() {
+	if len(os.Args) > 1 && os.Args[1] == HelperArg {
+		os.Exit(HelperMain(os.Args))
+	}
+}
+
 // errNotFound marks a command that is not in PATH.
 var errNotFound = errors.New("command not found")
 
-// HelperMain is the helper's main: the agent's main calls it first, with
-// os.Args, when os.Args[1] == HelperArg, and exits with what it returns.
+// HelperMain is the helper's main: this package's init calls it, with
+// os.Args, when os.Args[1] == HelperArg, and exits with what it returns;
+// a program that imports the package needs to do nothing more.
 // It decodes the options Command encoded, confines its own process (the
 // namespaces are already in place), then replaces itself with the command,
 // so on success it never returns. On any failure it prints one line,
