@@ -82,6 +82,9 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if copies != nil {
 		opts.Worktrees = copies
 	}
+	if a.resume != "" && a.session != nil {
+		opts.Notices = append(opts.Notices, "Resumed session "+a.session.rec.ID()+": the model is given the conversation above and goes on from there.")
+	}
 	a.session.screenMCP(&opts, cfg.Policy())
 	// One coordinator for the screen: the panels share its locks, so two
 	// providers never write the same file or run unsafe commands at once.
@@ -99,7 +102,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	}()
 	for _, name := range names {
 		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge, join: coord.Join}
-		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model}
+		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model, Replay: a.session.transcript(name)}
 		if copies != nil {
 			wroot := copies.iso.dir(name)
 			pw.root, spec.Worktree = wroot, wroot

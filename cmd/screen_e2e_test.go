@@ -490,3 +490,33 @@ func TestScreenWithoutAProviderShowsHowToSetOneUp(t *testing.T) {
 		})
 	}
 }
+
+// A resumed session opens with its transcript, as it was shown live: the
+// prompt, the tool card (collapsed: the file it read is not shown) and the
+// reply; the next prompt goes on from there.
+func TestScreenResumeShowsTheTranscript(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "README.md"), []byte("# resumed project\nTHE-FILE-ITSELF\n"), 0o644)
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.UseTool("read_file", `{"path": "README.md"}`)),
+		llmtest.Say("It is the resumed project."),
+		llmtest.Say("Continuing where we left off."),
+	})
+	h := newStateHome(t, openaiEnv(srv))
+	h.mustRun(0, "run", "--yes-safe", "--root", root, "read the readme")
+	id := h.sessionIDs()[0]
+
+	env := openaiEnv(srv)
+	env["XDG_STATE_HOME"] = h.state()
+	s := startScreen(t, screenRun{env: env, root: root, w: 100, h: 30, args: []string{"--resume", id}})
+	screen := s.waitFor("› read the readme", "[safe] read_file", "It is the resumed project.", "Resumed session "+id)
+	if strings.Contains(screen, "THE-FILE-ITSELF") {
+		t.Errorf("the replayed tool card is expanded:\n%s", screen)
+	}
+	if strings.Index(screen, "› read the readme") > strings.Index(screen, "It is the resumed project.") {
+		t.Errorf("the replay is out of order:\n%s", screen)
+	}
+	s.ask("and now?")
+	s.waitFor("› and now?", "Continuing where we left off.")
+}

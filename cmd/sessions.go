@@ -224,6 +224,16 @@ func (s *sessionRun) takeHistory(provider string) []llm.Message {
 	return s.resumed.For(provider)
 }
 
+// transcript returns what provider's panel shows of a resumed session:
+// the transcript of the conversation takeHistory gives its agent; nil when
+// the session is new.
+func (s *sessionRun) transcript(provider string) []agent.Event {
+	if s == nil || s.resumed.ByProvider == nil {
+		return nil
+	}
+	return s.resumed.Transcript(provider)
+}
+
 // redactedLabels takes checkpoints whose labels (the command about to
 // run) are redacted, since they are stored in the shadow repository.
 type redactedLabels struct {

@@ -103,6 +103,7 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 		p := newPanel(s.Provider, s.Model, st)
 		p.runner, p.renew, p.probe = s.Runner, s.Renew, s.Probe
 		p.worktree = s.Worktree
+		p.replay(s.Replay)
 		for _, n := range opts.Notices {
 			p.addNotice(termsafe.Text(n))
 		}

@@ -116,6 +116,28 @@ func (p *panel) endText() {
 	p.clean.Flush()
 }
 
+// replay shows a resumed session's transcript as it was shown live, each
+// task ended; the header's model, state and tokens stay the panel's own,
+// since they are about the conversation that goes on now.
+func (p *panel) replay(events []agent.Event) {
+	if len(events) == 0 {
+		return
+	}
+	model := p.model
+	for _, e := range events {
+		if e.Type == agent.EventRunStarted {
+			p.addPrompt(e.Text)
+		}
+		p.apply(e, e.Time)
+		if e.Type == agent.EventRunFinished {
+			p.finishTurn(nil)
+		}
+	}
+	p.finishTurn(nil) // a session killed in a task: its open calls stopped
+	p.model, p.failure, p.errShown = model, "", false
+	p.usage, p.cost, p.priced = llm.Usage{}, 0, false
+}
+
 // addCommand shows a slash command the person typed, above the output it
 // is about to produce, so the transcript says what each answer is to.
 func (p *panel) addCommand(text string) {

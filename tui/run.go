@@ -55,6 +55,10 @@ type Panel struct {
 	// Worktree, when not empty, is the isolated copy of the project the
 	// panel's provider works in (--isolate); the panel says so.
 	Worktree string
+	// Replay is the transcript of a resumed session, shown before anything
+	// else as it was shown live: the prompts, the replies, and a card per
+	// tool call, collapsed. The screen only reads it.
+	Replay []agent.Event
 }
 
 // Options describe the screen. The zero value is usable: one panel that

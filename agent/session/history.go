@@ -21,6 +21,9 @@ type Conversations struct {
 	Providers []string
 	last      string
 	lastModel string
+	// shown holds each provider's events that a transcript shows again
+	// (see Transcript).
+	shown map[string][]agent.Event
 }
 
 // Last returns the provider that ran the session's last task, "" when the
@@ -42,6 +45,29 @@ func (c Conversations) For(provider string) []llm.Message {
 	return c.ByProvider[c.last]
 }
 
+// Transcript returns the events to show provider's transcript again:
+// its tasks, the assistant's text, its tool calls with their decisions
+// and results, errors and the end of each task; not live output, usage or
+// retries, which only mattered while they happened. It falls back as For
+// does, so that a panel shows the conversation its agent was given.
+func (c Conversations) Transcript(provider string) []agent.Event {
+	if e, ok := c.shown[provider]; ok {
+		return e
+	}
+	return c.shown[c.last]
+}
+
+// shownAgain reports whether events of type t belong in a transcript shown
+// again.
+func shownAgain(t agent.EventType) bool {
+	switch t {
+	case agent.EventRunStarted, agent.EventText, agent.EventToolCall, agent.EventApproval,
+		agent.EventToolResult, agent.EventError, agent.EventRunFinished:
+		return true
+	}
+	return false
+}
+
 // Rebuild reads the session file at path and rebuilds each provider's
 // conversation from its events, as the agent built it while it ran: the
 // task, the assistant's text and tool calls, every tool result. A call
@@ -49,7 +75,7 @@ func (c Conversations) For(provider string) []llm.Message {
 // interrupted, so the conversation is valid to send again. Text is as
 // stored, with secrets redacted.
 func Rebuild(path string) (Conversations, error) {
-	c := Conversations{ByProvider: map[string][]llm.Message{}}
+	c := Conversations{ByProvider: map[string][]llm.Message{}, shown: map[string][]agent.Event{}}
 	convs := map[string]*conversation{}
 	_, err := Each(path, func(rec Record, _ int) error {
 		p := rec.Provider
@@ -66,6 +92,9 @@ func Rebuild(path string) (Conversations, error) {
 			c.last, c.lastModel = p, rec.Model
 		}
 		cv.add(rec.Event)
+		if shownAgain(rec.Type) {
+			c.shown[p] = append(c.shown[p], rec.Event)
+		}
 		return nil
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -597,5 +598,38 @@ func TestMarkdownExportShowsNoExitForOtherTools(t *testing.T) {
 	}
 	if !strings.Contains(md.String(), "**Result:** exit 0,") {
 		t.Errorf("WriteMarkdown lacks the shell command's exit status:\n%s", md.String())
+	}
+}
+
+func TestTranscriptHoldsWhatAPanelShowsAgain(t *testing.T) {
+	_, e := recordRun(t, t.TempDir(), &scripted{name: "fake", script: []llm.Message{
+		use(toolCall("c1", "shell", map[string]any{"command": "echo one"})),
+		say("It printed one."),
+		say("second answer"),
+	}}, "first task", "second task")
+	c, err := session.Rebuild(e.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	var text strings.Builder
+	for _, ev := range c.Transcript("fake") {
+		kinds = append(kinds, string(ev.Type))
+		text.WriteString(ev.Text)
+		if ev.Type == agent.EventToolOutput || ev.Type == agent.EventUsage {
+			t.Errorf("the transcript holds a %s event: live output and usage are not shown again", ev.Type)
+		}
+	}
+	want := []string{"run_started", "tool_call", "approval", "tool_result", "text", "run_finished", "run_started", "text", "run_finished"}
+	if got := strings.Join(slices.Compact(kinds), " "); got != strings.Join(want, " ") {
+		t.Errorf("transcript events = %s\nwant %s", got, strings.Join(want, " "))
+	}
+	for _, w := range []string{"first task", "It printed one.", "second task", "second answer"} {
+		if !strings.Contains(text.String(), w) {
+			t.Errorf("the transcript's text %q lacks %q", text.String(), w)
+		}
+	}
+	if got := c.Transcript("another"); len(got) != len(c.Transcript("fake")) {
+		t.Errorf("a provider that took no part gets %d events, want the last provider's %d, as For gives its conversation", len(got), len(c.Transcript("fake")))
 	}
 }
