@@ -173,8 +173,13 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 			System:   a.system,
 			Messages: a.history,
 			Tools:    a.toolSpecs(),
-		}, func(delta string) {
-			a.publish(Event{Type: EventText, Turn: turn, Text: delta})
+		}, func(d llm.Delta) {
+			if d.Reasoning != "" {
+				a.publish(Event{Type: EventReasoningDelta, Turn: turn, Text: d.Reasoning})
+			}
+			if d.Text != "" {
+				a.publish(Event{Type: EventText, Turn: turn, Text: d.Text})
+			}
 		})
 		if err == nil && len(resp.Message.Reasoning) > 0 {
 			a.publish(Event{Type: EventReasoning, Turn: turn, Text: resp.Message.ReasoningText(), Reasoning: resp.Message.Reasoning})

@@ -31,7 +31,7 @@ type scripted struct {
 func (s *scripted) Name() string  { return "fake" }
 func (s *scripted) Model() string { return "fake-model" }
 
-func (s *scripted) Stream(ctx context.Context, req llm.Request, onText func(string)) (llm.Response, error) {
+func (s *scripted) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
 	s.mu.Lock()
 	s.reqs = append(s.reqs, req)
 	s.mu.Unlock()
@@ -50,7 +50,7 @@ func (s *scripted) Stream(ctx context.Context, req llm.Request, onText func(stri
 	}
 	msg := s.script[min(n, len(s.script)-1)]
 	if msg.Content != "" {
-		onText(msg.Content)
+		onDelta(llm.Delta{Text: msg.Content})
 	}
 	return llm.Response{Message: msg, Usage: llm.Usage{InputTokens: 10, OutputTokens: 5}}, nil
 }

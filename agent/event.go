@@ -13,19 +13,22 @@ type EventType string
 
 // The events the loop publishes, in the order a run produces them.
 const (
-	EventRunStarted  EventType = "run_started"
-	EventText        EventType = "text"
-	EventReasoning   EventType = "reasoning" // the thinking of a reply that arrived whole
-	EventToolCall    EventType = "tool_call"
-	EventApproval    EventType = "approval"
-	EventCheckpoint  EventType = "checkpoint" // files recorded before a call that may change them
-	EventQueued      EventType = "queued"     // an approved call waits for another agent's call to finish
-	EventToolOutput  EventType = "tool_output"
-	EventToolResult  EventType = "tool_result"
-	EventUsage       EventType = "usage"
-	EventRetry       EventType = "retry"
-	EventError       EventType = "error"
-	EventRunFinished EventType = "run_finished"
+	EventRunStarted EventType = "run_started"
+	EventText       EventType = "text"
+	// EventReasoningDelta is a piece of the model's thinking as it
+	// streams; EventReasoning holds all of it once the reply is complete.
+	EventReasoningDelta EventType = "reasoning_delta"
+	EventReasoning      EventType = "reasoning" // the thinking of a reply that arrived whole
+	EventToolCall       EventType = "tool_call"
+	EventApproval       EventType = "approval"
+	EventCheckpoint     EventType = "checkpoint" // files recorded before a call that may change them
+	EventQueued         EventType = "queued"     // an approved call waits for another agent's call to finish
+	EventToolOutput     EventType = "tool_output"
+	EventToolResult     EventType = "tool_result"
+	EventUsage          EventType = "usage"
+	EventRetry          EventType = "retry"
+	EventError          EventType = "error"
+	EventRunFinished    EventType = "run_finished"
 )
 
 // Decision is how an approval ended, as recorded in an approval event
@@ -57,7 +60,8 @@ type Event struct {
 	// Turn counts the requests sent to the provider in this run, from 1.
 	Turn int `json:"turn,omitempty"`
 
-	// Text is assistant text (EventText), a chunk of live command output
+	// Text is assistant text (EventText), a piece of thinking
+	// (EventReasoningDelta), a chunk of live command output
 	// (EventToolOutput), or the task (EventRunStarted).
 	Text string `json:"text,omitempty"`
 	// Reasoning is the thinking of a reply as the provider sent it,

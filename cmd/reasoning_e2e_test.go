@@ -13,7 +13,8 @@ import (
 func TestRunSendsReasoningBackToAThinkingModel(t *testing.T) {
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
-		{Reasoning: "I should list the files first.", Calls: []llmtest.Call{llmtest.UseTool("list_dir", `{"path": "."}`)}},
+		{Reasoning: "I should list the files first.", Calls: []llmtest.Call{llmtest.UseTool("list_dir", `{"path": "."}`)},
+			Fault: llmtest.Fault{CharByChar: true}},
 		{Reasoning: "Now read the notes.", Calls: []llmtest.Call{llmtest.UseTool("write_file", `{"path": "notes.txt", "content": "hi\n"}`)}},
 		{Reasoning: "Both done.", Text: "Listed and wrote notes.txt."},
 	})
@@ -36,5 +37,16 @@ func TestRunSendsReasoningBackToAThinkingModel(t *testing.T) {
 	}
 	if strings.Join(thoughts, "|") != "I should list the files first.|Now read the notes.|Both done." {
 		t.Errorf("reasoning events = %q, want each turn's thinking", thoughts)
+	}
+	// The thinking also streamed, piece by piece, as the server sent it.
+	var streamed strings.Builder
+	first := ofType(events(t, r.stdout), "reasoning_delta")
+	for _, e := range first {
+		if e["turn"] == 1.0 {
+			streamed.WriteString(e["text"].(string))
+		}
+	}
+	if streamed.String() != "I should list the files first." || len(first) < len("I should list the files first.") {
+		t.Errorf("turn 1's reasoning_delta events = %q in %d events, want the thinking one character at a time", streamed.String(), len(first))
 	}
 }

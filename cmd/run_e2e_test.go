@@ -240,7 +240,7 @@ func TestRunJSONEmitsEveryDocumentedEventType(t *testing.T) {
 			t.Errorf("event type %q is not documented in docs/headless.md", typ)
 		}
 	}
-	want := []string{"run_started", "retry", "text", "reasoning", "usage", "tool_call", "approval", "tool_output", "tool_result", "error", "run_finished"}
+	want := []string{"run_started", "retry", "reasoning_delta", "text", "reasoning", "usage", "tool_call", "approval", "tool_output", "tool_result", "error", "run_finished"}
 	if !slices.Equal(order, want) {
 		t.Errorf("first appearances = %v, want %v", order, want)
 	}

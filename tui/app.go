@@ -386,6 +386,11 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.CardNext):
 		p.selectCard(+1)
 		return nil
+	case key.Matches(msg, m.keys.Thinking):
+		if !p.toggleThinking() {
+			m.flash = "no thinking in this panel yet: a thinking model's reasoning shows here, folded once it answers"
+		}
+		return nil
 	case msg.String() == "esc" && p.selected >= 0:
 		p.setSelected(-1)
 		return nil

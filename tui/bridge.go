@@ -132,7 +132,7 @@ func (b *Bridge) post(msg tea.Msg) bool {
 	}
 	b.flushTail()
 	b.queue = append(b.queue, msg)
-	if e, ok := msg.(eventMsg); ok && (e.Type == agent.EventText || e.Type == agent.EventToolOutput) {
+	if e, ok := msg.(eventMsg); ok && (e.Type == agent.EventText || e.Type == agent.EventReasoningDelta || e.Type == agent.EventToolOutput) {
 		b.tail = &strings.Builder{}
 		b.tail.WriteString(e.Text)
 	}
@@ -144,8 +144,8 @@ func (b *Bridge) post(msg tea.Msg) bool {
 	return true
 }
 
-// sameStream reports whether next continues prev: assistant text of the
-// same provider and turn, or output of the same call.
+// sameStream reports whether next continues prev: assistant text or
+// thinking of the same provider and turn, or output of the same call.
 func sameStream(prev, next tea.Msg) bool {
 	p, ok1 := prev.(eventMsg)
 	n, ok2 := next.(eventMsg)
@@ -153,7 +153,7 @@ func sameStream(prev, next tea.Msg) bool {
 		return false
 	}
 	switch p.Type {
-	case agent.EventText:
+	case agent.EventText, agent.EventReasoningDelta:
 		return p.Turn == n.Turn
 	case agent.EventToolOutput:
 		return p.Call != nil && n.Call != nil && p.Call.ID == n.Call.ID

@@ -26,6 +26,7 @@ type keyMap struct {
 	CardPrev   key.Binding
 	CardNext   key.Binding
 	CardToggle key.Binding
+	Thinking   key.Binding // unfold or fold the panel's thinking
 
 	// The approval modal.
 	Approve   key.Binding
@@ -74,6 +75,7 @@ func newKeyMap() keyMap {
 		CardPrev:   key.NewBinding(key.WithKeys("alt+up"), key.WithHelp("alt+↑", "previous card")),
 		CardNext:   key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "next card")),
 		CardToggle: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "expand card")),
+		Thinking:   key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "thinking")),
 
 		Approve:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "approve")),
 		Deny:      key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("esc", "deny")),
@@ -106,7 +108,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	halfDownOrQuit.SetHelp("ctrl+d", "half down/quit")
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.History, k.Broadcast, k.Help, k.Cancel},
-		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle},
+		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle, k.Thinking},
 		{k.PageUp, k.PageDown, k.HalfUp, halfDownOrQuit, k.Top, k.Bottom},
 		{k.Approve, k.Deny, k.DenyWhy, k.Modify, k.ViewDiff, k.AllowRule},
 	}

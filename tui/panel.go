@@ -43,6 +43,14 @@ type panel struct {
 	// reply's deltas, carrying a sequence cut between two of them.
 	text  *mdItem
 	clean termsafe.Stream
+	// think is the thinking of the latest reply of the running run, nil
+	// before any; think.live while it streams (thinkClean cleans its
+	// deltas). thinkings holds every thinking in the transcript, for the
+	// Thinking key, and thinkingShown says whether they are unfolded.
+	think         *thinkItem
+	thinkClean    termsafe.Stream
+	thinkings     []*thinkItem
+	thinkingShown bool
 	// cardList holds the tool cards in transcript order, for selecting
 	// one; selected indexes it, -1 when none is.
 	cardList []*card
@@ -91,6 +99,7 @@ func (p *panel) clear() {
 	p.items, p.cardList, p.selected = nil, nil, -1
 	p.cards = make(map[string]*card)
 	p.endText()
+	p.think, p.thinkings = nil, nil
 	p.offset = 0
 	p.failure = ""
 }
@@ -105,6 +114,8 @@ func (p *panel) addPrompt(text string) {
 	t.add(termsafe.Text(text))
 	p.add(t)
 	p.endText()
+	p.endThinking()
+	p.think = nil
 	p.cards = make(map[string]*card)
 	p.busy, p.failure, p.errShown = true, "", false
 }
@@ -182,7 +193,32 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 		if e.Model != "" {
 			p.model = e.Model
 		}
+		p.endThinking()
+		p.think = nil
+	case agent.EventReasoningDelta:
+		t := p.thinkClean.Write(e.Text)
+		if p.think == nil || !p.think.live {
+			if t = strings.TrimLeft(t, "\n"); t == "" {
+				return
+			}
+			p.addThinking()
+		}
+		p.change(p.think, func() { p.think.add(t) })
+	case agent.EventReasoning:
+		// The whole thinking, once the reply is complete. It streamed
+		// before unless the provider sent it at once, or the run is a
+		// session being shown again.
+		if p.think == nil {
+			t := strings.TrimSpace(termsafe.Text(e.Text))
+			if t == "" {
+				return
+			}
+			p.addThinking()
+			p.think.add(t)
+		}
+		p.endThinking()
 	case agent.EventText:
+		p.endThinking()
 		t := p.clean.Write(e.Text)
 		if p.text == nil {
 			// A reply often opens with blank lines; they only push the
@@ -227,6 +263,10 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 			})
 		}
 	case agent.EventRetry:
+		if e.Call == nil && p.think != nil && p.think.live {
+			// The request is sent again: its thinking starts over.
+			p.change(p.think, p.think.reset)
+		}
 		if e.Call != nil {
 			// A tool call runs again after a transient failure: its card
 			// says so while it waits and once it is done.
@@ -273,6 +313,7 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 			p.addNotice("cancelled")
 		}
 	case agent.EventError:
+		p.endThinking()
 		p.addError(e.Error)
 		p.failure, p.errShown = e.Error, true
 	}
@@ -287,6 +328,7 @@ func (p *panel) card(info *agent.CallInfo, turn int, now time.Time, planned bool
 	if c, ok := p.cards[info.ID]; ok && (!planned || c.turn == turn) {
 		return c
 	}
+	p.endThinking()
 	c := &card{call: *info, turn: turn, started: now}
 	p.cards[info.ID] = c
 	p.cardList = append(p.cardList, c)
@@ -330,10 +372,44 @@ func (p *panel) finishTurn(err error) {
 	}
 	p.waiting, p.runs = 0, 0
 	p.endText()
+	p.endThinking()
 	if err != nil && !p.errShown {
 		p.addError(err.Error())
 		p.failure = err.Error()
 	}
+}
+
+// addThinking starts a new thinking in the transcript, after what is
+// there: the reply's text that follows is a new item.
+func (p *panel) addThinking() {
+	p.think = newThinkItem(p.st)
+	p.thinkings = append(p.thinkings, p.think)
+	p.add(p.think)
+	p.endText()
+}
+
+// endThinking folds the streaming thinking, if any: the reply goes on, or
+// the turn ended. It stays unfolded when the person unfolded them all.
+func (p *panel) endThinking() {
+	if t := p.think; t != nil && t.live {
+		p.change(t, func() { t.live, t.expanded = false, p.thinkingShown })
+		p.thinkClean.Flush()
+	}
+}
+
+// toggleThinking unfolds every thinking of the panel, or folds them all
+// again. It reports whether there was any.
+func (p *panel) toggleThinking() bool {
+	if len(p.thinkings) == 0 {
+		return false
+	}
+	p.thinkingShown = !p.thinkingShown
+	for _, t := range p.thinkings {
+		if !t.live {
+			p.change(t, func() { t.expanded = p.thinkingShown })
+		}
+	}
+	return true
 }
 
 // add appends an item, keeping a scrolled view still.

@@ -171,9 +171,18 @@ type Provider interface {
 	// Model is the model the provider will ask for.
 	Model() string
 	// Stream sends the request and blocks until the reply is complete,
-	// calling onText with each piece of assistant text as it arrives (from
-	// the calling goroutine). Cancelling ctx stops the stream and returns
-	// ctx's error. Errors say what went wrong in words a person can act on
-	// (which variable holds a bad key, which server did not answer).
-	Stream(ctx context.Context, req Request, onText func(delta string)) (Response, error)
+	// calling onDelta with each piece of assistant text or thinking as it
+	// arrives (from the calling goroutine; nil means nobody listens). The
+	// Response holds the whole reply again. Cancelling ctx stops the
+	// stream and returns ctx's error. Errors say what went wrong in words
+	// a person can act on (which variable holds a bad key, which server
+	// did not answer).
+	Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error)
+}
+
+// Delta is one piece of a reply as it streams: assistant text or the
+// model's thinking, one of the two.
+type Delta struct {
+	Text      string
+	Reasoning string
 }

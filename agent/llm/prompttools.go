@@ -23,7 +23,7 @@ const PromptToolFence = "tool"
 //	{"tool": "read_file", "arguments": {"path": "README.md"}}
 //	```
 //
-// The blocks are taken out of the text: onText and the Message's Content
+// The blocks are taken out of the text: onDelta and the Message's Content
 // get only the text around them, and each block becomes a ToolCall with a
 // fresh id, in order. A block that cannot be read (not JSON, no tool name,
 // arguments that are not an object) becomes a ToolCall with Invalid set to
@@ -47,9 +47,9 @@ func (w *promptTools) Model() string { return w.p.Model() }
 func (w *promptTools) Unwrap() Provider { return w.p }
 
 // Stream implements Provider.
-func (w *promptTools) Stream(ctx context.Context, req Request, onText func(delta string)) (Response, error) {
-	if onText == nil {
-		onText = func(string) {}
+func (w *promptTools) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error) {
+	if onDelta == nil {
+		onDelta = func(Delta) {}
 	}
 	inner := Request{System: req.System, Messages: promptMessages(req.Messages)}
 	if len(req.Tools) > 0 {
@@ -59,8 +59,13 @@ func (w *promptTools) Stream(ctx context.Context, req Request, onText func(delta
 		inner.System += promptToolsText(req.Tools)
 	}
 	var sp fenceSplitter
-	sp.emit = onText
-	resp, err := w.p.Stream(ctx, inner, sp.write)
+	sp.emit = func(text string) { onDelta(Delta{Text: text}) }
+	resp, err := w.p.Stream(ctx, inner, func(d Delta) {
+		if d.Reasoning != "" {
+			onDelta(Delta{Reasoning: d.Reasoning})
+		}
+		sp.write(d.Text)
+	})
 	sp.close()
 	turn := 0
 	for _, m := range req.Messages {

@@ -41,7 +41,7 @@ func TestPromptToolsThroughOllama(t *testing.T) {
 	}
 
 	var streamed strings.Builder
-	resp, err := p.Stream(t.Context(), req, func(d string) { streamed.WriteString(d) })
+	resp, err := p.Stream(t.Context(), req, func(d llm.Delta) { streamed.WriteString(d.Text) })
 	if err != nil {
 		t.Fatalf("Stream() error = %v", err)
 	}
@@ -180,7 +180,7 @@ func TestPromptToolsReadsCalls(t *testing.T) {
 				resp, err := p.Stream(t.Context(), llm.Request{
 					Messages: []llm.Message{{Role: llm.RoleUser, Content: "go"}},
 					Tools:    []llm.ToolSpec{readFileSpec},
-				}, func(d string) { streamed.WriteString(d) })
+				}, func(d llm.Delta) { streamed.WriteString(d.Text) })
 				if err != nil {
 					t.Fatalf("Stream() error = %v", err)
 				}

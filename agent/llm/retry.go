@@ -42,8 +42,10 @@ type RetryInfo struct {
 
 // WithRetry returns a Provider that sends a request again when it fails
 // with a retryable *Error (rate limit, server error, broken connection)
-// before any text reached onText: once text has streamed, a retry would
-// show it twice, so the error is returned instead. It waits with
+// before any text reached onDelta: once text has streamed, a retry would
+// show it twice, so the error is returned instead. Thinking that streamed
+// does not stop a retry (it is not the answer; a reader drops it on the
+// retry event). It waits with
 // exponential backoff and jitter, never less than the server's
 // Retry-After, and calls onRetry (when not nil) from the calling goroutine
 // before each wait. The Response's Usage includes what the failed
@@ -82,18 +84,18 @@ func (r *retrying) Model() string { return r.p.Model() }
 func (r *retrying) Unwrap() Provider { return r.p }
 
 // Stream implements Provider.
-func (r *retrying) Stream(ctx context.Context, req Request, onText func(delta string)) (Response, error) {
-	if onText == nil {
-		onText = func(string) {}
+func (r *retrying) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error) {
+	if onDelta == nil {
+		onDelta = func(Delta) {}
 	}
 	var spent Usage // what the failed attempts cost
 	for attempt := 1; ; attempt++ {
 		streamed := false
-		resp, err := r.p.Stream(ctx, req, func(delta string) {
-			if delta != "" {
+		resp, err := r.p.Stream(ctx, req, func(d Delta) {
+			if d.Text != "" {
 				streamed = true
 			}
-			onText(delta)
+			onDelta(d)
 		})
 		resp.Usage = resp.Usage.Add(spent)
 		spent = resp.Usage

@@ -10,8 +10,9 @@ import (
 
 // step is one scripted attempt: text to stream, then an error or success.
 type step struct {
-	text  string
-	err   error
+	reasoning string
+	text      string
+	err       error
 	usage Usage
 }
 
@@ -23,11 +24,14 @@ type stepProvider struct {
 
 func (p *stepProvider) Name() string  { return "fake" }
 func (p *stepProvider) Model() string { return "m" }
-func (p *stepProvider) Stream(ctx context.Context, req Request, onText func(string)) (Response, error) {
+func (p *stepProvider) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error) {
 	s := p.steps[p.calls]
 	p.calls++
+	if s.reasoning != "" {
+		onDelta(Delta{Reasoning: s.reasoning})
+	}
 	if s.text != "" {
-		onText(s.text)
+		onDelta(Delta{Text: s.text})
 	}
 	return Response{Message: Message{Role: RoleAssistant, Content: s.text}, Usage: s.usage}, s.err
 }
@@ -137,7 +141,7 @@ func TestWithRetry(t *testing.T) {
 				var infos []RetryInfo
 				p := WithRetry(inner, tt.policy, func(ri RetryInfo) { infos = append(infos, ri) })
 				start := time.Now()
-				_, err := p.Stream(t.Context(), Request{}, func(string) {})
+				_, err := p.Stream(t.Context(), Request{}, func(Delta) {})
 				waited := time.Since(start)
 				if (err == nil) != (tt.wantErr == nil) || (err != nil && err.Error() != tt.wantErr.Error()) {
 					t.Errorf("Stream() error = %v, want %v", err, tt.wantErr)
@@ -164,6 +168,35 @@ func TestWithRetry(t *testing.T) {
 			})
 		})
 	}
+}
+
+// Thinking that streamed before a failure is not the answer: the request
+// is retried, and the thinking of both attempts reaches the listener.
+func TestWithRetryAfterThinking(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		inner := &stepProvider{steps: []step{
+			{reasoning: "hmm", err: &Error{Kind: KindServer}},
+			{reasoning: "so", text: "ok"},
+		}}
+		var deltas []Delta
+		p := WithRetry(inner, DefaultRetryPolicy(), nil)
+		resp, err := p.Stream(t.Context(), Request{}, func(d Delta) { deltas = append(deltas, d) })
+		if err != nil || resp.Message.Content != "ok" {
+			t.Fatalf("Stream() = %q, %v; want the second attempt's answer", resp.Message.Content, err)
+		}
+		if inner.calls != 2 {
+			t.Errorf("inner Stream called %d times, want 2", inner.calls)
+		}
+		want := []Delta{{Reasoning: "hmm"}, {Reasoning: "so"}, {Text: "ok"}}
+		if len(deltas) != len(want) {
+			t.Fatalf("deltas = %v, want %v", deltas, want)
+		}
+		for i := range want {
+			if deltas[i] != want[i] {
+				t.Errorf("delta %d = %v, want %v", i, deltas[i], want[i])
+			}
+		}
+	})
 }
 
 // TestWithRetryCancel checks that a cancel during the wait returns ctx's

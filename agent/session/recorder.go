@@ -170,6 +170,9 @@ func (r *Recorder) Publish(e agent.Event) {
 	switch e.Type {
 	case agent.EventText, agent.EventToolOutput:
 		r.piece(e)
+	case agent.EventReasoningDelta:
+		// The reasoning event after the reply holds all of it, with what
+		// the provider needs back.
 	default:
 		r.flush(e.Provider)
 		r.write(Record{Event: e})

@@ -35,7 +35,7 @@ type scripted struct {
 func (s *scripted) Name() string  { return s.name }
 func (s *scripted) Model() string { return "fake-model" }
 
-func (s *scripted) Stream(_ context.Context, req llm.Request, onText func(string)) (llm.Response, error) {
+func (s *scripted) Stream(_ context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
 	s.mu.Lock()
 	s.reqs = append(s.reqs, req)
 	s.mu.Unlock()
@@ -49,7 +49,7 @@ func (s *scripted) Stream(_ context.Context, req llm.Request, onText func(string
 	// Stream the text in small pieces, as providers do.
 	for t := msg.Content; t != ""; {
 		k := min(3, len(t))
-		onText(t[:k])
+		onDelta(llm.Delta{Text: t[:k]})
 		t = t[k:]
 	}
 	return llm.Response{Message: msg, Usage: llm.Usage{InputTokens: 10, OutputTokens: 5}}, nil
@@ -631,5 +631,35 @@ func TestTranscriptHoldsWhatAPanelShowsAgain(t *testing.T) {
 	}
 	if got := c.Transcript("another"); len(got) != len(c.Transcript("fake")) {
 		t.Errorf("a provider that took no part gets %d events, want the last provider's %d, as For gives its conversation", len(got), len(c.Transcript("fake")))
+	}
+}
+
+// The thinking is recorded once, whole, with what the provider needs
+// back: the pieces that streamed before it are not.
+func TestRecorderKeepsTheWholeThinkingOnly(t *testing.T) {
+	rec, err := session.Create(t.TempDir(), session.Info{Root: "/p"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, piece := range []string{"first ", "then"} {
+		rec.Publish(agent.Event{Type: agent.EventReasoningDelta, Provider: "p", Turn: 1, Text: piece})
+	}
+	rec.Publish(agent.Event{Type: agent.EventReasoning, Provider: "p", Turn: 1, Text: "first then",
+		Reasoning: []llm.Reasoning{{Text: "first then", Signature: "sig"}}})
+	rec.Close()
+	var types []string
+	var kept []llm.Reasoning
+	session.Each(rec.Path(), func(r session.Record, _ int) error {
+		types = append(types, string(r.Type))
+		if r.Type == agent.EventReasoning {
+			kept = r.Reasoning
+		}
+		return nil
+	})
+	if slices.Contains(types, string(agent.EventReasoningDelta)) {
+		t.Errorf("records = %q, want no reasoning_delta", types)
+	}
+	if len(kept) != 1 || kept[0].Signature != "sig" {
+		t.Errorf("recorded reasoning = %+v, want the whole thinking with its signature", kept)
 	}
 }

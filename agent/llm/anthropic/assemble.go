@@ -25,6 +25,8 @@ type assembler struct {
 	// byThinking maps a block index to its entry.
 	thinking   []*thinkingBlock
 	byThinking map[int64]*thinkingBlock
+	// streamed is the block whose thinking was passed on last.
+	streamed *thinkingBlock
 }
 
 // thinkingBlock is a thinking or redacted_thinking block still arriving.
@@ -45,8 +47,8 @@ type partialCall struct {
 	args  strings.Builder
 }
 
-// add folds one event in, passing text to onText.
-func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
+// add folds one event in, passing text and thinking to onDelta.
+func (a *assembler) add(ev sdk.MessageStreamEventUnion, onDelta func(llm.Delta)) {
 	switch ev.Type {
 	case "message_start":
 		u := ev.Message.Usage
@@ -63,10 +65,13 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 			if cb.Text != "" {
 				a.size += len(cb.Text)
 				a.text.WriteString(cb.Text)
-				onText(cb.Text)
+				onDelta(llm.Delta{Text: cb.Text})
 			}
 		case "thinking", "redacted_thinking":
 			r := &thinkingBlock{redacted: cb.Data}
+			if cb.Thinking != "" {
+				a.think(r, cb.Thinking, onDelta)
+			}
 			r.text.WriteString(cb.Thinking)
 			r.signature.WriteString(cb.Signature)
 			a.size += len(cb.Thinking) + len(cb.Data)
@@ -90,11 +95,14 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 			if ev.Delta.Text != "" {
 				a.size += len(ev.Delta.Text)
 				a.text.WriteString(ev.Delta.Text)
-				onText(ev.Delta.Text)
+				onDelta(llm.Delta{Text: ev.Delta.Text})
 			}
 		case "thinking_delta":
 			if r := a.byThinking[ev.Index]; r != nil {
 				a.size += len(ev.Delta.Thinking)
+				if ev.Delta.Thinking != "" {
+					a.think(r, ev.Delta.Thinking, onDelta)
+				}
 				r.text.WriteString(ev.Delta.Thinking)
 			}
 		case "signature_delta":
@@ -119,6 +127,17 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onText func(string)) {
 	case "message_stop":
 		a.done = true
 	}
+}
+
+// think passes on a piece of thinking. The blocks of one reply read as
+// one text, a blank line between them, as Message.ReasoningText joins
+// them.
+func (a *assembler) think(r *thinkingBlock, d string, onDelta func(llm.Delta)) {
+	if a.streamed != nil && a.streamed != r {
+		d = "\n\n" + d
+	}
+	a.streamed = r
+	onDelta(llm.Delta{Reasoning: d})
 }
 
 // response returns what has been assembled so far.

@@ -117,15 +117,15 @@ func (p *Provider) Name() string { return p.name }
 // Model returns the model requested.
 func (p *Provider) Model() string { return p.model }
 
-// Stream sends req and blocks until the reply is complete, calling onText
-// with each text delta as it arrives. Tool calls come back whole, their
+// Stream sends req and blocks until the reply is complete, calling onDelta
+// with each piece of text or thinking as it arrives. Tool calls come back whole, their
 // arguments joined from the input_json_delta fragments exactly as sent; a
 // call without an id gets a fresh one. On failure the Response holds what
 // arrived before it, and the error is ctx's error when ctx was cancelled,
 // else an *llm.Error.
-func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delta string)) (llm.Response, error) {
-	if onText == nil {
-		onText = func(string) {}
+func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
+	if onDelta == nil {
+		onDelta = func(llm.Delta) {}
 	}
 	sctx, slot := wire.WithSlot(ctx)
 	stream := p.client.Messages.NewStreaming(sctx, p.params(req))
@@ -133,7 +133,7 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 
 	var a assembler
 	for stream.Next() {
-		a.add(stream.Current(), onText)
+		a.add(stream.Current(), onDelta)
 		if a.tooBig() {
 			// Nothing of it is kept: the text would flood the history.
 			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)

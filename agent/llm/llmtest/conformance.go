@@ -68,7 +68,7 @@ func RunConformance(t *testing.T, h Harness) {
 		const text = "Hello there, this is a reply in several words."
 		p := h.connect(t, h.Serve(t, Script{Say(text)}).URL())
 		var deltas []string
-		resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { deltas = append(deltas, d) })
+		resp, err := p.Stream(t.Context(), simpleRequest(), func(d llm.Delta) { deltas = append(deltas, d.Text) })
 		if err != nil {
 			t.Fatalf("Stream() error = %v", err)
 		}
@@ -169,7 +169,7 @@ func RunConformance(t *testing.T, h Harness) {
 			}
 			p := h.connect(t, h.Serve(t, Script{tc.turn}).URL())
 			var text strings.Builder
-			resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { text.WriteString(d) })
+			resp, err := p.Stream(t.Context(), simpleRequest(), func(d llm.Delta) { text.WriteString(d.Text) })
 			if err != nil {
 				t.Fatalf("Stream() error = %v", err)
 			}
@@ -280,12 +280,24 @@ func RunConformance(t *testing.T, h Harness) {
 		}
 	})
 
-	t.Run("a thinking model's reasoning arrives apart from its text", func(t *testing.T) {
-		p := h.connect(t, h.Serve(t, Script{{Reasoning: "First, the question. Then the answer.", Text: "Forty-two."}}).URL())
-		var streamed strings.Builder
-		resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { streamed.WriteString(d) })
+	t.Run("a thinking model's reasoning streams apart from its text, and before it", func(t *testing.T) {
+		p := h.connect(t, h.Serve(t, Script{{Reasoning: "First, the question. Then the answer.", Text: "Forty-two.", Fault: Fault{CharByChar: true}}}).URL())
+		var streamed, thought strings.Builder
+		resp, err := p.Stream(t.Context(), simpleRequest(), func(d llm.Delta) {
+			if d.Text != "" && d.Reasoning != "" {
+				t.Errorf("delta %+v holds text and thinking at once", d)
+			}
+			if d.Reasoning != "" && streamed.Len() > 0 {
+				t.Errorf("thinking %q streamed after the text began", d.Reasoning)
+			}
+			streamed.WriteString(d.Text)
+			thought.WriteString(d.Reasoning)
+		})
 		if err != nil {
 			t.Fatalf("Stream() error = %v", err)
+		}
+		if got := thought.String(); got != "First, the question. Then the answer." {
+			t.Errorf("streamed thinking = %q, want it piece by piece as it came", got)
 		}
 		if got := resp.Message.ReasoningText(); got != "First, the question. Then the answer." {
 			t.Errorf("reasoning = %q, want the thinking", got)
@@ -374,7 +386,7 @@ func RunConformance(t *testing.T, h Harness) {
 	t.Run("a stream cut in the middle is an interrupted reply", func(t *testing.T) {
 		p := h.connect(t, h.Serve(t, Script{{Text: "Hello there world, more to come", Fault: Fault{CutAfter: 2}}}).URL())
 		var text strings.Builder
-		resp, err := p.Stream(t.Context(), simpleRequest(), func(d string) { text.WriteString(d) })
+		resp, err := p.Stream(t.Context(), simpleRequest(), func(d llm.Delta) { text.WriteString(d.Text) })
 		if k := llm.KindOf(err); k != llm.KindInterrupted {
 			t.Fatalf("Stream() error = %v (kind %q), want kind %q", err, k, llm.KindInterrupted)
 		}
@@ -429,8 +441,8 @@ func RunConformance(t *testing.T, h Harness) {
 			text      strings.Builder
 			cancelled time.Time
 		)
-		resp, err := p.Stream(ctx, simpleRequest(), func(d string) {
-			text.WriteString(d)
+		resp, err := p.Stream(ctx, simpleRequest(), func(d llm.Delta) {
+			text.WriteString(d.Text)
 			if cancelled.IsZero() {
 				cancelled = time.Now()
 				cancel()

@@ -37,12 +37,13 @@ func (p *Provider) Model() string { return Model }
 // Requests returns every request received so far.
 func (p *Provider) Requests() []Request { return p.player.Requests() }
 
-// Stream plays the turn that answers req: each text piece goes to onText
-// after the fault's delay, then the calls come back whole. On failure the
+// Stream plays the turn that answers req: its thinking goes to onDelta,
+// then each text piece after the fault's delay, then the calls come back
+// whole. On failure the
 // Response holds what was played before it.
-func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delta string)) (llm.Response, error) {
-	if onText == nil {
-		onText = func(string) {}
+func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
+	if onDelta == nil {
+		onDelta = func(llm.Delta) {}
 	}
 	rec := Request{
 		Model:    Model,
@@ -111,12 +112,15 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		}
 		return nil
 	}
+	for _, piece := range TextChunks(turn.Reasoning, fault.CharByChar) {
+		onDelta(llm.Delta{Reasoning: piece})
+	}
 	for _, piece := range TextChunks(turn.Text, fault.CharByChar) {
 		if err := step(); err != nil {
 			return partial(), err
 		}
 		text.WriteString(piece)
-		onText(piece)
+		onDelta(llm.Delta{Text: piece})
 	}
 	for i, c := range turn.Calls {
 		if err := step(); err != nil {

@@ -18,7 +18,7 @@ func TestProvider(t *testing.T) {
 	})
 	req := llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "go"}}}
 	var text strings.Builder
-	resp, err := p.Stream(t.Context(), req, func(d string) { text.WriteString(d) })
+	resp, err := p.Stream(t.Context(), req, func(d llm.Delta) { text.WriteString(d.Text) })
 	if err != nil {
 		t.Fatalf("Stream() error = %v", err)
 	}
@@ -52,8 +52,8 @@ func TestProviderInBubble(t *testing.T) {
 		p := NewProvider("fake", Script{{Text: "one two three", Fault: Fault{Delay: time.Minute}}})
 		ctx, cancel := context.WithCancel(t.Context())
 		start := time.Now()
-		resp, err := p.Stream(ctx, llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "go"}}}, func(d string) {
-			if d == " two" {
+		resp, err := p.Stream(ctx, llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "go"}}}, func(d llm.Delta) {
+			if d.Text == " two" {
 				cancel()
 			}
 		})

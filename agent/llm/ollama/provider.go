@@ -85,14 +85,14 @@ func (p *Provider) Name() string { return p.name }
 // Model returns the model requested.
 func (p *Provider) Model() string { return p.model }
 
-// Stream sends req and blocks until the reply is complete, calling onText
-// with each piece of text as it arrives. Ollama sends each tool call whole;
+// Stream sends req and blocks until the reply is complete, calling onDelta
+// with each piece of text or thinking as it arrives. Ollama sends each tool call whole;
 // a call without an id gets a fresh one. On failure the Response holds
 // what arrived before it, and the error is ctx's error when ctx was
 // cancelled, else an *llm.Error.
-func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delta string)) (llm.Response, error) {
-	if onText == nil {
-		onText = func(string) {}
+func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
+	if onDelta == nil {
+		onDelta = func(llm.Delta) {}
 	}
 	var (
 		text     strings.Builder
@@ -113,11 +113,12 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		if d := r.Message.Thinking; d != "" {
 			size += len(d)
 			thinking.WriteString(d)
+			onDelta(llm.Delta{Reasoning: d})
 		}
 		if d := r.Message.Content; d != "" {
 			size += len(d)
 			text.WriteString(d)
-			onText(d)
+			onDelta(llm.Delta{Text: d})
 		}
 		for _, tc := range r.Message.ToolCalls {
 			id := tc.ID

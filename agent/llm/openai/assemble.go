@@ -31,9 +31,9 @@ type partialCall struct {
 	args     strings.Builder
 }
 
-// add folds one chunk in, passing its text to onText. It returns the
-// error the chunk reports, if any: the stream has failed.
-func (a *assembler) add(c chunk, onText func(string)) *streamError {
+// add folds one chunk in, passing its text and thinking to onDelta. It
+// returns the error the chunk reports, if any: the stream has failed.
+func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 	if u := c.Usage; u != nil {
 		a.usage = u.usage()
 	}
@@ -47,11 +47,12 @@ func (a *assembler) add(c chunk, onText func(string)) *streamError {
 		if d := ch.Delta.ReasoningContent + ch.Delta.Reasoning; d != "" {
 			a.size += len(d)
 			a.reasoning.WriteString(d)
+			onDelta(llm.Delta{Reasoning: d})
 		}
 		if d := ch.Delta.Content; d != "" {
 			a.size += len(d)
 			a.text.WriteString(d)
-			onText(d)
+			onDelta(llm.Delta{Text: d})
 		}
 		for _, tc := range ch.Delta.ToolCalls {
 			a.addCall(tc)

@@ -118,7 +118,7 @@ func TestAssembler(t *testing.T) {
 				if err := json.Unmarshal([]byte(c), &ch); err != nil {
 					t.Fatalf("bad test chunk %s: %v", c, err)
 				}
-				if e := a.add(ch, func(d string) { streamed.WriteString(d) }); e != nil {
+				if e := a.add(ch, func(d llm.Delta) { streamed.WriteString(d.Text) }); e != nil {
 					t.Fatalf("add(%s) = error %q", c, e.text())
 				}
 			}
@@ -153,7 +153,7 @@ func TestAssemblerKeepsMadeUpIDs(t *testing.T) {
 	var a assembler
 	var ch chunk
 	json.Unmarshal([]byte(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"type":"function","function":{"name":"read","arguments":"{}"}}]}}]}`), &ch)
-	a.add(ch, func(string) {})
+	a.add(ch, func(llm.Delta) {})
 	first, second := a.response().Message.ToolCalls[0].ID, a.response().Message.ToolCalls[0].ID
 	if first == "" || first != second {
 		t.Errorf("ids = %q then %q, want the same non-empty id", first, second)
@@ -236,7 +236,7 @@ func TestErrorsInsideTheStream(t *testing.T) {
 			if err := json.Unmarshal([]byte(tt.chunk), &ch); err != nil {
 				t.Fatal(err)
 			}
-			e := a.add(ch, func(string) {})
+			e := a.add(ch, func(llm.Delta) {})
 			if e == nil {
 				t.Fatalf("add(%s) = no error, want one", tt.chunk)
 			}

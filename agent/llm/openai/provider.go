@@ -93,15 +93,15 @@ func (p *Provider) Name() string { return p.name }
 // Model returns the model requested.
 func (p *Provider) Model() string { return p.model }
 
-// Stream sends req and blocks until the reply is complete, calling onText
-// with each text delta as it arrives. Tool calls come back whole in the
+// Stream sends req and blocks until the reply is complete, calling onDelta
+// with each piece of text or thinking as it arrives. Tool calls come back whole in the
 // Response, in the order of their indexes; a call the server sent without
 // an id gets a fresh one. On failure the Response holds what arrived
 // before it, and the error is ctx's error when ctx was cancelled, else an
 // *llm.Error.
-func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delta string)) (llm.Response, error) {
-	if onText == nil {
-		onText = func(string) {}
+func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
+	if onDelta == nil {
+		onDelta = func(llm.Delta) {}
 	}
 	sctx, slot := wire.WithSlot(ctx)
 	stream, err := p.client.CreateChatCompletionStream(sctx, p.request(req))
@@ -129,7 +129,7 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onText func(delt
 		if err := json.Unmarshal(raw, &c); err != nil {
 			return a.response(), p.failure(err, slot)
 		}
-		if e := a.add(c, onText); e != nil {
+		if e := a.add(c, onDelta); e != nil {
 			return a.response(), p.streamFailure(e, slot)
 		}
 		if a.tooBig() {
