@@ -13,7 +13,7 @@ type step struct {
 	reasoning string
 	text      string
 	err       error
-	usage Usage
+	usage     Usage
 }
 
 // stepProvider plays its steps in order, one per Stream call.
