@@ -22,6 +22,11 @@ type ApprovalRequest struct {
 	// of it not ("build/ is ignored by git: not covered by undo"); empty
 	// when the call changes no files.
 	Undo string
+	// NoUndo reports that no checkpoint can be taken before the call
+	// (Undo says why), so `agent undo` could not take it back. Such a
+	// request is asked even for a call the auto-approve level covers,
+	// and only a person may approve it: session rules and policies do not.
+	NoUndo bool
 }
 
 // Choice is what an Approver chose: deny, approve or modify.
@@ -62,6 +67,10 @@ type DenyAll struct{}
 
 // Ask denies req.
 func (DenyAll) Ask(_ context.Context, req ApprovalRequest) (Answer, error) {
+	if req.NoUndo {
+		return Answer{Choice: Deny, By: ByPolicy,
+			Reason: req.Undo + "; a change that cannot be undone needs a person's approval, and no person is there to give it"}, nil
+	}
 	if req.Network && req.Verdict.Level <= classify.Dangerous {
 		return Answer{Choice: Deny, By: ByPolicy,
 			Reason: "asks for network access, which always needs a person's approval, and no person is there to approve it"}, nil

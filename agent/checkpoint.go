@@ -36,20 +36,36 @@ func changesFiles(k classify.Kind, lvl *classify.Level) bool {
 }
 
 // checkpoint records the files before info runs, when Options.Checkpointer
-// is set and the call may change files, and publishes an EventCheckpoint. A
-// failure does not stop the action, which was approved: the event carries
-// the error, so the person knows this one cannot be undone.
-func (a *Agent) checkpoint(ctx context.Context, turn int, info CallInfo, k classify.Kind) {
+// is set and the call may change files, and publishes an EventCheckpoint.
+// When no checkpoint can be taken it returns why, and the action must not
+// run unless a person approved it knowing that (noUndoOK): undo would not
+// take it back. The event carries the error either way.
+func (a *Agent) checkpoint(ctx context.Context, turn int, info CallInfo, k classify.Kind, noUndoOK bool) (failed string) {
 	if a.opts.Checkpointer == nil || !changesFiles(k, info.Level) {
-		return
+		return ""
 	}
 	label := fmt.Sprintf("%s: %s (%s)", info.Tool, info.Summary, a.opts.Provider.Name())
 	id, err := a.opts.Checkpointer.Checkpoint(ctx, label)
 	e := Event{Type: EventCheckpoint, Turn: turn, Call: &info, Checkpoint: id}
 	if err != nil {
-		e.Error = fmt.Sprintf("no checkpoint before %s, it cannot be undone: %v", info.Tool, err)
+		failed = Clip(err.Error(), maxEcho)
+		if noUndoOK {
+			e.Error = fmt.Sprintf("no checkpoint before %s, it cannot be undone: %s", info.Tool, failed)
+		} else {
+			e.Error = fmt.Sprintf("no checkpoint could be taken before %s (%s): it does not run unless a person approves it without undo", info.Tool, failed)
+		}
 	}
 	a.publish(e)
+	if noUndoOK {
+		return ""
+	}
+	return failed
+}
+
+// noUndoNote is the undo line of a request asked again because no
+// checkpoint could be taken.
+func noUndoNote(why string) string {
+	return "NOT covered by undo: no checkpoint could be taken (" + why + ")"
 }
 
 // IgnoreChecker is implemented by a Checkpointer that can say which paths
@@ -66,14 +82,15 @@ type IgnoreChecker interface {
 // undoNote says, for a call about to be asked about, whether `agent undo`
 // can take it back and, when not all of it, what it cannot: paths git
 // ignores, paths outside the project, git's own history, and the network.
-// Empty for a call that changes no files.
-func (a *Agent) undoNote(ctx context.Context, plan *tools.Plan, v classify.Verdict) string {
+// Empty for a call that changes no files. unavailable reports that
+// checkpoints cannot be taken at all.
+func (a *Agent) undoNote(ctx context.Context, plan *tools.Plan, v classify.Verdict) (note string, unavailable bool) {
 	k := plan.Action.Kind
 	if !changesFiles(k, &v.Level) {
-		return ""
+		return "", false
 	}
 	if a.opts.Checkpointer == nil {
-		return "not covered by undo: no checkpoints are taken in this run"
+		return "not covered by undo: no checkpoints are taken in this run", false
 	}
 	root := plan.Action.Root
 	var inside, outside []string
@@ -89,7 +106,7 @@ func (a *Agent) undoNote(ctx context.Context, plan *tools.Plan, v classify.Verdi
 		ignored, err := ic.Ignored(ctx, inside)
 		switch {
 		case err != nil:
-			notes = append(notes, "undo may not cover it: "+err.Error())
+			return noUndoNote(Clip(err.Error(), maxEcho)), true
 		case len(ignored) > 0:
 			notes = append(notes, shownPaths(root, ignored)+" "+isAre(len(ignored))+" ignored by git: not covered by undo")
 		}
@@ -108,9 +125,9 @@ func (a *Agent) undoNote(ctx context.Context, plan *tools.Plan, v classify.Verdi
 		if k == classify.Shell {
 			what += " (the project's files that git does not ignore)"
 		}
-		return what
+		return what, false
 	}
-	return strings.Join(notes, "; ")
+	return strings.Join(notes, "; "), false
 }
 
 // shownPaths names paths for a person: relative to the root when inside

@@ -95,20 +95,77 @@ func TestCheckpointIsTakenBeforeCallsThatChangeFiles(t *testing.T) {
 	}
 }
 
-func TestAFailedCheckpointIsReportedAndTheActionStillRuns(t *testing.T) {
-	cp := &fakeCheckpointer{err: errors.New("disk full")}
-	a, sink, root := newCheckpointAgent(t, []llm.Message{
-		calls(call("c1", "write_file", map[string]any{"path": "new.txt", "content": "x\n"})), text("done"),
-	}, cp, classify.Warning)
-	if _, err := a.Run(t.Context(), "task"); err != nil {
-		t.Fatal(err)
+// A change that no checkpoint could precede runs only when a person
+// approves it knowing undo is unavailable, even at a level the
+// auto-approve level covers; headless, it is denied and the model is told
+// why.
+func TestAFailedCheckpointHoldsTheChangeForAPerson(t *testing.T) {
+	write := call("c1", "write_file", map[string]any{"path": "new.txt", "content": "x\n"})
+	tests := []struct {
+		name     string
+		approver func(asked *[]agent.ApprovalRequest) agent.Approver
+		ran      bool
+	}{
+		{"headless, it is denied", func(asked *[]agent.ApprovalRequest) agent.Approver {
+			return approverFunc(func(ctx context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+				*asked = append(*asked, r)
+				return agent.DenyAll{}.Ask(ctx, r)
+			})
+		}, false},
+		{"a person who approves it gets it run", func(asked *[]agent.ApprovalRequest) agent.Approver {
+			return approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+				*asked = append(*asked, r)
+				return agent.Answer{Choice: agent.Approve, By: agent.ByPerson}, nil
+			})
+		}, true},
+		{"a person who denies it keeps the file as it is", func(asked *[]agent.ApprovalRequest) agent.Approver {
+			return approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+				*asked = append(*asked, r)
+				return agent.Answer{Choice: agent.Deny, By: agent.ByPerson, Reason: "not without undo"}, nil
+			})
+		}, false},
 	}
-	evs := sink.ofType(agent.EventCheckpoint)
-	if len(evs) != 1 || !strings.Contains(evs[0].Error, "cannot be undone") || !strings.Contains(evs[0].Error, "disk full") {
-		t.Errorf("checkpoint events = %+v, want one saying the write cannot be undone, and why", evs)
-	}
-	if _, err := os.Stat(filepath.Join(root, "new.txt")); err != nil {
-		t.Errorf("the approved write did not run: %v", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			cfg := agent.DefaultConfig()
+			cfg.AutoApprove = classify.Warning // the write is auto-approved while checkpoints work
+			var asked []agent.ApprovalRequest
+			sink := &recorder{}
+			a := agent.New(agent.Options{
+				Provider: &scripted{script: []llm.Message{calls(write), text("done")}}, Tools: newRegistry(t, root),
+				Approver: tt.approver(&asked), Sink: sink, Config: cfg,
+				Checkpointer: &fakeCheckpointer{err: errors.New("write checkpoint: no space left on device")},
+			})
+			out, err := a.Run(t.Context(), "task")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(asked) != 1 || !asked[0].NoUndo || !strings.Contains(asked[0].Undo, "NOT covered by undo") || !strings.Contains(asked[0].Undo, "no space left on device") {
+				t.Fatalf("asked %+v; want one request saying undo is unavailable, and why", asked)
+			}
+			_, statErr := os.Stat(filepath.Join(root, "new.txt"))
+			if ran := statErr == nil; ran != tt.ran {
+				t.Fatalf("the write ran = %v, want %v", ran, tt.ran)
+			}
+			evs := sink.ofType(agent.EventCheckpoint)
+			if len(evs) == 0 || !strings.Contains(evs[0].Error, "no space left on device") {
+				t.Errorf("checkpoint events = %+v, want the failure, and why", evs)
+			}
+			results := sink.ofType(agent.EventToolResult)
+			if len(results) != 1 {
+				t.Fatalf("%d results, want 1", len(results))
+			}
+			if res := results[0].Result; tt.ran == res.IsError {
+				t.Errorf("result = %+v, want IsError %v", res, !tt.ran)
+			}
+			if !tt.ran && out.Denied != 1 {
+				t.Errorf("outcome denied %d, want 1", out.Denied)
+			}
+			if tt.name == "headless, it is denied" && !strings.Contains(results[0].Result.Output, "no checkpoint could be taken") {
+				t.Errorf("the model was told %q; want why it was denied", results[0].Result.Output)
+			}
+		})
 	}
 }
 

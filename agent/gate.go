@@ -32,6 +32,9 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 	}
 	args := call.Args
 	var note string // what the model is told when a person changed the call
+	// noCheckpoint says why no checkpoint could be taken before an
+	// approved run: the call is then asked again, of a person.
+	var noCheckpoint string
 	for range maxModifications {
 		info := CallInfo{ID: call.ID, Tool: call.Name, Args: args}
 		plan, err := a.opts.Tools.Plan(call.Name, args)
@@ -65,15 +68,25 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: reason})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+reason+". This action never runs; do not retry it."))
 		}
-		if v.Level <= a.autoLevel(plan.Action.Kind) && !askForNetwork && !askForCode {
+		if v.Level <= a.autoLevel(plan.Action.Kind) && !askForNetwork && !askForCode && noCheckpoint == "" {
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
-			return a.run(ctx, turn, info, plan, note)
+			res, failed := a.run(ctx, turn, info, plan, note, false)
+			if failed == "" {
+				return res
+			}
+			noCheckpoint = failed
+			continue
 		}
 
-		d, err := a.opts.Approver.Ask(ctx, ApprovalRequest{
+		req := ApprovalRequest{
 			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Network: plan.Network,
-			Undo: a.undoNote(ctx, plan, v),
-		})
+		}
+		if noCheckpoint != "" {
+			req.Undo, req.NoUndo = noUndoNote(noCheckpoint), true
+		} else {
+			req.Undo, req.NoUndo = a.undoNote(ctx, plan, v)
+		}
+		d, err := a.opts.Approver.Ask(ctx, req)
 		if err != nil || ctx.Err() != nil {
 			out.Denied++
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionDenied, By: ByPerson, Reason: errCancelled.Error()})
@@ -90,7 +103,12 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 				decision = DecisionModified
 			}
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: decision, By: by, Reason: d.Reason})
-			return a.run(ctx, turn, info, plan, note)
+			res, failed := a.run(ctx, turn, info, plan, note, req.NoUndo && by == ByPerson)
+			if failed == "" {
+				return res
+			}
+			noCheckpoint = failed
+			continue
 		case Modify:
 			args = d.Args
 			note = fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", Clip(args, maxEcho))
@@ -126,8 +144,10 @@ func (a *Agent) autoLevel(k classify.Kind) classify.Level {
 // run executes an approved plan, streaming its output as events. With
 // Options.RateLimits it first waits for the tool's rate limit, and with
 // Options.Locks it then takes the locks the call needs, publishing
-// EventQueued whenever it must wait.
-func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string) tools.Result {
+// EventQueued whenever it must wait. When no checkpoint can be taken
+// before a call that may change files, and noUndoOK does not say a person
+// approved it knowing so, it does not run the call and returns why.
+func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string, noUndoOK bool) (_ tools.Result, noCheckpoint string) {
 	// Wait for the rate limit first, so a queued call holds no lock.
 	if err := a.opts.RateLimits.Wait(ctx, info.Tool, func(what string) {
 		a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: what, WaitsFor: []string{what}})
@@ -135,7 +155,7 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 		if ctx.Err() != nil {
 			err = errCancelled
 		}
-		return a.finishCall(turn, info, errorResult(note+err.Error()))
+		return a.finishCall(turn, info, errorResult(note+err.Error())), ""
 	}
 	if l := a.opts.Locks; l != nil {
 		level := classify.Dangerous // unknown counts as the worst that runs
@@ -147,11 +167,18 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 			a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
 		})
 		if err != nil {
-			return a.finishCall(turn, info, errorResult(note+errCancelled.Error()))
+			return a.finishCall(turn, info, errorResult(note+errCancelled.Error())), ""
 		}
 		defer release()
 	}
-	a.checkpoint(ctx, turn, info, plan.Action.Kind)
+	if ctx.Err() != nil {
+		// Stopped while it waited, or because its approval could not be
+		// recorded: nothing runs after a cancel.
+		return a.finishCall(turn, info, errorResult(note+errCancelled.Error())), ""
+	}
+	if failed := a.checkpoint(ctx, turn, info, plan.Action.Kind, noUndoOK); failed != "" {
+		return tools.Result{}, failed
+	}
 	res := a.runPlan(ctx, turn, info, plan)
 	if res.Stale {
 		res.Output += "\n" + rereadHint
@@ -168,7 +195,7 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 		a.publish(Event{Type: EventError, Turn: turn, Call: &info, Error: Clip(fmt.Sprintf("%s: internal error: %v", info.Tool, res.Err), maxEcho)})
 	}
 	res.Output = note + res.Output
-	return a.finishCall(turn, info, res)
+	return a.finishCall(turn, info, res), ""
 }
 
 // skip answers a call that is not planned nor run with an error result

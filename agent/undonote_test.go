@@ -37,7 +37,7 @@ func TestTheApprovalSaysWhatUndoCovers(t *testing.T) {
 		{"no checkpoints in the run", call("c1", "shell", map[string]any{"command": "rm -rf src"}), "none",
 			"not covered by undo: no checkpoints are taken in this run"},
 		{"checkpoints that cannot be taken", call("c1", "shell", map[string]any{"command": "rm -rf src"}), "failing",
-			"undo may not cover it: git is not installed"},
+			"NOT covered by undo: no checkpoint could be taken (git is not installed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -134,7 +134,13 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		}
 		opts.Panels = append(opts.Panels, spec)
 	}
-	return tui.Run(c.Context(), bridge, opts)
+	ctx, stop := a.session.guard(c.Context())
+	defer stop()
+	err = tui.Run(ctx, bridge, opts)
+	if lost := a.session.lost(); lost != nil {
+		return lost
+	}
+	return err
 }
 
 // panelProviders splits --provider "a,b" into the providers that get a

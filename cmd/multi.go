@@ -102,7 +102,9 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 	}
 
 	started = true
-	results := coord.Broadcast(ctx, task)
+	guarded, stop := a.session.guard(ctx)
+	defer stop()
+	results := coord.Broadcast(guarded, task)
 	for _, p := range flush {
 		p.Flush()
 	}
@@ -111,6 +113,9 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 		iso.report(a.stderr, names)
 	}
 
+	if lost := a.session.lost(); lost != nil {
+		return lost
+	}
 	worst := exitOK
 	var firstErr error
 	for _, r := range results {

@@ -43,7 +43,8 @@ try another way.
 
 Exit codes:
   0    finished
-  1    the run failed (provider unreachable, bad key, bad config)
+  1    the run failed (provider unreachable, bad key, bad config, or the
+       session log could not be written)
   2    usage error
   3    finished, but at least one action was denied or blocked
   4    stopped at a limit: the turn limit (--max-turns), the token budget
@@ -141,7 +142,6 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 	if len(names) == 1 {
 		a.provider = names[0]
 	}
-	ctx := c.Context()
 	var sink agent.Sink
 	if f.json {
 		sink = printer.NewJSON(a.stdout)
@@ -162,6 +162,8 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 		return err
 	}
 	defer a.closeSession()
+	ctx, stop := a.session.guard(c.Context())
+	defer stop()
 	w, err := a.wire(cfg, root, approver, sink)
 	if err != nil {
 		return err
@@ -172,6 +174,9 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 	}
 
 	out, err := w.agent.Run(ctx, task)
+	if lost := a.session.lost(); lost != nil {
+		return lost
+	}
 	code := runExitCode(out.Status, out.Denied+out.Blocked)
 	switch {
 	case code == exitOK:

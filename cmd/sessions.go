@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,6 +69,9 @@ type sessionRun struct {
 	// it and for the clean-up of old sessions, which is let finish.
 	stop       context.CancelFunc
 	background sync.WaitGroup
+	// reported is set once the recording's failure was returned as the
+	// run's error, so closeSession does not say it again.
+	reported bool
 }
 
 // openSession starts recording a session for root, or continues the one
@@ -161,9 +165,40 @@ func (a *app) closeSession() {
 		s.mcp.Close()
 	}
 	s.background.Wait()
-	if err := s.rec.Close(); err != nil {
+	if err := s.rec.Close(); err != nil && !s.reported {
 		fmt.Fprintf(a.stderr, "agent: the session was not fully recorded: %v\n", err)
 	}
+}
+
+// guard returns a context that is cancelled as soon as the session file
+// cannot be written: nothing may run that the audit log would not show.
+// The caller calls the CancelFunc and, after the run, lost.
+func (s *sessionRun) guard(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	if s != nil {
+		s.rec.OnFail(cancel)
+	}
+	return ctx, cancel
+}
+
+// lost returns, when the session file could not be written, the error
+// that ends the run (exit 1), naming the file and why; nil otherwise.
+func (s *sessionRun) lost() error {
+	if s == nil {
+		return nil
+	}
+	err := s.rec.Err()
+	if err == nil {
+		return nil
+	}
+	s.reported = true
+	why := err
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		why = pe.Err
+	}
+	return failure(fmt.Errorf("stopped: the session log %s cannot be written (%v), and no action runs without its record; free space under %s or point XDG_STATE_HOME elsewhere",
+		s.rec.Path(), why, filepath.Dir(filepath.Dir(s.rec.Path()))))
 }
 
 // pruneSessions deletes the sessions beyond the limits and the checkpoints

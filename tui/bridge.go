@@ -56,13 +56,14 @@ func (b *Bridge) Publish(e agent.Event) {
 // Ask shows req in the approval modal and blocks until the person
 // answers (Ask, Deny with an optional reason, or Modify with new
 // arguments; always ByPerson). A request that a session allow rule covers
-// is approved at once, without the screen, with a Reason naming the rule.
-// When ctx is cancelled it withdraws the request from the screen and
+// is approved at once, without the screen, with a Reason naming the rule,
+// unless req.NoUndo says undo could not take it back: that one a person
+// sees. When ctx is cancelled it withdraws the request from the screen and
 // returns ctx.Err(); when the screen closes it returns ErrClosed. The reply
 // channel has room for one answer, so the screen never blocks answering a
 // request nobody waits for any more.
 func (b *Bridge) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answer, error) {
-	if r := b.ruleFor(req); r != nil {
+	if r := b.ruleFor(req); r != nil && !req.NoUndo {
 		return ruleDecision(r), nil
 	}
 	reply := make(chan agent.Answer, 1)

@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
@@ -120,5 +122,28 @@ func TestBridgeApprovesWhatASessionRuleCovers(t *testing.T) {
 	b.mu.Unlock()
 	if queued != 0 {
 		t.Errorf("a call the rule covers went to the screen (%d queued)", queued)
+	}
+}
+
+// A change no checkpoint could precede is shown to the person even when a
+// session rule covers it: the rule was made when undo could take it back.
+func TestASessionRuleDoesNotApproveWhatUndoCannotTakeBack(t *testing.T) {
+	b := NewBridge()
+	defer b.close()
+	r, _ := ruleFor(shellReq("touch a.txt", classify.Warning))
+	b.allow(r)
+	req := shellReq("touch b.txt", classify.Warning)
+	req.NoUndo, req.Undo = true, "NOT covered by undo: no checkpoint could be taken (disk full)"
+	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	d, err := b.Ask(ctx, req)
+	if err == nil {
+		t.Errorf("Approve = %+v; want it to wait for the person (and the context to end it)", d)
+	}
+	b.mu.Lock()
+	queued := len(b.queue)
+	b.mu.Unlock()
+	if queued == 0 {
+		t.Error("the request never went to the screen")
 	}
 }

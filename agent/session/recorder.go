@@ -27,10 +27,12 @@ const maxPending = redact.MaxLine
 // agent.Sink and is safe for concurrent use. Every event is redacted and
 // written with one write call as it arrives, except pieces of streamed text
 // and command output, which are joined up to the end of their line first;
-// nothing else is kept in memory. A failed write stops the recording
-// (the run goes on) and is reported by Err and Close.
+// nothing else is kept in memory. A failed write stops the recording,
+// calls the OnFail functions, and is reported by Err and Close: the caller
+// stops the run, since what happens next would not be in the audit log.
 type Recorder struct {
 	mu      sync.Mutex
+	onFail  []func()
 	f       *os.File
 	path    string
 	info    Info
@@ -159,6 +161,22 @@ func (r *Recorder) Err() error {
 	return r.err
 }
 
+// OnFail registers f to be called once when a write fails, after which
+// nothing more is recorded (see Err). f is called by the Publish whose
+// write failed, before it returns, so that a caller cancelling the run in
+// f knows nothing runs after an event it could not record; f must not
+// call the Recorder. When the recording has already failed, f is called
+// at once.
+func (r *Recorder) OnFail(f func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.err != nil {
+		f()
+		return
+	}
+	r.onFail = append(r.onFail, f)
+}
+
 // Publish records e. It never blocks on anything but the file write, and
 // after Close or a write error it does nothing.
 func (r *Recorder) Publish(e agent.Event) {
@@ -252,11 +270,11 @@ func (r *Recorder) write(rec Record) {
 	r.dedupArgs(&rec.Event)
 	r.buf.Reset()
 	if err := r.enc.Encode(rec); err != nil {
-		r.err = fmt.Errorf("session: encode %s record: %w", rec.Type, err)
+		r.fail(fmt.Errorf("session: encode %s record: %w", rec.Type, err))
 		return
 	}
 	if _, err := r.f.Write(r.buf.Bytes()); err != nil {
-		r.err = fmt.Errorf("session %s: %w", r.path, err)
+		r.fail(fmt.Errorf("session %s: %w", r.path, err))
 	}
 	if r.buf.Cap() > 1<<20 {
 		// Do not keep a buffer sized for one huge record.
@@ -264,6 +282,18 @@ func (r *Recorder) write(rec Record) {
 		r.enc = json.NewEncoder(&r.buf)
 		r.enc.SetEscapeHTML(false)
 	}
+}
+
+// fail stops the recording with err. r.mu is held.
+func (r *Recorder) fail(err error) {
+	if r.err != nil {
+		return
+	}
+	r.err = err
+	for _, f := range r.onFail {
+		f()
+	}
+	r.onFail = nil
 }
 
 // scrub redacts every string of e that can hold a secret: task and
@@ -335,8 +365,8 @@ func (r *Recorder) Close() error {
 	r.flush("*")
 	r.write(Record{Event: agent.Event{Type: TypeClosed, Time: time.Now()}})
 	r.closed = true
-	if err := r.f.Close(); err != nil && r.err == nil {
-		r.err = fmt.Errorf("session %s: %w", r.path, err)
+	if err := r.f.Close(); err != nil {
+		r.fail(fmt.Errorf("session %s: %w", r.path, err))
 	}
 	return r.err
 }
