@@ -144,7 +144,7 @@ func (r *Registry) glob(ctx context.Context, parts []globPart) Result {
 				found = append(found, name)
 			}
 			return nil
-		})
+		}, nil)
 		if err != nil {
 			return failure(pathError(part.base.arg, err).Error())
 		}

@@ -3,6 +3,7 @@ package tools
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -39,7 +40,7 @@ var grepTool = tool{
 	name: "grep",
 	desc: "Search file contents under the project root with a regular expression (RE2 syntax; (?i) for " +
 		"case-insensitive). Prints path:line: text for each matching line. Skips .git, what .gitignore " +
-		"ignores, binary files and files over 8 MiB.",
+		"ignores, binary files and files over 8 MiB; names the files it could not read.",
 	params: grepParams,
 	plan:   planGrep,
 }
@@ -93,13 +94,73 @@ func planGrep(r *Registry, raw string) (*Plan, error) {
 	return p, nil
 }
 
-// grepper collects matches up to a cap.
+// maxGrepSkippedNames bounds the files a grep result names as skipped;
+// the rest are counted.
+const maxGrepSkippedNames = 10
+
+// grepper collects matches up to a cap, and what it could not search.
 type grepper struct {
 	re   *regexp.Regexp
 	max  int
 	out  strings.Builder
 	n    int
 	more bool
+	// skipped names the first files (and directories) that could not be
+	// searched, with why; nSkipped counts them all.
+	skipped  []string
+	nSkipped int
+}
+
+// skip records that rel could not be searched, and why.
+func (g *grepper) skip(rel, why string) {
+	g.nSkipped++
+	if len(g.skipped) < maxGrepSkippedNames {
+		g.skipped = append(g.skipped, rel+" ("+why+")")
+	}
+}
+
+// skippedNote says what could not be searched, so that "no matches" is
+// not taken to cover it; "" when everything was.
+func (g *grepper) skippedNote() string {
+	if g.nSkipped == 0 {
+		return ""
+	}
+	what := "files"
+	if g.nSkipped == 1 {
+		what = "file"
+	}
+	note := fmt.Sprintf("[skipped %d %s it could not search: %s", g.nSkipped, what, strings.Join(g.skipped, ", "))
+	if more := g.nSkipped - len(g.skipped); more > 0 {
+		note += fmt.Sprintf(", and %d more", more)
+	}
+	return note + "]\n"
+}
+
+// notSearchable says why an entry of the tree that is not a regular file
+// is not searched; "" for those that are not worth a word (directories,
+// symbolic links, which the walk does not follow). Such entries are never
+// opened: a named pipe would block, a device may act on being opened.
+func notSearchable(d fs.DirEntry) string {
+	switch t := d.Type(); {
+	case t.IsRegular(), t.IsDir(), t&fs.ModeSymlink != 0:
+		return ""
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	case t&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
+
+// why is the reason in err, without the path it names.
+func why(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, include [][]string) Result {
@@ -116,28 +177,39 @@ func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, includ
 		}
 	} else {
 		err = r.walkTree(ctx, start, newIgnorer(r.fsRoot.FS()), func(rel string, d fs.DirEntry) error {
-			if !d.Type().IsRegular() {
+			if !d.Type().IsRegular() && !d.IsDir() {
+				if w := notSearchable(d); w != "" && (include == nil || matchesAny(include, rel)) {
+					g.skip(rel, w)
+				}
 				return nil
 			}
-			if include != nil && !matchesAny(include, rel) {
+			if d.IsDir() || include != nil && !matchesAny(include, rel) {
 				return nil
 			}
-			_ = g.file(r.fsRoot, rel) // unreadable files are left out
+			if err := g.file(r.fsRoot, rel); err != nil {
+				g.skip(rel, why(err)) // the search goes on without it
+			}
 			if g.more {
 				return errStop
 			}
 			return nil
+		}, func(rel string, err error) {
+			g.skip(rel+"/", why(err))
 		})
 		if err != nil {
 			return failure(pathError(t.arg, err).Error())
 		}
 	}
 	if g.n == 0 {
+		if note := g.skippedNote(); note != "" {
+			return Result{Output: "no matches\n" + note, ExitCode: -1}
+		}
 		return Result{Output: "no matches", ExitCode: -1}
 	}
 	if g.more {
 		fmt.Fprintf(&g.out, "[... stopped after %d matches (max_entries); narrow the pattern, path or include ...]\n", g.n)
 	}
+	g.out.WriteString(g.skippedNote())
 	return Result{Output: g.out.String(), ExitCode: -1}
 }
 
