@@ -92,6 +92,13 @@ func restrictFS(spec helperSpec, writable []string) error {
 			return err
 		}
 	}
+	if spec.MountNS {
+		// The private /dev's devpts holds only the command's own ptys,
+		// which it may open, read, write and set up (ioctl).
+		if err := allow(fd, "/dev/pts", fs&(fileRights|ll.AccessFSIoctlDev)); err != nil && !errors.Is(err, unix.ENOENT) {
+			return err
+		}
+	}
 	// Landlock requires no_new_privs (or CAP_SYS_ADMIN): setuid programs
 	// must not gain rights inside. Both are per thread, like the domain.
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {

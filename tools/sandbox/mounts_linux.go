@@ -122,6 +122,9 @@ func applyMounts(plan mountPlan) error {
 			return fmt.Errorf("mount: private %s: %w", dir, err)
 		}
 	}
+	if err := privateDev(); err != nil {
+		return err
+	}
 	for _, dir := range PrivateScratchDirs {
 		if isDir(dir) {
 			if err := unix.Mount("tmpfs", dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "mode=1777"); err != nil {
@@ -301,4 +304,62 @@ func writableAfterMounts(spec helperSpec) []string {
 		}
 	}
 	return dirs
+}
+
+// devNodes are the devices of a command's private /dev, bound from the
+// host's: sinks and sources of bytes, and /dev/tty, which names the
+// command's own terminal, if it has one.
+var devNodes = []string{"null", "zero", "full", "random", "urandom", "tty"}
+
+// privateDev replaces /dev with a read-only tmpfs that holds only
+// devNodes, a devpts of the command's own (new instance: the host's
+// terminals, the person's among them, are not in it, and ptys the command
+// opens are its own), a shm directory for the private one, and the usual
+// links. Nothing else of the host's /dev is reachable: other terminals and
+// consoles, input devices, sound and video, disks.
+func privateDev() error {
+	fds := make([]int, len(devNodes))
+	for i, n := range devNodes {
+		fds[i] = -1
+		if fd, err := unix.Open("/dev/"+n, unix.O_PATH|unix.O_CLOEXEC, 0); err == nil {
+			fds[i] = fd
+			defer unix.Close(fd)
+		}
+	}
+	if err := unix.Mount("tmpfs", "/dev", "tmpfs", unix.MS_NOSUID|unix.MS_NOEXEC, "mode=755,size=64k"); err != nil {
+		return fmt.Errorf("mount: private /dev: %w", err)
+	}
+	for i, n := range devNodes {
+		if fds[i] < 0 {
+			continue
+		}
+		p := "/dev/" + n
+		if err := os.WriteFile(p, nil, 0o666); err != nil {
+			return fmt.Errorf("mount: private /dev: %w", err)
+		}
+		if err := bind(fdPath(fds[i]), p, false); err != nil {
+			return fmt.Errorf("mount: private %s: %w", p, err)
+		}
+	}
+	for _, d := range []string{"pts", "shm"} {
+		if err := os.Mkdir("/dev/"+d, 0o755); err != nil {
+			return fmt.Errorf("mount: private /dev: %w", err)
+		}
+	}
+	// A kernel that cannot give a new devpts instance leaves the command
+	// without ptys, which is safe.
+	if err := unix.Mount("devpts", "/dev/pts", "devpts", unix.MS_NOSUID|unix.MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620"); err == nil {
+		if err := os.Symlink("pts/ptmx", "/dev/ptmx"); err != nil {
+			return fmt.Errorf("mount: private /dev: %w", err)
+		}
+	}
+	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0", "stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
+		if err := os.Symlink(target, "/dev/"+name); err != nil {
+			return fmt.Errorf("mount: private /dev: %w", err)
+		}
+	}
+	if err := unix.Mount("", "/dev", "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mount: make the private /dev read-only: %w", err)
+	}
+	return nil
 }
