@@ -187,17 +187,6 @@ func superviseConnects(listener int, policy connectPolicy) {
 // connect performs the command's connect(2) call req in its place, if the
 // policy allows it.
 func (p connectPolicy) connect(listener int, req seccompNotif) error {
-	// req.pid is the calling thread; the file table is its process's.
-	pidfd, err := unix.PidfdOpen(threadGroup(int(req.pid)), 0)
-	if err != nil {
-		return unix.EPERM
-	}
-	defer unix.Close(pidfd)
-	sock, err := unix.PidfdGetfd(pidfd, int(int32(req.args[0])), 0)
-	if err != nil {
-		return unix.EBADF
-	}
-	defer unix.Close(sock)
 	addrLen := req.args[2]
 	if addrLen > unix.SizeofSockaddrAny {
 		return unix.EINVAL
@@ -210,6 +199,24 @@ func (p connectPolicy) connect(listener int, req seccompNotif) error {
 			return unix.EFAULT
 		}
 	}
+	// Most unix connections a command makes are refused ones: the C
+	// library tries nscd's socket in every program that looks up a user
+	// (bash does, as it starts). Refusing those needs neither the
+	// command's socket nor proof that the call is still pending.
+	if p.refusedAtOnce(addr) {
+		return unix.EACCES
+	}
+	// req.pid is the calling thread; the file table is its process's.
+	pidfd, err := unix.PidfdOpen(threadGroup(int(req.pid)), 0)
+	if err != nil {
+		return unix.EPERM
+	}
+	defer unix.Close(pidfd)
+	sock, err := unix.PidfdGetfd(pidfd, int(int32(req.args[0])), 0)
+	if err != nil {
+		return unix.EBADF
+	}
+	defer unix.Close(sock)
 	// The pid could have been reused between the notification and the
 	// reads: only a still pending call proves they were the caller's.
 	id := req.id
@@ -234,6 +241,21 @@ func (p connectPolicy) connect(listener int, req seccompNotif) error {
 		}
 	}
 	return rawConnect(sock, addr)
+}
+
+// refusedAtOnce says whether addr is a pathname unix socket given by an
+// absolute path outside every allowed directory, which connectUnix would
+// refuse whatever the socket.
+func (p connectPolicy) refusedAtOnce(addr []byte) bool {
+	if len(addr) < 3 || binary.NativeEndian.Uint16(addr[:2]) != unix.AF_UNIX || addr[2] != '/' {
+		return false
+	}
+	path := addr[2:]
+	if i := indexByte(path, 0); i >= 0 {
+		path = path[:i]
+	}
+	_, ok := p.dirFor(filepath.Clean(string(path)))
+	return !ok
 }
 
 // connectUnix connects sock to the unix socket addr names, if it is
