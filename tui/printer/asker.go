@@ -2,12 +2,18 @@ package printer
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/term"
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/tui/internal/termsafe"
@@ -29,8 +35,18 @@ import (
 // then thrown away rather than taken as the answer to the next one. When in
 // ends (EOF or a read error), that call and every later one are denied by
 // policy. Calls from several goroutines are asked one at a time.
+//
+// When in is a terminal, "m" opens a line editor prefilled with what the
+// call would run (the command, else the arguments as JSON), so that the
+// person edits it rather than typing it again: arrows, Backspace, Ctrl+A
+// and Ctrl+E work, Enter sends the line, Ctrl+C or Ctrl+D goes back to the
+// question. The terminal is in raw mode only while that line is edited.
 func NewAsker(in io.Reader, out io.Writer) agent.Approver {
-	return &asker{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1)}
+	a := &asker{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1), tty: -1}
+	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		a.tty = int(f.Fd())
+	}
+	return a
 }
 
 // asker is the Approver NewAsker returns.
@@ -46,6 +62,8 @@ type asker struct {
 	stale chan readResult
 	// ended is set once in has no more lines.
 	ended error
+	// tty is in's file descriptor when in is a terminal, else -1.
+	tty int
 }
 
 type readResult struct {
@@ -147,12 +165,22 @@ func (a *asker) preview(req agent.ApprovalRequest) {
 func (a *asker) modify(ctx context.Context, req agent.ApprovalRequest, inline string) (args string, ok bool, err error) {
 	text := inline
 	if text == "" {
+		prompt := "new arguments as a JSON object: "
 		if req.Call.Tool == shellTool {
-			fmt.Fprint(a.out, "new command (or JSON arguments): ")
-		} else {
-			fmt.Fprint(a.out, "new arguments as a JSON object: ")
+			prompt = "new command (or JSON arguments): "
 		}
-		line, err := a.readLine(ctx)
+		var line string
+		if initial := modifyText(req.Call); a.tty >= 0 && initial != "" {
+			var edited bool
+			line, edited, err = a.editLine(ctx, prompt, initial)
+			if err == nil && !edited {
+				fmt.Fprintln(a.out, "not changed")
+				return "", false, nil
+			}
+		} else {
+			fmt.Fprint(a.out, prompt)
+			line, err = a.readLine(ctx)
+		}
 		if err != nil {
 			return "", false, err
 		}
@@ -167,6 +195,80 @@ func (a *asker) modify(ctx context.Context, req agent.ApprovalRequest, inline st
 		return "", false, nil
 	}
 	return args, true, nil
+}
+
+// modifyText is what the modify prompt starts from: a shell call's
+// command when it is one line of printable text, else the call's arguments
+// as one line of JSON (which escapes newlines and controls); "" when even
+// that would not be printable.
+func modifyText(c agent.CallInfo) string {
+	if c.Tool == shellTool {
+		var args struct {
+			Command string `json:"command"`
+		}
+		if json.Unmarshal([]byte(c.Args), &args) == nil && args.Command != "" && printable(args.Command) {
+			return args.Command
+		}
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(c.Args)) == nil && printable(b.String()) {
+		return b.String()
+	}
+	return ""
+}
+
+// printable reports whether s is one line the line editor shows as it is
+// and takes back unchanged: no controls, no invalid UTF-8.
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// editLine lets the person edit initial on the terminal and returns the
+// line when Enter is pressed. edited is false when the person went back
+// with Ctrl+C or Ctrl+D. The terminal is raw only while the line is read,
+// and restored whatever happens, also when ctx is cancelled meanwhile.
+func (a *asker) editLine(ctx context.Context, prompt, initial string) (line string, edited bool, err error) {
+	old, err := term.MakeRaw(a.tty)
+	if err != nil {
+		fmt.Fprint(a.out, prompt)
+		line, err := a.readLine(ctx)
+		return line, true, err
+	}
+	defer term.Restore(a.tty, old)
+	// The initial text reaches the editor as if it had been typed, so it
+	// is shown, the cursor is after it, and every key edits it.
+	t := term.NewTerminal(struct {
+		io.Reader
+		io.Writer
+	}{io.MultiReader(strings.NewReader(initial), a.in), a.out}, prompt)
+	if w, h, err := term.GetSize(a.tty); err == nil && w > 0 {
+		t.SetSize(w, h)
+	}
+	reply := make(chan readResult, 1)
+	go func() {
+		line, err := t.ReadLine()
+		reply <- readResult{line, err}
+	}()
+	select {
+	case r := <-reply:
+		if errors.Is(r.err, io.EOF) {
+			// Ctrl+C and Ctrl+D end the editing as the input's end would;
+			// if the input did end, the next question finds out.
+			return "", false, nil
+		}
+		return r.line, r.err == nil, r.err
+	case <-ctx.Done():
+		a.stale = reply
+		return "", false, ctx.Err()
+	}
 }
 
 // shellTool is the name of the tool whose arguments hold a command.
