@@ -29,8 +29,19 @@ import (
 // mount (openat2 RESOLVE_BENEATH|RESOLVE_NO_XDEV), so symbolic links and
 // the read-only mounts put back under /tmp lead nowhere else. The same
 // filter refuses unix datagram sockets (socket and socketpair), which can
-// send to any path without connecting, and io_uring, whose operations
+// send to any path without connecting, and io_uring (setting a ring up,
+// and entering or registering with one inherited), whose operations
 // bypass seccomp.
+//
+// Every other way to a unix socket is covered: sendto(2) and sendmsg(2)
+// with an address are refused by the kernel on a stream socket and ignore
+// the address on a seqpacket one, the only kinds a command can make;
+// socketcall(2) and 32-bit or x32 system calls, which would take other
+// numbers, are killed or refused by the architecture checks; abstract
+// sockets belong to the command's own network namespace; and the
+// helper, which holds the listener, has capabilities the command lacks,
+// so the command cannot ptrace it or take its file descriptors
+// (pidfd_getfd).
 
 // seccompArch is the audit architecture of this build; 0 where the wall
 // is not implemented.
@@ -74,19 +85,21 @@ func socketFilter() []unix.SockFilter {
 		/* 5 */ {Code: ret, K: enosys},
 		/* 6 */ {Code: jeq, K: unix.SYS_CONNECT, Jt: 0, Jf: 1},
 		/* 7 */ {Code: ret, K: unix.SECCOMP_RET_USER_NOTIF},
-		/* 8 */ {Code: jeq, K: unix.SYS_IO_URING_SETUP, Jt: 0, Jf: 1},
-		/* 9 */ {Code: ret, K: enosys},
-		/* 10 */ {Code: jeq, K: unix.SYS_SOCKET, Jt: 1, Jf: 0},
-		/* 11 */ {Code: jeq, K: unix.SYS_SOCKETPAIR, Jt: 0, Jf: 8},
-		/* 12 */ {Code: ld, K: offArg0},
-		/* 13 */ {Code: jeq, K: unix.AF_UNIX, Jt: 0, Jf: 6},
-		/* 14 */ {Code: ld, K: offArg1},
-		/* 15 */ {Code: and, K: 0xf},
-		/* 16 */ {Code: jeq, K: unix.SOCK_STREAM, Jt: 3, Jf: 0},
-		/* 17 */ {Code: jeq, K: unix.SOCK_SEQPACKET, Jt: 2, Jf: 0},
-		/* 18 */ {Code: ret, K: eperm},
-		/* 19 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
-		/* 20 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
+		/* 8 */ {Code: jeq, K: unix.SYS_IO_URING_SETUP, Jt: 2, Jf: 0},
+		/* 9 */ {Code: jeq, K: unix.SYS_IO_URING_ENTER, Jt: 1, Jf: 0},
+		/* 10 */ {Code: jeq, K: unix.SYS_IO_URING_REGISTER, Jt: 0, Jf: 1},
+		/* 11 */ {Code: ret, K: enosys},
+		/* 12 */ {Code: jeq, K: unix.SYS_SOCKET, Jt: 1, Jf: 0},
+		/* 13 */ {Code: jeq, K: unix.SYS_SOCKETPAIR, Jt: 0, Jf: 8},
+		/* 14 */ {Code: ld, K: offArg0},
+		/* 15 */ {Code: jeq, K: unix.AF_UNIX, Jt: 0, Jf: 6},
+		/* 16 */ {Code: ld, K: offArg1},
+		/* 17 */ {Code: and, K: 0xf},
+		/* 18 */ {Code: jeq, K: unix.SOCK_STREAM, Jt: 3, Jf: 0},
+		/* 19 */ {Code: jeq, K: unix.SOCK_SEQPACKET, Jt: 2, Jf: 0},
+		/* 20 */ {Code: ret, K: eperm},
+		/* 21 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
+		/* 22 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
 	}
 }
 
