@@ -5,6 +5,11 @@ BIN      := bin/agent
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION)
 FUZZTIME ?= 20s
+# The race detector's runtime sleeps a second when a process exits with
+# goroutines still running (GORACE's atexit_sleep_ms): every test binary
+# would pay it, and so would every sandbox helper and MCP server the tests
+# start from one.
+RACE_ENV := GORACE='atexit_sleep_ms=0 $(GORACE)'
 
 .PHONY: build run install test test-heavy vet fmt-check bench fuzz clean
 
@@ -30,7 +35,7 @@ test: vet fmt-check
 	@echo "== go test -race -count=1 ./...   (compiles every package with the race detector first:"
 	@echo "   minutes on a cold cache; then one line per package as it finishes)"
 	@log=$$(mktemp); start=$$(date +%s); \
-	{ $(GO) test -race -count=1 ./... 2>&1; echo $$? >"$$log.rc"; } | tee "$$log"; \
+	{ $(RACE_ENV) $(GO) test -race -count=1 ./... 2>&1; echo $$? >"$$log.rc"; } | tee "$$log"; \
 	rc=$$(cat "$$log.rc"); \
 	passed=$$(grep -c '^ok[[:space:]]' "$$log"); \
 	failed=$$(grep -c '^FAIL[[:space:]]' "$$log"); \
@@ -42,7 +47,7 @@ test: vet fmt-check
 ## test-heavy: the long version of the tests that have one (the output
 ## flood test prints 1 GiB instead of 64 MiB), with the race detector
 test-heavy:
-	$(GO) test -race -count=1 -run 'TestOutputFloodMemoryIsBounded' ./tools/ -args -heavy
+	$(RACE_ENV) $(GO) test -race -count=1 -run 'TestOutputFloodMemoryIsBounded' ./tools/ -args -heavy
 
 ## vet: go vet here and for macOS (which compiles the tests there too), so a
 ## Linux-only change cannot land

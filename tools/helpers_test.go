@@ -12,7 +12,15 @@ var testEnv = []string{
 	"PATH=" + os.Getenv("PATH"),
 	"HOME=/nonexistent",
 	"LANG=C",
+	quickRaceExit,
 }
+
+// quickRaceExit is in the environment of every process the tests start.
+// Under -race this binary is the sandbox helper of every sandboxed
+// command, and the race detector's runtime sleeps a second when a process
+// exits with goroutines still running (GORACE's atexit_sleep_ms, 1000 by
+// default): a second more for every command.
+const quickRaceExit = "GORACE=atexit_sleep_ms=0"
 
 // newTestRegistry returns a registry on a fresh temp root, closed at the
 // end of the test. edit adjusts the config and options first.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -19,6 +20,13 @@ import (
 // commands inside the sandbox, chosen by testToolEnv.
 const testToolEnv = "SANDBOX_TEST_TOOL"
 
+// quickRaceExit is in the environment of every process the tests start.
+// Under -race this binary is the helper of every sandboxed command (and
+// the test tools some run), and the race detector's runtime sleeps a
+// second when a process exits with goroutines still running (GORACE's
+// atexit_sleep_ms, 1000 by default): a second more for every command.
+const quickRaceExit = "GORACE=atexit_sleep_ms=0"
+
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == HelperArg {
 		os.Exit(HelperMain(os.Args))
@@ -26,6 +34,9 @@ func TestMain(m *testing.M) {
 	if tool := os.Getenv(testToolEnv); tool != "" {
 		os.Exit(runTestTool(tool))
 	}
+	// For the commands that inherit the test's environment.
+	name, value, _ := strings.Cut(quickRaceExit, "=")
+	os.Setenv(name, value)
 	os.Exit(m.Run())
 }
 

@@ -45,11 +45,11 @@ func newFixture(t *testing.T) fixture {
 
 func (f fixture) opts() Options { return Options{Root: f.root, TempDir: f.tmp} }
 
-// env is the environment of a test command: PATH, the fixture's paths and
-// extra.
+// env is the environment of a test command: PATH, the fixture's paths,
+// quickRaceExit and extra.
 func (f fixture) env(extra ...string) []string {
 	return append([]string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + f.home,
+		"PATH=" + os.Getenv("PATH"), "HOME=" + f.home, quickRaceExit,
 		"ROOT=" + f.root, "SHARED=" + f.shared, "TEMP_DIR=" + f.tmp, "OUT=" + f.outside, "README=" + f.readme,
 	}, extra...)
 }

@@ -38,7 +38,7 @@ func TestUnprivileged(t *testing.T) {
 	cmd := exec.CommandContext(t.Context(), exe, "-test.count=1", "-test.v",
 		"-test.run=^(TestConfinementOfTheFilesystem|TestNetwork|TestProcessLimit|TestFileSizeLimit|TestCommandsRunAsAsked|TestSignallingTheAgentFails|TestHelperRefusesToRunWithoutItsNamespaces)$")
 	cmd.Dir = dir
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, quickRaceExit}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
