@@ -44,6 +44,10 @@ type Options struct {
 	// (see ClaimFor), and waits, publishing EventQueued, while another
 	// agent's call holds them. Nil takes no locks.
 	Locks *Locks
+	// ContextWindow is the model's context window in tokens; 0 means the
+	// window llm.ContextWindow knows for the provider's model. The loop
+	// makes room when the conversation fills 80 % of it.
+	ContextWindow int
 	// RateLimits, when set, are the session's [tools.rate_limits], shared
 	// with the other agents of the same screen or run: an approved call
 	// over its tool's limit waits, publishing EventQueued, or fails when
@@ -59,6 +63,8 @@ type Agent struct {
 	system  string
 	history []llm.Message
 	usage   llm.Usage
+	// window tracks how much of the context window the history fills.
+	window window
 	// auto is the auto-approve level in force: Config.AutoApprove until
 	// SetAutoApprove changes it, possibly while Run runs.
 	auto atomic.Int32
@@ -106,6 +112,10 @@ func New(opts Options) *Agent {
 	}
 	a := &Agent{opts: opts, system: systemPrompt(opts.Tools.Root(), opts.Context)}
 	a.history = append([]llm.Message(nil), opts.History...)
+	a.window = window{size: opts.ContextWindow, perByte: defaultTokensPerByte}
+	if a.window.size <= 0 {
+		a.window.size = llm.ContextWindow(opts.Provider.Model())
+	}
 	a.auto.Store(int32(opts.Config.AutoApprove))
 	if n := opts.Config.Retries; n > 0 {
 		policy := llm.DefaultRetryPolicy()
@@ -169,25 +179,50 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		}
 		out.Turns++
 		turn := out.Turns
-		resp, err := a.opts.Provider.Stream(ctx, llm.Request{
-			System:   a.system,
-			Messages: a.history,
-			Tools:    a.toolSpecs(),
-		}, func(d llm.Delta) {
-			if d.Reasoning != "" {
-				a.publish(Event{Type: EventReasoningDelta, Turn: turn, Text: d.Reasoning})
+		a.makeRoom(ctx, turn, ReasonThreshold, &out)
+		var (
+			resp     llm.Response
+			err      error
+			reqBytes int
+		)
+		for overflowed := false; ; overflowed = true {
+			reqBytes = a.requestBytes(a.history)
+			resp, err = a.opts.Provider.Stream(ctx, llm.Request{
+				System:   a.system,
+				Messages: a.history,
+				Tools:    a.toolSpecs(),
+			}, func(d llm.Delta) {
+				if d.Reasoning != "" {
+					a.publish(Event{Type: EventReasoningDelta, Turn: turn, Text: d.Reasoning})
+				}
+				if d.Text != "" {
+					a.publish(Event{Type: EventText, Turn: turn, Text: d.Text})
+				}
+			})
+			if err == nil || overflowed || ctx.Err() != nil || llm.KindOf(err) != llm.KindContextLength || resp.Message.Content != "" {
+				break
 			}
-			if d.Text != "" {
-				a.publish(Event{Type: EventText, Turn: turn, Text: d.Text})
+			// The server says the conversation does not fit its window:
+			// compact once and send it again.
+			if resp.Usage != (llm.Usage{}) {
+				a.count(turn, resp.Usage, true, &out, nil)
 			}
-		})
+			if !a.makeRoom(ctx, turn, ReasonOverflow, &out) {
+				break
+			}
+		}
 		if err == nil && len(resp.Message.Reasoning) > 0 {
 			a.publish(Event{Type: EventReasoning, Turn: turn, Text: resp.Message.ReasoningText(), Reasoning: resp.Message.Reasoning})
+		}
+		var fill *ContextInfo
+		if err == nil {
+			c := a.learn(reqBytes, resp.Usage, resp.Message)
+			fill = &c
 		}
 		if err == nil || resp.Usage != (llm.Usage{}) {
 			// Tokens are counted even for a reply that failed part-way:
 			// the provider charges for them.
-			a.count(turn, resp.Usage, err != nil, &out)
+			a.count(turn, resp.Usage, err != nil, &out, fill)
 		}
 		if err != nil {
 			// Keep what the person saw; calls of a cut reply never run.
@@ -204,6 +239,10 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		msg := resp.Message
 		msg.Role = llm.RoleAssistant
 		a.history = append(a.history, msg)
+		a.window.baseLen = 0
+		if a.window.base > 0 {
+			a.window.baseLen = len(a.history)
+		}
 		switch resp.Finish {
 		case llm.FinishLength:
 			a.publish(Event{Type: EventError, Turn: turn, Finish: resp.Finish,
@@ -243,13 +282,14 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 }
 
 // count adds one request's usage to the run's and the conversation's
-// totals and publishes it.
-func (a *Agent) count(turn int, u llm.Usage, partial bool, out *Outcome) {
+// totals and publishes it, with the context the conversation fills when
+// fill is not nil.
+func (a *Agent) count(turn int, u llm.Usage, partial bool, out *Outcome, fill *ContextInfo) {
 	out.Usage = out.Usage.Add(u)
 	out.Cost = a.opts.Price.Cost(out.Usage)
 	a.usage = a.usage.Add(u)
 	total := a.usage
-	a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total, Cost: a.cost(u), TotalCost: a.cost(total), Partial: partial})
+	a.publish(Event{Type: EventUsage, Turn: turn, Usage: &u, Total: &total, Cost: a.cost(u), TotalCost: a.cost(total), Partial: partial, Context: fill})
 }
 
 // answerUnrun answers calls that will not run with why, so that the

@@ -150,6 +150,9 @@ func TestTwoHundredTurnsStayUnder50MB(t *testing.T) {
 	prov := llmtest.NewProvider("fake", tripScript(turns, "read_file", `{"path": "notes.txt"}`))
 	l := newLoop(t, prov, func(o *agent.Options) {
 		o.Config.MaxTurns = turns + 1
+		// A window so large that nothing is compacted: the history holds
+		// every file read, which is what is measured.
+		o.ContextWindow = 1 << 30
 		sink := o.Sink
 		o.Sink = agent.SinkFunc(func(e agent.Event) {
 			if e.Type == agent.EventUsage {

@@ -26,6 +26,7 @@ const (
 	EventToolOutput     EventType = "tool_output"
 	EventToolResult     EventType = "tool_result"
 	EventUsage          EventType = "usage"
+	EventCompaction     EventType = "compaction" // old tool outputs shortened, or the conversation summarised, to fit the context window
 	EventRetry          EventType = "retry"
 	EventError          EventType = "error"
 	EventRunFinished    EventType = "run_finished"
@@ -87,6 +88,14 @@ type Event struct {
 	// Total is the conversation's (for a headless run, the run's).
 	Usage *llm.Usage `json:"usage,omitempty"`
 	Total *llm.Usage `json:"total,omitempty"`
+	// Context is how much of the model's context window the conversation
+	// fills after this reply (EventUsage), or before and after a
+	// compaction (EventCompaction).
+	Context *ContextInfo `json:"context,omitempty"`
+	// Compaction says what a compaction did; Text then holds the summary
+	// that replaced the older turns, and Usage what the summary request
+	// cost (EventCompaction).
+	Compaction *CompactionInfo `json:"compaction,omitempty"`
 	// Partial marks the usage of a reply that failed part-way: counted,
 	// though the reply is not (EventUsage).
 	Partial bool `json:"partial,omitempty"`
@@ -125,6 +134,63 @@ type Event struct {
 	// loop never sets it: the headless runner does, since exit codes are
 	// its business.
 	ExitCode *int `json:"exit_code,omitempty"`
+}
+
+// ContextInfo is how much of the model's context window a conversation
+// fills, in tokens: the prompt and reply tokens the provider reported for
+// the last request, plus an estimate for what was added since.
+type ContextInfo struct {
+	Used   int `json:"used"`
+	Window int `json:"window"`
+	// Before is what the conversation filled before a compaction
+	// (EventCompaction only).
+	Before int `json:"before,omitempty"`
+}
+
+// Percent returns Used as a whole percentage of Window.
+func (c ContextInfo) Percent() int {
+	if c.Window <= 0 {
+		return 0
+	}
+	return c.Used * 100 / c.Window
+}
+
+// The kinds of compaction.
+const (
+	// CompactShorten: old tool outputs were cut to their head and tail;
+	// nothing else changed.
+	CompactShorten = "shorten"
+	// CompactSummary: the older turns were replaced by a summary the
+	// model wrote.
+	CompactSummary = "summary"
+)
+
+// The reasons for a compaction.
+const (
+	ReasonThreshold = "threshold" // the conversation reached the share of the window that triggers it
+	ReasonOverflow  = "overflow"  // the server said the request did not fit its window
+	ReasonRequested = "requested" // a person asked for it (/compact)
+)
+
+// CompactionInfo describes one compaction (EventCompaction).
+type CompactionInfo struct {
+	// Kind is CompactShorten or CompactSummary.
+	Kind string `json:"kind"`
+	// Reason is ReasonThreshold, ReasonOverflow or ReasonRequested.
+	Reason string `json:"reason"`
+	// Shortened counts the tool outputs cut (CompactShorten).
+	Shortened int `json:"shortened,omitempty"`
+	// Summarized counts the messages the summary replaced, and Kept the
+	// most recent messages kept as they were after it (CompactSummary).
+	Summarized int `json:"summarized,omitempty"`
+	Kept       int `json:"kept,omitempty"`
+	// Task is the task the conversation continues with, first in the new
+	// conversation together with the summary (CompactSummary): a resumed
+	// session rebuilds the compacted conversation from it, Text and Kept.
+	Task string `json:"task,omitempty"`
+	// Failed says why no summary could be written, when the older turns
+	// were dropped without one (CompactSummary).
+	Failed string `json:"failed,omitempty"`
 }
 
 // CallInfo describes one planned tool call.

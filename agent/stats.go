@@ -29,6 +29,13 @@ type Stats struct {
 	// when no price is configured.
 	Usage llm.Usage
 	Cost  float64
+	// Context is how much of the model's context window the conversation
+	// filled at the last reply or compaction; zero before any.
+	Context ContextInfo
+	// Compactions counts the times the conversation was summarised,
+	// Shortened the tool outputs cut to make room; the summary requests'
+	// tokens are in Usage.
+	Compactions, Shortened int
 	// Wall is the time the runs took, from their run_started to their
 	// run_finished event, together.
 	Wall time.Duration
@@ -104,12 +111,21 @@ func (k *StatsSink) count(e Event) {
 		if !k.started.IsZero() {
 			k.s.Wall += e.Time.Sub(k.started)
 		}
-	case EventUsage:
+	case EventUsage, EventCompaction:
 		if e.Usage != nil {
 			k.s.Usage = k.s.Usage.Add(*e.Usage)
 		}
 		if e.Cost != nil {
 			k.s.Cost += *e.Cost
+		}
+		if e.Context != nil {
+			k.s.Context = ContextInfo{Used: e.Context.Used, Window: e.Context.Window}
+		}
+		if c := e.Compaction; c != nil {
+			if c.Kind == CompactSummary {
+				k.s.Compactions++
+			}
+			k.s.Shortened += c.Shortened
 		}
 	case EventApproval:
 		k.decision[id] = e.Decision

@@ -159,15 +159,20 @@ func severity(code int) int {
 // writeStats prints each provider's figures as a table.
 func writeStats(w io.Writer, stats []agent.Stats) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "provider\tturns\tcalls\tcompleted\tfailed\tdenied\tblocked\tavg tool\tqueued\tlock wait\ttokens\tcost\twall\tstatus")
+	fmt.Fprintln(tw, "provider\tturns\tcalls\tcompleted\tfailed\tdenied\tblocked\tavg tool\tqueued\tlock wait\ttokens\tcontext\tcompactions\tcost\twall\tstatus")
 	for _, s := range stats {
 		cost := "-"
 		if s.Cost > 0 {
 			cost = fmt.Sprintf("$%.4f", s.Cost)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%s\t%s\n", s.Provider, s.Turns, s.Calls(),
+		// The context the conversation fills now, of the model's window.
+		fill := "-"
+		if s.Context.Window > 0 {
+			fill = fmt.Sprintf("%d/%d", s.Context.Used, s.Context.Window)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%d\t%s\t%d\t%s\t%d\t%s\t%s\t%s\n", s.Provider, s.Turns, s.Calls(),
 			s.Completed, s.Failed, s.Denied, s.Blocked, roundDur(s.AvgToolTime()), s.Queued, roundDur(s.LockWait),
-			s.Usage.Total(), cost, roundDur(s.Wall), s.Status)
+			s.Usage.Total(), fill, s.Compactions, cost, roundDur(s.Wall), s.Status)
 	}
 	tw.Flush()
 }

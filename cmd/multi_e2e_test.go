@@ -66,7 +66,7 @@ func TestRunSeveralProvidersAtOnce(t *testing.T) {
 		for _, re := range []string{
 			`(?m)^openai: \[warning\] write_file: create a.txt  ✓`,
 			`(?m)^anthropic: \[dangerous\] shell: rm -rf .*denied`,
-			`(?m)^provider +turns +calls +completed +failed +denied +blocked +avg tool +queued +lock wait +tokens +cost +wall +status$`,
+			`(?m)^provider +turns +calls +completed +failed +denied +blocked +avg tool +queued +lock wait +tokens +context +compactions +cost +wall +status$`,
 			`(?m)^openai +2 +1 +1 +0 +0 +0 `,
 			`(?m)^anthropic +2 +2 +1 +0 +1 +0 `,
 		} {

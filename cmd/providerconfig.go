@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/llm"
 )
 
 // ProviderConfig is one [providers.NAME] section: which wire format to
@@ -24,9 +25,34 @@ type ProviderConfig struct {
 	// (described in the system prompt, for models without native tool
 	// calling; see llm.WithPromptTools).
 	Tools string `toml:"tools,omitempty"`
+	// ContextWindow is the model's context window in tokens: the loop
+	// shortens old tool outputs and then summarises older turns when the
+	// conversation fills 80 % of it, and Ollama is asked for a window this
+	// large (num_ctx). 0 means the window known for the model (see
+	// Window).
+	ContextWindow int `toml:"context_window,omitempty"`
 	// Price is what the provider charges, for the cost shown with the
 	// usage; the zero value means unknown, and no cost is shown.
 	Price agent.Price `toml:"price,omitempty"`
+}
+
+// MaxOllamaWindow is the most Window gives an Ollama model whose window
+// is not configured: Ollama sets aside memory for the whole window when it
+// loads a model, and a 128K window does not fit most machines.
+const MaxOllamaWindow = 32_768
+
+// Window returns the context window to work with: ContextWindow when set,
+// else the window llm.ContextWindow knows for the model (at most
+// MaxOllamaWindow for Ollama).
+func (c ProviderConfig) Window() int {
+	if c.ContextWindow > 0 {
+		return c.ContextWindow
+	}
+	w := llm.ContextWindow(c.Model)
+	if c.Type == "ollama" {
+		w = min(w, MaxOllamaWindow)
+	}
+	return w
 }
 
 // The values of ProviderConfig.Tools.
@@ -49,6 +75,9 @@ func (c ProviderConfig) Validate(name string) error {
 	case "", ToolsNative, ToolsPrompt:
 	default:
 		return fmt.Errorf("providers.%s.tools = %q: want %q (the wire format's tool calls) or %q (tools described in the prompt)", name, c.Tools, ToolsNative, ToolsPrompt)
+	}
+	if c.ContextWindow != 0 && (c.ContextWindow < 2048 || c.ContextWindow > 100_000_000) {
+		return fmt.Errorf("providers.%s.context_window = %d: want the model's context window in tokens, 2048 or more (or 0 for the model's known window)", name, c.ContextWindow)
 	}
 	if c.Price.Input < 0 || c.Price.Output < 0 || c.Price.CachedInput < 0 {
 		return fmt.Errorf("providers.%s.price: prices must not be negative (US dollars per million tokens)", name)

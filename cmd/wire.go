@@ -126,6 +126,9 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Unconfined: !w.sandbox.Status().Confined,
 		Context:    context,
 		Price:      pc.Price,
+		// The window the loop keeps the conversation in; Ollama is told
+		// the same (num_ctx).
+		ContextWindow: pc.Window(),
 		// A resumed session's conversation, and undo's checkpoints.
 		History:      a.session.takeHistory(cfg.Provider),
 		Checkpointer: a.session.checkpointer(),
@@ -153,7 +156,7 @@ func (a *app) newProvider(name string, pc ProviderConfig, idle time.Duration) (l
 	case "openai":
 		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle})
 	case "ollama":
-		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model, IdleTimeout: idle})
+		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model, IdleTimeout: idle, ContextLength: pc.Window()})
 	case "anthropic":
 		return anthropic.New(anthropic.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle})
 	default:

@@ -279,3 +279,20 @@ func partialRuneSuffix(b []byte) int {
 func spillPrefix(tool string) string {
 	return filepath.Base(tool)
 }
+
+// Shorten cuts output, a result the model has already read, to its first
+// head and last tail bytes (at line boundaries where it can) when it is
+// longer, saving the whole of it, with secrets redacted, in the state
+// directory as command output is saved. The text says how much was cut and
+// where the whole output is, or that it could not be saved. file is the
+// saved file, "" when output was short enough to keep whole. The agent
+// calls it to make room in a long conversation.
+func (r *Registry) Shorten(tool, output string, head, tail int) (text, file string) {
+	if len(output) <= head+tail {
+		return output, ""
+	}
+	capt := newCapture(head, tail, r.state, spillPrefix(tool))
+	capt.redact = r.redact
+	capt.Write([]byte(output))
+	return capt.finish()
+}

@@ -64,6 +64,9 @@ type panel struct {
 	cost, priorCost float64
 	priced          bool
 	busy            bool // a turn is running
+	// fill is how much of the model's context window the conversation
+	// fills, as the last usage or compaction event said; zero before.
+	fill agent.ContextInfo
 	// failure is the error that ended the latest turn, shown as its state.
 	failure string
 	// errShown is set once an error of the running turn is in the
@@ -302,7 +305,23 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 				}
 			})
 		}
+	case agent.EventCompaction:
+		if e.Compaction != nil {
+			p.addNotice(termsafe.Line(e.Compaction.Describe(e.Context)))
+		}
+		if e.Context != nil {
+			p.fill = *e.Context
+		}
+		if e.Total != nil {
+			p.usage = *e.Total
+		}
+		if e.TotalCost != nil {
+			p.cost, p.priced = *e.TotalCost, true
+		}
 	case agent.EventUsage, agent.EventRunFinished:
+		if e.Context != nil {
+			p.fill = *e.Context
+		}
 		if e.Total != nil {
 			p.usage = *e.Total
 		}
@@ -618,6 +637,11 @@ func (p *panel) header(w int, l look) string {
 	var right string
 	if u, cost := p.spent(); u.InputTokens+u.OutputTokens > 0 {
 		right = thousands(u.InputTokens+u.OutputTokens) + " tokens"
+		if p.fill.Window > 0 {
+			// How full the model's context window is: compaction
+			// begins at 80 %.
+			right += fmt.Sprintf(" · context %d%%", p.fill.Percent())
+		}
 		if p.priced {
 			right += " · " + formatCost(cost)
 		}
@@ -652,6 +676,7 @@ func (p *panel) spent() (llm.Usage, float64) {
 func (p *panel) newConversation() {
 	p.prior, p.priorCost = p.spent()
 	p.usage, p.cost = llm.Usage{}, 0
+	p.fill = agent.ContextInfo{}
 }
 
 // formatCost writes US dollars with the precision small sums need.

@@ -18,7 +18,7 @@ var slashCommands = []struct{ name, args, what string }{
 	{"/yes", "LEVEL", "auto-approve up to safe, warning or dangerous for this session"},
 	{"/providers", "", "the panels and the configured providers"},
 	{"/rules", "", "the session's allow rules (made with s in the approval)"},
-	{"/stats", "", "per-provider figures: turns, calls by outcome, tool time, lock waits, tokens, cost"},
+	{"/stats", "", "per-provider figures: turns, calls by outcome, tool time, lock waits, tokens, context, compactions, cost"},
 	{"/mcp", "", "the MCP servers: status, tools and their levels"},
 	{"/checkpoints", "", "the checkpoints recorded before each change"},
 	{"/undo", "[N|yes]", "show what undoing the last change (or back to checkpoint N) restores; /undo yes does it"},

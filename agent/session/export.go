@@ -128,6 +128,13 @@ func (p *textPrinter) record(rec Record) {
 		p.line("error: %s", rec.Error)
 	case agent.EventRetry:
 		p.line("retry: %s", rec.Text)
+	case agent.EventCompaction:
+		if rec.Compaction != nil {
+			p.line("%s", rec.Compaction.Describe(rec.Context))
+			if rec.Text != "" {
+				p.line("    summary: %s", strings.ReplaceAll(rec.Text, "\n", "\n    "))
+			}
+		}
 	case agent.EventRunFinished:
 		s := string(rec.Status)
 		if rec.Total != nil {
@@ -229,6 +236,15 @@ func WriteMarkdown(w io.Writer, e Entry) error {
 		case agent.EventError:
 			para()
 			fmt.Fprintf(bw, "**Error:** %s\n", rec.Error)
+		case agent.EventCompaction:
+			if rec.Compaction != nil {
+				para()
+				fmt.Fprintf(bw, "**%s**\n", rec.Compaction.Describe(rec.Context))
+				if rec.Text != "" {
+					bw.WriteString("\n")
+					fence(bw, "", rec.Text)
+				}
+			}
 		case agent.EventRunFinished:
 			para()
 			fmt.Fprintf(bw, "*Run %s", rec.Status)

@@ -72,8 +72,9 @@ func shownAgain(t agent.EventType) bool {
 // conversation from its events, as the agent built it while it ran: the
 // task, the assistant's text and tool calls, every tool result. A call
 // without a recorded result (a killed process) is answered as
-// interrupted, so the conversation is valid to send again. Text is as
-// stored, with secrets redacted.
+// interrupted, so the conversation is valid to send again. A compaction
+// replaces the older messages as it did in the agent. Text is as stored,
+// with secrets redacted.
 func Rebuild(path string) (Conversations, error) {
 	c := Conversations{ByProvider: map[string][]llm.Message{}, shown: map[string][]agent.Event{}}
 	convs := map[string]*conversation{}
@@ -141,6 +142,20 @@ func (cv *conversation) add(e agent.Event) {
 		cv.msgs = append(cv.msgs, llm.Message{Role: llm.RoleAssistant, Content: text, Reasoning: cv.reasoning})
 		cv.reasoning = nil
 		cv.reply, cv.hasReply, cv.answered = len(cv.msgs)-1, true, map[string]bool{}
+	case agent.EventCompaction:
+		// The agent replaced the older messages by the task and a
+		// summary, and kept the most recent ones: so does the rebuilt
+		// conversation, and a resumed session goes on from there. (A
+		// shortening only cut old outputs: the rebuilt ones stay whole,
+		// and the resumed agent cuts them again when it must.)
+		c := e.Compaction
+		if c == nil || c.Kind != agent.CompactSummary {
+			return
+		}
+		cv.endReply(true)
+		kept := min(max(c.Kept, 0), len(cv.msgs))
+		first := llm.Message{Role: llm.RoleUser, Content: agent.CompactedTask(c.Task, e.Text)}
+		cv.msgs = append([]llm.Message{first}, cv.msgs[len(cv.msgs)-kept:]...)
 	case agent.EventError, agent.EventRunFinished:
 		// A reply cut by a failure or a cancel keeps the text the
 		// person saw; its calls never ran.

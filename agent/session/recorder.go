@@ -329,6 +329,11 @@ func (r *Recorder) scrub(e *agent.Event) {
 		res.Output = red(res.Output)
 		e.Result = &res
 	}
+	if e.Compaction != nil {
+		c := *e.Compaction
+		c.Task, c.Failed = red(c.Task), red(c.Failed)
+		e.Compaction = &c
+	}
 }
 
 // dedupArgs leaves out a call's arguments, and the summary made from

@@ -663,3 +663,77 @@ func TestRecorderKeepsTheWholeThinkingOnly(t *testing.T) {
 		t.Errorf("recorded reasoning = %+v, want the whole thinking with its signature", kept)
 	}
 }
+
+// A compacted conversation is rebuilt as the agent holds it (the task and
+// the summary, then the kept turns), while the file keeps every event of
+// the whole run; a resumed agent goes on from the compacted state.
+func TestRebuildFollowsCompaction(t *testing.T) {
+	dir, root := t.TempDir(), t.TempDir()
+	var script llmtest.Script
+	for i := range 30 {
+		name := filepath.Join(root, "f"+string(rune('a'+i%26))+strings.Repeat("x", i/26)+".txt")
+		if err := os.WriteFile(name, []byte(strings.Repeat("some content of the file\n", 40)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args, _ := json.Marshal(map[string]string{"path": filepath.Base(name)})
+		script = append(script, llmtest.Use(llmtest.UseTool("read_file", string(args))))
+	}
+	script = append(script, llmtest.Say("All read."))
+	prov := llmtest.NewProvider("fake", script)
+	prov.SetContextWindow(6000)
+	prov.SummarizeWith(llmtest.Say("Summary: files read, all fine."))
+	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: root, StateDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reg.Close()
+	rec, err := session.Create(dir, session.Info{Root: root, Command: "run", PID: os.Getpid()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := agent.DefaultConfig()
+	cfg.MaxTurns = 50
+	a := agent.New(agent.Options{Provider: prov, Tools: reg, Approver: approveAll{}, Sink: rec, Config: cfg, ContextWindow: 6000})
+	if out, err := a.Run(t.Context(), "read them all"); err != nil || out.Status != agent.StatusFinished {
+		t.Fatalf("Run = %v, %v", out.Status, err)
+	}
+	rec.Close()
+	var results, compactions int
+	if _, err := session.Each(rec.Path(), func(r session.Record, _ int) error {
+		switch r.Type {
+		case agent.EventToolResult:
+			results++
+		case agent.EventCompaction:
+			compactions++
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if results != 30 || compactions == 0 {
+		t.Fatalf("the session holds %d tool results and %d compactions, want 30 and at least one", results, compactions)
+	}
+	c, err := session.Rebuild(rec.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := c.For("fake"), a.History()
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Rebuild = \n%s\nwant the agent's compacted history\n%s", dump(got), dump(want))
+	}
+	// The resumed request holds a few assistant messages, whichever turn
+	// the fake picks for it says the same.
+	var again llmtest.Script
+	for range 30 {
+		again = append(again, llmtest.Say("Nothing more."))
+	}
+	next := llmtest.NewProvider("fake", again)
+	b := agent.New(agent.Options{Provider: next, Tools: reg, Approver: approveAll{}, Sink: agent.SinkFunc(func(agent.Event) {}), Config: cfg, History: got, ContextWindow: 6000})
+	if out, err := b.Run(t.Context(), "anything else?"); err != nil || out.Status != agent.StatusFinished {
+		t.Fatalf("resumed Run = %v, %v; want finished", out.Status, err)
+	}
+	first := next.Requests()[0].Messages[0].Content
+	if !strings.HasPrefix(first, "read them all") || !strings.Contains(first, "Summary: files read") {
+		t.Errorf("resumed request begins with %q, want the task and the summary", first)
+	}
+}

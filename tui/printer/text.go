@@ -90,6 +90,10 @@ func (s *textSink) Publish(e agent.Event) {
 		s.errShown = true
 	case agent.EventRetry:
 		s.line(s.st.muted.Render(termsafe.Line(e.Text)))
+	case agent.EventCompaction:
+		if e.Compaction != nil {
+			s.line(s.st.muted.Render(termsafe.Line(e.Compaction.Describe(e.Context))))
+		}
 	case agent.EventRunFinished:
 		s.stream(e.Provider).Flush()
 		s.endText()

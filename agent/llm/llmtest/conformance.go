@@ -478,6 +478,38 @@ func RunConformance(t *testing.T, h Harness) {
 		}
 	})
 
+	t.Run("a server with a context window refuses a longer request in its own words, and answers summary requests", func(t *testing.T) {
+		srv := h.Serve(t, Script{Say("it fits"), Say("after the summary")})
+		w, ok := srv.(interface {
+			SetContextWindow(int)
+			SummarizeWith(Turn)
+		})
+		if !ok {
+			t.Fatalf("the fake %T has no SetContextWindow and SummarizeWith", srv)
+		}
+		w.SetContextWindow(400)
+		w.SummarizeWith(Say("the summary"))
+		p := h.connect(t, srv.URL())
+		long := simpleRequest()
+		long.Messages[0].Content = strings.Repeat("far too long for the window ", 100)
+		_, err := p.Stream(t.Context(), long, nil)
+		if llm.KindOf(err) != llm.KindContextLength || !strings.Contains(err.Error(), "too long") {
+			t.Fatalf("Stream(a request of ~700 tokens) error = %v, want a context-length error", err)
+		}
+		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
+		if err != nil || resp.Message.Content != "it fits" {
+			t.Fatalf("Stream(a short request) = %q, %v; want the first turn", resp.Message.Content, err)
+		}
+		noTools := simpleRequest()
+		noTools.Tools = nil
+		if resp, err := p.Stream(t.Context(), noTools, nil); err != nil || resp.Message.Content != "the summary" {
+			t.Errorf("Stream(a request without tools) = %q, %v; want the summary", resp.Message.Content, err)
+		}
+		if resp, err := p.Stream(t.Context(), simpleRequest(), nil); err != nil || resp.Message.Content != "after the summary" {
+			t.Errorf("Stream(the next request) = %q, %v; want the turn after the last one answered", resp.Message.Content, err)
+		}
+	})
+
 	t.Run("a failure before any text is retried and then succeeds", func(t *testing.T) {
 		srv := h.Serve(t, Script{{Text: "fine now", Fault: Fault{Status: http.StatusServiceUnavailable, Times: 1}}})
 		var retries []llm.RetryInfo

@@ -37,6 +37,14 @@ func (p *Provider) Model() string { return Model }
 // Requests returns every request received so far.
 func (p *Provider) Requests() []Request { return p.player.Requests() }
 
+// SetContextWindow makes the provider refuse a request larger than tokens
+// with a context-length error (see Player.SetContextWindow).
+func (p *Provider) SetContextWindow(tokens int) { p.player.SetContextWindow(tokens) }
+
+// SummarizeWith answers requests that offer no tools with t (see
+// Player.SummarizeWith).
+func (p *Provider) SummarizeWith(t Turn) { p.player.SummarizeWith(t) }
+
 // Stream plays the turn that answers req: its thinking goes to onDelta,
 // then each text piece after the fault's delay, then the calls come back
 // whole. On failure the
@@ -74,6 +82,9 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 		f := wire.Failure{Status: fault.Status, ServerMsg: fault.Message}
 		if fault.ContextLength {
 			f.Code = "context_length_exceeded"
+			if fault.Window > 0 && f.ServerMsg == "" {
+				f.ServerMsg = fmt.Sprintf("This model's maximum context length is %d tokens. However, your messages resulted in %d tokens.", fault.Window, fault.Tokens)
+			}
 			if f.Status == 0 {
 				f.Status = http.StatusBadRequest
 			}

@@ -74,6 +74,11 @@ type Fault struct {
 	// ContextLength answers with the format's context-window error (400
 	// unless Status says otherwise).
 	ContextLength bool `json:"context_length,omitempty"`
+	// Window and Tokens are the figures a context-length error names: the
+	// model's window and what the request held (0: the format's usual
+	// figures).
+	Window int `json:"window,omitempty"`
+	Tokens int `json:"tokens,omitempty"`
 
 	// CutAfter closes the connection abruptly after this many stream
 	// events (0: never), as a dropped connection does.

@@ -14,6 +14,10 @@ func (p *Provider) request(req llm.Request) *api.ChatRequest {
 	out := &api.ChatRequest{Model: p.model, Stream: &stream}
 	if p.numCtx > 0 {
 		out.Options = map[string]any{"num_ctx": p.numCtx}
+		// The caller keeps the conversation inside the window: a request
+		// that does not fit is refused, not cut at its start unseen.
+		truncate := false
+		out.Truncate = &truncate
 	}
 	if req.System != "" {
 		out.Messages = append(out.Messages, api.Message{Role: "system", Content: req.System})

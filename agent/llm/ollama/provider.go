@@ -24,8 +24,10 @@ type Options struct {
 	// BaseURL is the server; "" means DefaultBaseURL().
 	BaseURL string
 	Model   string
-	// ContextLength sets the model's context window (Ollama's num_ctx);
-	// 0 keeps the server's default, which is small for an agent.
+	// ContextLength sets the model's context window (Ollama's num_ctx),
+	// and asks Ollama to refuse a longer conversation (truncate: false)
+	// rather than silently drop its start; 0 keeps the server's default
+	// window, which is small for an agent, and its truncation.
 	ContextLength int
 	// HTTPClient is used for every request; nil means a client with
 	// connect and TLS timeouts but no overall timeout, since a stream may

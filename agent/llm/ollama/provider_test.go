@@ -86,7 +86,7 @@ func TestRequestShape(t *testing.T) {
 		t.Fatalf("Stream() error = %v", err)
 	}
 	body := string(srv.Requests()[0].Body)
-	for _, want := range []string{`"num_ctx":32768`, `"arguments":{}`, `"stream":true`} {
+	for _, want := range []string{`"num_ctx":32768`, `"truncate":false`, `"arguments":{}`, `"stream":true`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("request body %s\ndoes not contain %s", body, want)
 		}

@@ -196,3 +196,28 @@ func TestReasoningContentGoesBackInToolTurnsOnly(t *testing.T) {
 		t.Errorf("a turn without tools sent its thinking back: %s", body)
 	}
 }
+
+// OpenAI and DeepSeek word a request too long for the window differently
+// (DeepSeek's code is a plain invalid_request_error); both are context
+// length errors that carry the server's figures.
+func TestContextWindowRefusalOfOpenAIAndDeepSeek(t *testing.T) {
+	for _, model := range []string{"gpt-4o-mini", "deepseek-chat"} {
+		t.Run(model, func(t *testing.T) {
+			srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("never")})
+			srv.SetContextWindow(300)
+			p, err := openai.New(openai.Options{BaseURL: srv.URL(), APIKey: llmtest.APIKey, Model: model})
+			if err != nil {
+				t.Fatal(err)
+			}
+			req := llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: strings.Repeat("too long ", 200)}}}
+			_, err = p.Stream(t.Context(), req, nil)
+			if llm.KindOf(err) != llm.KindContextLength || !strings.Contains(err.Error(), "maximum context length is 300 tokens") {
+				t.Errorf("error = %v, want a context-length error with the server's figures", err)
+			}
+			body := string(srv.Requests()[0].Body)
+			if !strings.Contains(body, "too long") {
+				t.Errorf("the request did not reach the server: %s", body)
+			}
+		})
+	}
+}

@@ -132,6 +132,9 @@ func writeError(w http.ResponseWriter, f llmtest.Fault, model string) {
 			status = http.StatusBadRequest
 		}
 		msg = "prompt is too long: 210344 tokens > 200000 maximum"
+		if f.Window > 0 {
+			msg = fmt.Sprintf("prompt is too long: %d tokens > %d maximum", f.Tokens, f.Window)
+		}
 	case status == http.StatusUnauthorized:
 		kind, msg = "authentication_error", "invalid x-api-key"
 	case status == http.StatusForbidden:

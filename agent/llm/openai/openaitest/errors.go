@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
@@ -29,8 +30,19 @@ func writeError(w http.ResponseWriter, f llmtest.Fault, model string) {
 		if status == 0 {
 			status = http.StatusBadRequest
 		}
-		body.Error.Message = "This model's maximum context length is 128000 tokens. However, your messages resulted in 131072 tokens. Please reduce the length of the messages."
+		window, tokens := 128000, 131072
+		if f.Window > 0 {
+			window, tokens = f.Window, f.Tokens
+		}
 		body.Error.Type = "invalid_request_error"
+		if strings.HasPrefix(model, "deepseek") {
+			// DeepSeek's own words and code, which names no context.
+			body.Error.Message = fmt.Sprintf("This model's maximum context length is %d tokens. However, you requested %d tokens (%d in the messages, 0 in the completion). Please reduce the length of the messages or completion.", window, tokens, tokens)
+			body.Error.Code = code("invalid_request_error")
+			break
+		}
+		body.Error.Message = fmt.Sprintf("This model's maximum context length is %d tokens. However, your messages resulted in %d tokens. Please reduce the length of the messages.", window, tokens)
+		body.Error.Param = code("messages")
 		body.Error.Code = code("context_length_exceeded")
 	case status == http.StatusUnauthorized:
 		body.Error.Message = "Incorrect API key provided: sk-te****. You can find your API key at https://platform.openai.com/account/api-keys."

@@ -54,6 +54,15 @@ func (s *Server) URL() string { return s.srv.URL + "/v1" }
 // Requests returns every chat request received so far, decoded.
 func (s *Server) Requests() []llmtest.Request { return s.player.Requests() }
 
+// SetContextWindow makes the fake refuse, with the API's own
+// context-length error, a request larger than tokens (see
+// llmtest.Player.SetContextWindow).
+func (s *Server) SetContextWindow(tokens int) { s.player.SetContextWindow(tokens) }
+
+// SummarizeWith answers requests that offer no tools with t, as a model
+// asked for a summary (see llmtest.Player.SummarizeWith).
+func (s *Server) SummarizeWith(t llmtest.Turn) { s.player.SummarizeWith(t) }
+
 // SetModels sets the ids GET /v1/models lists (default: llmtest.Model).
 func (s *Server) SetModels(ids ...string) {
 	s.mu.Lock()
