@@ -22,6 +22,9 @@ func TestRunHugeArgumentsAreNotEchoed(t *testing.T) {
 		llmtest.Say("Done."),
 	})
 	home := t.TempDir()
+	// Four megabytes of arguments would fill a usual window and be
+	// compacted away; what is measured here is what is echoed.
+	writeUserConfig(t, home, "[providers.openai]\ncontext_window = 100000000\n")
 	r := run(t, agentCmd(t, home, openaiEnv(srv), "run", "--yes-safe", "--root", t.TempDir(), "read it"))
 	if r.code != 0 {
 		t.Fatalf("exit code = %d, want 0\nstderr: %.2000s", r.code, r.stderr)
