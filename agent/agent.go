@@ -27,6 +27,12 @@ type Options struct {
 	// shell or git call above safe runs without asking, whatever
 	// Config.AutoApprove says.
 	Unconfined bool
+	// Rules are the session's rules: a call that is not auto-approved
+	// and that one of them covers runs without asking the Approver, as
+	// approved by the person who made the rule. Shared by every agent of a
+	// screen or run and by whoever asks the person, who adds to it. Nil
+	// holds none.
+	Rules *SessionRules
 	// Context is extra text for the system prompt (AGENTS.md and the like,
 	// see LoadContext).
 	Context string

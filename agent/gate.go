@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/classify"
@@ -42,34 +41,37 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 			return a.finishCall(turn, info, errorResult(note+Clip(err.Error(), maxEcho)))
 		}
-		v := classify.Classify(plan.Action, a.opts.Policy)
-		// Network use needs a person, except a request to a host the
-		// person listed in [network] allow_domains, which is safe.
-		askForNetwork := plan.Network && (plan.AllowedBy == "" || v.Level == classify.Blocked)
-		if askForNetwork {
-			// The sandbox opens the network only for calls a person approved.
-			v.Reasons = append(v.Reasons, "asks for network access, which needs a person's approval")
-		} else if plan.Network {
-			v = classify.Verdict{Level: classify.Safe, Rule: "network:allow_domains",
-				Reasons: []string{fmt.Sprintf("%s: the host is on [network] allow_domains (%q)", plan.Summary, plan.AllowedBy)}}
+		c := Case{
+			Call:    CallInfo{ID: call.ID, Tool: call.Name, Args: args, Summary: plan.Summary},
+			Verdict: classify.Classify(plan.Action, a.opts.Policy), Kind: plan.Action.Kind,
+			Network: plan.Network, AllowedBy: plan.AllowedBy,
+			AutoApprove: a.AutoApprove(), Unconfined: a.opts.Unconfined,
+			Rules: a.opts.Rules.List(), NoUndo: noCheckpoint != "",
 		}
-		// Tests and builds run the project's own code: safe while the
-		// sandbox confines them, a person's call when it does not.
-		askForCode := v.RunsProjectCode && a.opts.Unconfined && v.Level < classify.Blocked
-		if askForCode {
-			v.Reasons = append(v.Reasons, "runs the project's own code, and commands run without the sandbox")
+		r := Decide(c)
+		if r.Rule != nil {
+			// A rule was made when undo could take its calls back: not
+			// for this one if undo cannot.
+			if _, c.NoUndo = a.undoNote(ctx, plan, r.Verdict); c.NoUndo {
+				r = Decide(c)
+			}
 		}
+		v := r.Verdict
 		info.Summary, info.Level, info.Reasons, info.Rule = Clip(plan.Summary, maxEcho), &v.Level, v.Reasons, v.Rule
 		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 
-		if v.Level == classify.Blocked {
+		switch {
+		case r.Step == StepRefuse:
 			out.Blocked++
-			reason := strings.Join(v.Reasons, "; ")
-			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: reason})
-			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+reason+". This action never runs; do not retry it."))
-		}
-		if v.Level <= a.autoLevel(plan.Action.Kind) && !askForNetwork && !askForCode && noCheckpoint == "" {
-			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: r.Why})
+			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+r.Why+". This action never runs; do not retry it."))
+		case r.Step == StepRun:
+			if r.Rule == nil {
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
+			} else {
+				// The person's own rule approved it, as they would have.
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: ByPerson, Reason: r.Why})
+			}
 			res, failed := a.run(ctx, turn, info, plan, note, false)
 			if failed == "" {
 				return res
@@ -98,11 +100,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		}
 		switch d.Choice {
 		case Approve:
-			decision := DecisionApproved
-			if note != "" {
-				decision = DecisionModified
-			}
-			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: decision, By: by, Reason: d.Reason})
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: by, Reason: d.Reason})
 			res, failed := a.run(ctx, turn, info, plan, note, req.NoUndo && by == ByPerson)
 			if failed == "" {
 				return res
@@ -128,17 +126,13 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 	return a.finishCall(turn, info, errorResult("denied: the call was modified too many times"))
 }
 
-// autoLevel is the highest level of this kind of action that runs without
-// asking. Without the sandbox, commands get no more than safe.
-func (a *Agent) autoLevel(k classify.Kind) classify.Level {
-	lvl := a.AutoApprove()
-	if a.opts.Unconfined && (k == classify.Shell || k == classify.Git) {
-		lvl = classify.Safe
+// approvedOrModified is the decision of an approval: modified when the
+// person changed the call first (note says how).
+func approvedOrModified(note string) Decision {
+	if note != "" {
+		return DecisionModified
 	}
-	if lvl >= classify.Blocked {
-		lvl = classify.Dangerous
-	}
-	return lvl
+	return DecisionApproved
 }
 
 // run executes an approved plan, streaming its output as events. With

@@ -69,6 +69,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	}
 
 	bridge := tui.NewBridge()
+	a.rules = bridge.Rules()
 	opts := tui.Options{
 		Available:   cfg.providerNames(),
 		Root:        root,

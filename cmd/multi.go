@@ -55,7 +55,8 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 	var approver agent.Approver = agent.DenyAll{}
 	if a.hasTerminal() {
 		// One question on the terminal at a time, whoever asks.
-		approver = &oneAtATime{next: printer.NewAsker(a.stdin, a.stderr)}
+		a.rules = new(agent.SessionRules)
+		approver = &oneAtATime{next: printer.NewSessionAsker(a.stdin, a.stderr, a.rules)}
 	}
 	var outMu sync.Mutex // one line at a time on stdout and stderr
 	var flush []*prefixWriter

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/safegit"
 )
@@ -40,6 +41,10 @@ type app struct {
 
 	// session is the session being recorded, set by openSession.
 	session *sessionRun
+	// rules are the session's allow rules, given to every agent wired:
+	// the screen's, or those the headless question adds to when a person
+	// is at the terminal; nil when nobody can make one.
+	rules *agent.SessionRules
 	// limits are the session's [tools.rate_limits], made by the first
 	// agent wired and shared by every panel after it.
 	limitsOnce sync.Once

@@ -151,7 +151,8 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 	sink = exitCodeSink{sink}
 	var approver agent.Approver = agent.DenyAll{}
 	if in, ok := a.stdin.(*os.File); ok && term.IsTerminal(int(in.Fd())) {
-		approver = printer.NewAsker(a.stdin, a.stderr)
+		a.rules = new(agent.SessionRules)
+		approver = printer.NewSessionAsker(a.stdin, a.stderr, a.rules)
 	}
 
 	cfg, _, root, err := a.loadEffective(f)

@@ -124,6 +124,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Policy:     cfg.Policy(),
 		Config:     cfg.Agent,
 		Unconfined: !w.sandbox.Status().Confined,
+		Rules:      a.rules,
 		Context:    context,
 		Price:      pc.Price,
 		// The window the loop keeps the conversation in; Ollama is told

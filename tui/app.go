@@ -14,8 +14,8 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/internal/termsafe"
 	"github.com/agentcli/agent/tools/checkpoint"
-	"github.com/agentcli/agent/tui/internal/termsafe"
 )
 
 // minPanelWidth is the narrowest a panel may be side by side with others;

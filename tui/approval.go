@@ -17,7 +17,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
 // keyGuard is how long the keyboard must be quiet around a key for the
@@ -71,7 +71,7 @@ type modal struct {
 	reason textinput.Model
 	editor textarea.Model
 	field  editField
-	rule   *sessionRule
+	rule   *agent.SessionRule
 	view   *diffView
 	note   string // a one-line message: why a key did nothing
 	// pending is the key that acts once the keyboard stayed quiet after
@@ -306,7 +306,7 @@ func (m *model) askKey(r *request, msg tea.KeyPressMsg) tea.Cmd {
 		m.modal.view = newDiffView(r.req, m.rootOf(r.panel), m.opts.Network)
 		m.modal.view.side = m.width >= sideBySideMin
 	case key.Matches(msg, k.AllowRule):
-		rule, ok := ruleFor(r.req)
+		rule, ok := agent.ProposeRule(r.req)
 		if !ok {
 			m.modal.note = "no session rule can describe this call"
 			return nil
@@ -347,7 +347,7 @@ func (m *model) ruleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	rule := m.modal.rule
-	m.bridge.allow(rule)
+	m.bridge.rules.Add(rule)
 	m.flash = "session rule saved: " + rule.String()
 	cmd := m.answer(agent.Answer{Choice: agent.Approve, By: agent.ByPerson})
 	if len(m.queue) == 0 {
@@ -357,9 +357,9 @@ func (m *model) ruleKey(msg tea.KeyPressMsg) tea.Cmd {
 	head := m.queue[0]
 	rest := m.queue[:0]
 	for _, r := range m.queue {
-		if rule.matches(r.req) {
+		if rule.Matches(r.req) {
 			select {
-			case r.reply <- ruleDecision(rule):
+			case r.reply <- rule.Approval():
 			default:
 			}
 			continue

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"sync"
 
@@ -38,8 +37,8 @@ type Bridge struct {
 	// closed is closed when the screen is gone.
 	closed    chan struct{}
 	closeOnce sync.Once
-	// rules are the session's allow rules, newest last.
-	rules []*sessionRule
+	// rules are the session's allow rules.
+	rules agent.SessionRules
 }
 
 // NewBridge returns a Bridge ready for use.
@@ -55,17 +54,13 @@ func (b *Bridge) Publish(e agent.Event) {
 
 // Ask shows req in the approval modal and blocks until the person
 // answers (Ask, Deny with an optional reason, or Modify with new
-// arguments; always ByPerson). A request that a session allow rule covers
-// is approved at once, without the screen, with a Reason naming the rule,
-// unless req.NoUndo says undo could not take it back: that one a person
-// sees. When ctx is cancelled it withdraws the request from the screen and
+// arguments; always ByPerson). Session rules are not its business: the
+// agent applies them (agent.Decide) before it asks. When ctx is cancelled
+// it withdraws the request from the screen and
 // returns ctx.Err(); when the screen closes it returns ErrClosed. The reply
 // channel has room for one answer, so the screen never blocks answering a
 // request nobody waits for any more.
 func (b *Bridge) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answer, error) {
-	if r := b.ruleFor(req); r != nil && !req.NoUndo {
-		return ruleDecision(r), nil
-	}
 	reply := make(chan agent.Answer, 1)
 	b.mu.Lock()
 	b.nextID++
@@ -85,37 +80,12 @@ func (b *Bridge) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answ
 	}
 }
 
-// allow adds a session rule.
-func (b *Bridge) allow(r *sessionRule) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.rules = append(b.rules, r)
-}
-
-// ruleFor returns the session rule that approves req, or nil.
-func (b *Bridge) ruleFor(req agent.ApprovalRequest) *sessionRule {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, r := range b.rules {
-		if r.matches(req) {
-			return r
-		}
-	}
-	return nil
-}
+// Rules are the session's allow rules, which the person adds to in the
+// modal: give them to every agent of the screen (agent.Options.Rules).
+func (b *Bridge) Rules() *agent.SessionRules { return &b.rules }
 
 // sessionRules returns a copy of the session's rules, oldest first.
-func (b *Bridge) sessionRules() []*sessionRule {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return slices.Clone(b.rules)
-}
-
-// ruleDecision is the approval a session rule gives: by the person who
-// made the rule, saying which.
-func ruleDecision(r *sessionRule) agent.Answer {
-	return agent.Answer{Choice: agent.Approve, By: agent.ByPerson, Reason: "session rule: " + r.String()}
-}
+func (b *Bridge) sessionRules() []*agent.SessionRule { return b.rules.List() }
 
 // post queues msg and wakes the screen. It reports false when the screen is
 // closed and msg was dropped.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
 // callStatus is where a tool call is in its life.

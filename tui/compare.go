@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
 // Worktrees are the isolated copies of the project an --isolate screen

@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/agentcli/agent/agent"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
 // sideBySideMin is the narrowest screen that shows a diff side by side:
@@ -112,7 +112,7 @@ func hunkStart(h string) (oldNo, newNo int) {
 // as it will run, where, and each part the classifier judged.
 func shellBreakdown(req agent.ApprovalRequest, root string, network bool) []string {
 	out := []string{"What will run, with bash -c in " + termsafe.Line(root) + ":", ""}
-	cmd, _ := shellCommand(req.Call.Args)
+	cmd, _ := agent.ShellCommand(req.Call.Args)
 	for _, l := range strings.Split(termsafe.Text(cmd), "\n") {
 		out = append(out, "  "+l)
 	}

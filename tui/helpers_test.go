@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"testing"
 	"time"
@@ -142,4 +143,13 @@ func decide(m *model, c *clock, k tea.KeyPressMsg) {
 	c.advance(keyGuard)
 	m.Update(k)
 	quietly(m, c)
+}
+
+func shellReq(command string, l classify.Level) agent.ApprovalRequest {
+	args, _ := json.Marshal(map[string]string{"command": command})
+	return agent.ApprovalRequest{Provider: "openai", Call: agent.CallInfo{ID: "c", Tool: "shell", Args: string(args)}, Verdict: classify.Verdict{Level: l}}
+}
+
+func toolReq(tool, args string, l classify.Level) agent.ApprovalRequest {
+	return agent.ApprovalRequest{Provider: "openai", Call: agent.CallInfo{ID: "c", Tool: tool, Args: args}, Verdict: classify.Verdict{Level: l}}
 }

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/agentcli/agent/classify"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
 // slashCommands are the prompt's commands, in the order /help lists them.

@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/agentcli/agent/internal/termsafe"
 	"github.com/agentcli/agent/tools/checkpoint"
-	"github.com/agentcli/agent/tui/internal/termsafe"
 )
 
 // Undoer is the session's chain of checkpoints, for /undo and

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/agentcli/agent/agent"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
 // NewAsker returns an Approver for a headless run with a person at the
@@ -42,7 +42,20 @@ import (
 // and Ctrl+E work, Enter sends the line, Ctrl+C or Ctrl+D goes back to the
 // question. The terminal is in raw mode only while that line is edited.
 func NewAsker(in io.Reader, out io.Writer) agent.Approver {
-	a := &asker{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1), tty: -1}
+	return NewSessionAsker(in, out, nil)
+}
+
+// NewSessionAsker is NewAsker that also offers "s": allow calls like this
+// one for the rest of the session. It prints the rule agent.ProposeRule
+// makes and asks "save it and approve? [y/N]"; yes adds it to rules (which
+// the agents were given as agent.Options.Rules, so they apply it without
+// asking again) and approves the call, anything else asks again. With nil
+// rules it is NewAsker.
+func NewSessionAsker(in io.Reader, out io.Writer, rules *agent.SessionRules) agent.Approver {
+	a := &asker{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1), tty: -1, rules: rules, question: question}
+	if rules != nil {
+		a.question = sessionQuestion
+	}
 	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		a.tty = int(f.Fd())
 	}
@@ -64,6 +77,10 @@ type asker struct {
 	ended error
 	// tty is in's file descriptor when in is a terminal, else -1.
 	tty int
+	// rules, when set, are the session's rules "s" adds to; question is
+	// what is asked, offering "s" only then.
+	rules    *agent.SessionRules
+	question string
 }
 
 type readResult struct {
@@ -71,7 +88,10 @@ type readResult struct {
 	err  error
 }
 
-const question = "[a]pprove [d]eny [m]odify [v]iew diff: "
+const (
+	question        = "[a]pprove [d]eny [m]odify [v]iew diff: "
+	sessionQuestion = "[a]pprove [d]eny [m]odify [v]iew diff [s]ession rule: "
+)
 
 // Ask asks about req; see NewAsker.
 func (a *asker) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answer, error) {
@@ -84,18 +104,18 @@ func (a *asker) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answe
 	if a.ended != nil {
 		return endedDecision(a.ended), nil
 	}
+	for _, r := range a.rules.List() {
+		// Made while this request waited for its turn.
+		if r.Matches(req) {
+			return r.Approval(), nil
+		}
+	}
 	a.describe(req)
 	for {
-		fmt.Fprint(a.out, question)
+		fmt.Fprint(a.out, a.question)
 		line, err := a.readLine(ctx)
 		if err != nil {
-			if ctx.Err() != nil {
-				fmt.Fprintln(a.out, "\n(cancelled)")
-				return agent.Answer{}, ctx.Err()
-			}
-			a.ended = err
-			fmt.Fprintln(a.out, "\n(no more input: denied)")
-			return endedDecision(err), nil
+			return a.noAnswer(ctx, err)
 		}
 		word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
 		switch strings.ToLower(word) {
@@ -108,22 +128,71 @@ func (a *asker) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answe
 		case "m", "modify":
 			args, ok, err := a.modify(ctx, req, strings.TrimSpace(rest))
 			if err != nil {
-				if ctx.Err() != nil {
-					fmt.Fprintln(a.out, "\n(cancelled)")
-					return agent.Answer{}, ctx.Err()
-				}
-				a.ended = err
-				fmt.Fprintln(a.out, "\n(no more input: denied)")
-				return endedDecision(err), nil
+				return a.noAnswer(ctx, err)
 			}
 			if ok {
 				return agent.Answer{Choice: agent.Modify, Args: args, By: agent.ByPerson}, nil
 			}
+		case "s", "session":
+			if a.rules == nil {
+				a.notAnAnswer(word)
+				continue
+			}
+			saved, err := a.proposeRule(ctx, req)
+			if err != nil {
+				return a.noAnswer(ctx, err)
+			}
+			if saved != nil {
+				return saved.Approval(), nil
+			}
 		case "":
 		default:
-			fmt.Fprintf(a.out, "%q is not an answer: type a, d, m or v, then Enter.\n", termsafe.Line(word))
+			a.notAnAnswer(word)
 		}
 	}
+}
+
+// noAnswer ends a question whose answer could not be read: cancelled, or
+// the input ended (then this call and every later one are denied).
+func (a *asker) noAnswer(ctx context.Context, err error) (agent.Answer, error) {
+	if ctx.Err() != nil {
+		fmt.Fprintln(a.out, "\n(cancelled)")
+		return agent.Answer{}, ctx.Err()
+	}
+	a.ended = err
+	fmt.Fprintln(a.out, "\n(no more input: denied)")
+	return endedDecision(err), nil
+}
+
+// notAnAnswer says which answers the question takes.
+func (a *asker) notAnAnswer(word string) {
+	letters := "a, d, m or v"
+	if a.rules != nil {
+		letters = "a, d, m, v or s"
+	}
+	fmt.Fprintf(a.out, "%q is not an answer: type %s, then Enter.\n", termsafe.Line(word), letters)
+}
+
+// proposeRule shows the session rule for calls like req and asks whether
+// to save it; it returns the rule when it was saved, nil when the person
+// said no or no rule can describe the call.
+func (a *asker) proposeRule(ctx context.Context, req agent.ApprovalRequest) (*agent.SessionRule, error) {
+	rule, ok := agent.ProposeRule(req)
+	if !ok {
+		fmt.Fprintln(a.out, "no session rule can describe this call")
+		return nil, nil
+	}
+	fmt.Fprintf(a.out, "allow for the rest of this session: %s\nsave it and approve? [y/N]: ", termsafe.Line(rule.String()))
+	line, err := a.readLine(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		a.rules.Add(rule)
+		return rule, nil
+	}
+	return nil, nil
 }
 
 // describe prints what the call will do, in full.

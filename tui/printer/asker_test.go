@@ -246,3 +246,63 @@ func TestAskerAsksOneQuestionAtATime(t *testing.T) {
 		}
 	})
 }
+
+// A headless run offers "for this session" too: s shows the rule, yes
+// saves it in the session's rules and approves; no asks again.
+func TestSessionAskerSavesARuleForTheSession(t *testing.T) {
+	req := shellRequest("go test ./...")
+	req.Verdict.Level = classify.Warning
+	t.Run("yes saves the rule and approves", func(t *testing.T) {
+		var rules agent.SessionRules
+		var out bytes.Buffer
+		d, err := NewSessionAsker(strings.NewReader("s\ny\n"), &out, &rules).Ask(t.Context(), req)
+		if err != nil || d.Choice != agent.Approve || d.By != agent.ByPerson {
+			t.Fatalf("Ask = %+v, %v; want approved by the person", d, err)
+		}
+		saved := rules.List()
+		if len(saved) != 1 || d.Reason != "session rule: "+saved[0].String() {
+			t.Fatalf("rules = %v, reason %q; want the one rule, named in the reason", saved, d.Reason)
+		}
+		other := shellRequest("go test -run X ./pkg")
+		other.Verdict.Level = classify.Warning
+		if !saved[0].Matches(other) {
+			t.Errorf("the rule %q does not cover another go test", saved[0])
+		}
+		for _, want := range []string{sessionQuestion, "allow for the rest of this session: shell commands starting with `go test`, up to warning", "save it and approve? [y/N]: "} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("output lacks %q:\n%s", want, out.String())
+			}
+		}
+	})
+	t.Run("anything but yes saves nothing and asks again", func(t *testing.T) {
+		var rules agent.SessionRules
+		var out bytes.Buffer
+		d, err := NewSessionAsker(strings.NewReader("s\nn\nd not now\n"), &out, &rules).Ask(t.Context(), req)
+		if err != nil || d.Choice != agent.Deny || d.Reason != "not now" {
+			t.Fatalf("Ask = %+v, %v; want the later denial", d, err)
+		}
+		if n := len(rules.List()); n != 0 {
+			t.Errorf("%d rules saved, want none", n)
+		}
+	})
+	t.Run("a request a rule made while it waited is approved without a question", func(t *testing.T) {
+		var rules agent.SessionRules
+		r, _ := agent.ProposeRule(req)
+		rules.Add(r)
+		var out bytes.Buffer
+		d, err := NewSessionAsker(strings.NewReader(""), &out, &rules).Ask(t.Context(), req)
+		if err != nil || d != r.Approval() || out.Len() != 0 {
+			t.Errorf("Ask = %+v, %v, printing %q; want the rule's approval and no question", d, err, out.String())
+		}
+	})
+	t.Run("without session rules s is not an answer", func(t *testing.T) {
+		var out bytes.Buffer
+		d, err := NewAsker(strings.NewReader("s\nd\n"), &out).Ask(t.Context(), req)
+		if err != nil || d.Choice != agent.Deny {
+			t.Fatalf("Ask = %+v, %v; want the denial", d, err)
+		}
+		if !strings.Contains(out.String(), `"s" is not an answer: type a, d, m or v`) || strings.Contains(out.String(), "[s]ession") {
+			t.Errorf("output offers or takes s without session rules:\n%s", out.String())
+		}
+	})
+}

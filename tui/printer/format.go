@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/agentcli/agent/agent"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
 // levelName is the badge word of a call: its level; for a valid call that

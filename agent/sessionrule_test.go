@@ -1,10 +1,8 @@
-package tui
+package agent_test
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
@@ -43,36 +41,38 @@ func TestSessionRuleFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, ok := ruleFor(tt.req)
+			r, ok := agent.ProposeRule(tt.req)
 			if !ok {
-				t.Fatalf("ruleFor(%s %s) found no rule", tt.req.Call.Tool, tt.req.Call.Args)
+				t.Fatalf("ProposeRule(%s %s) found no rule", tt.req.Call.Tool, tt.req.Call.Args)
 			}
 			if got := r.String(); got != tt.want {
-				t.Errorf("ruleFor(%s %s) = %q, want %q", tt.req.Call.Tool, tt.req.Call.Args, got, tt.want)
+				t.Errorf("ProposeRule(%s %s) = %q, want %q", tt.req.Call.Tool, tt.req.Call.Args, got, tt.want)
 			}
-			if !r.matches(tt.req) {
+			if !r.Matches(tt.req) {
 				t.Errorf("the rule %q does not match the call it was made from", r)
 			}
 		})
 	}
 	t.Run("arguments that do not decode make no rule", func(t *testing.T) {
-		if r, ok := ruleFor(toolReq("shell", `{"command":`, classify.Warning)); ok {
-			t.Errorf("ruleFor(broken JSON) = %q, want none", r)
+		if r, ok := agent.ProposeRule(toolReq("shell", `{"command":`, classify.Warning)); ok {
+			t.Errorf("ProposeRule(broken JSON) = %q, want none", r)
 		}
 	})
 }
 
 func TestSessionRuleMatches(t *testing.T) {
-	goTest, _ := ruleFor(shellReq("go test ./...", classify.Warning))
-	exact, _ := ruleFor(shellReq("bash -c 'make all'", classify.Warning))
-	write, _ := ruleFor(toolReq("write_file", `{"path":"notes/a.txt","content":"x"}`, classify.Warning))
-	commit, _ := ruleFor(toolReq("git", `{"args":["commit","-m","x"]}`, classify.Warning))
-	rmBuild, _ := ruleFor(shellReq("rm -rf build", classify.Dangerous))
+	goTest, _ := agent.ProposeRule(shellReq("go test ./...", classify.Warning))
+	exact, _ := agent.ProposeRule(shellReq("bash -c 'make all'", classify.Warning))
+	write, _ := agent.ProposeRule(toolReq("write_file", `{"path":"notes/a.txt","content":"x"}`, classify.Warning))
+	commit, _ := agent.ProposeRule(toolReq("git", `{"args":["commit","-m","x"]}`, classify.Warning))
+	rmBuild, _ := agent.ProposeRule(shellReq("rm -rf build", classify.Dangerous))
 	netReq := shellReq("go test ./...", classify.Warning)
 	netReq.Network = true
+	noUndo := shellReq("go test ./...", classify.Warning)
+	noUndo.NoUndo, noUndo.Undo = true, "NOT covered by undo: no checkpoint could be taken (disk full)"
 	tests := []struct {
 		name string
-		rule *sessionRule
+		rule *agent.SessionRule
 		req  agent.ApprovalRequest
 		want bool
 	}{
@@ -86,6 +86,7 @@ func TestSessionRuleMatches(t *testing.T) {
 		{"a redirection does not", goTest, shellReq("go test ./... > /tmp/x", classify.Warning), false},
 		{"a second line does not", goTest, shellReq("go test ./...\nrm -rf build", classify.Warning), false},
 		{"a call that asks for the network does not", goTest, netReq, false},
+		{"a change undo could not take back does not", goTest, noUndo, false},
 		{"blocked never matches", goTest, shellReq("go test", classify.Blocked), false},
 		{"another tool does not", goTest, toolReq("write_file", `{"path":"go"}`, classify.Safe), false},
 		{"a dangerous call's rule matches that command", rmBuild, shellReq("rm -rf build", classify.Dangerous), true},
@@ -101,49 +102,9 @@ func TestSessionRuleMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.rule.matches(tt.req); got != tt.want {
-				t.Errorf("rule %q matches(%s %s, %v) = %v, want %v", tt.rule, tt.req.Call.Tool, tt.req.Call.Args, tt.req.Verdict.Level, got, tt.want)
+			if got := tt.rule.Matches(tt.req); got != tt.want {
+				t.Errorf("rule %q Matches(%s %s, %v) = %v, want %v", tt.rule, tt.req.Call.Tool, tt.req.Call.Args, tt.req.Verdict.Level, got, tt.want)
 			}
 		})
-	}
-}
-
-func TestBridgeApprovesWhatASessionRuleCovers(t *testing.T) {
-	b := NewBridge()
-	defer b.close()
-	r, _ := ruleFor(shellReq("touch a.txt", classify.Warning))
-	b.allow(r)
-	d, err := b.Ask(t.Context(), shellReq("touch b.txt", classify.Warning))
-	if err != nil || d.Choice != agent.Approve || d.By != agent.ByPerson || d.Reason != "session rule: "+r.String() {
-		t.Errorf("Approve(touch b.txt) = %+v, %v; want approved by the person's rule, naming it", d, err)
-	}
-	b.mu.Lock()
-	queued := len(b.queue)
-	b.mu.Unlock()
-	if queued != 0 {
-		t.Errorf("a call the rule covers went to the screen (%d queued)", queued)
-	}
-}
-
-// A change no checkpoint could precede is shown to the person even when a
-// session rule covers it: the rule was made when undo could take it back.
-func TestASessionRuleDoesNotApproveWhatUndoCannotTakeBack(t *testing.T) {
-	b := NewBridge()
-	defer b.close()
-	r, _ := ruleFor(shellReq("touch a.txt", classify.Warning))
-	b.allow(r)
-	req := shellReq("touch b.txt", classify.Warning)
-	req.NoUndo, req.Undo = true, "NOT covered by undo: no checkpoint could be taken (disk full)"
-	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
-	defer cancel()
-	d, err := b.Ask(ctx, req)
-	if err == nil {
-		t.Errorf("Approve = %+v; want it to wait for the person (and the context to end it)", d)
-	}
-	b.mu.Lock()
-	queued := len(b.queue)
-	b.mu.Unlock()
-	if queued == 0 {
-		t.Error("the request never went to the screen")
 	}
 }

@@ -1,22 +1,22 @@
-package tui
+package agent
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
-	"github.com/agentcli/agent/tui/internal/termsafe"
+	"github.com/agentcli/agent/internal/termsafe"
 )
 
-// sessionRule is an approval a person gave for the rest of the session
-// with "s" in the modal: later calls it matches are approved without
-// asking, in every panel, until the screen closes. Nothing is written to
-// disk.
+// SessionRule is an approval a person gave for the rest of the session
+// ("s" in the screen's modal or at the headless question): later calls it
+// matches are approved without asking, by every agent of the session, until
+// it ends. Nothing is written to disk. Make one with ProposeRule.
 //
 // A rule is narrow on purpose. It covers one command prefix (the program
 // and its subcommand: "go test", "npm install"), one exact command when
@@ -24,7 +24,7 @@ import (
 // anything with pipes, lists, redirections or substitutions), or one path
 // of the file tools; and never more than the level the person saw. There
 // is no rule for "all shell".
-type sessionRule struct {
+type SessionRule struct {
 	tools []string // the tools it covers
 	// words is the command prefix of a shell or git rule; exact, when set,
 	// is the whole command (shell) or the raw arguments (other tools) a
@@ -59,17 +59,17 @@ var interpreters = map[string]bool{
 	"osascript": true, "pwsh": true, "powershell": true, "java": true, "npx": true, "pnpx": true,
 }
 
-// ruleFor proposes the rule that would allow calls like the one req asks
-// about. It reports false when the call cannot be described (arguments
+// ProposeRule proposes the rule that would allow calls like the one req
+// asks about. It reports false when the call cannot be described (arguments
 // that do not decode). A dangerous call gets a rule for exactly that call:
 // "rm up to dangerous" would approve any deletion for the rest of the
 // session.
-func ruleFor(req agent.ApprovalRequest) (*sessionRule, bool) {
+func ProposeRule(req ApprovalRequest) (*SessionRule, bool) {
 	r, ok := proposeRule(req)
 	if ok && r.words != nil && req.Verdict.Level >= classify.Dangerous {
 		r.words = nil
 		r.exact = strings.TrimSpace(req.Call.Args)
-		if cmd, isShell := shellCommand(req.Call.Args); isShell && req.Call.Tool == "shell" {
+		if cmd, isShell := ShellCommand(req.Call.Args); isShell && req.Call.Tool == "shell" {
 			r.exact = cmd
 		}
 	}
@@ -77,11 +77,11 @@ func ruleFor(req agent.ApprovalRequest) (*sessionRule, bool) {
 }
 
 // proposeRule is the rule for calls like req at any level.
-func proposeRule(req agent.ApprovalRequest) (*sessionRule, bool) {
-	r := &sessionRule{tools: []string{req.Call.Tool}, max: req.Verdict.Level, network: req.Network}
+func proposeRule(req ApprovalRequest) (*SessionRule, bool) {
+	r := &SessionRule{tools: []string{req.Call.Tool}, max: req.Verdict.Level, network: req.Network}
 	switch req.Call.Tool {
 	case "shell":
-		cmd, ok := shellCommand(req.Call.Args)
+		cmd, ok := ShellCommand(req.Call.Args)
 		if !ok || cmd == "" {
 			return nil, false
 		}
@@ -117,15 +117,17 @@ func proposeRule(req agent.ApprovalRequest) (*sessionRule, bool) {
 	return r, true
 }
 
-// matches reports whether the rule approves req.
-func (r *sessionRule) matches(req agent.ApprovalRequest) bool {
-	if !slices.Contains(r.tools, req.Call.Tool) || req.Verdict.Level > r.max ||
+// Matches reports whether the rule approves req. It never approves a
+// call undo could not take back (req.NoUndo): the rule was made when undo
+// could.
+func (r *SessionRule) Matches(req ApprovalRequest) bool {
+	if req.NoUndo || !slices.Contains(r.tools, req.Call.Tool) || req.Verdict.Level > r.max ||
 		req.Verdict.Level >= classify.Blocked || (req.Network && !r.network) {
 		return false
 	}
 	switch {
 	case req.Call.Tool == "shell":
-		cmd, ok := shellCommand(req.Call.Args)
+		cmd, ok := ShellCommand(req.Call.Args)
 		if !ok {
 			return false
 		}
@@ -151,9 +153,15 @@ func (r *sessionRule) matches(req agent.ApprovalRequest) bool {
 	return strings.TrimSpace(req.Call.Args) == r.exact
 }
 
+// Approval is the answer the rule gives a call it matches: approved by
+// the person who made the rule, naming it.
+func (r *SessionRule) Approval() Answer {
+	return Answer{Choice: Approve, By: ByPerson, Reason: "session rule: " + r.String()}
+}
+
 // String describes the rule in words, as the modal shows it before it is
 // saved and as approvals made by it say.
-func (r *sessionRule) String() string {
+func (r *SessionRule) String() string {
 	var b strings.Builder
 	switch {
 	case r.tools[0] == "shell" && r.exact != "":
@@ -216,7 +224,7 @@ func subcommandLike(w string) bool {
 }
 
 // shellCommand decodes a shell call's command.
-func shellCommand(args string) (string, bool) {
+func ShellCommand(args string) (string, bool) {
 	var a struct {
 		Command string `json:"command"`
 	}
@@ -230,4 +238,30 @@ func shellCommand(args string) (string, bool) {
 // cells.
 func oneLine(s string) string {
 	return ansi.Truncate(termsafe.Line(s), 120, "…")
+}
+
+// SessionRules are the rules a person made during one session, shared by
+// every agent of the session and by whoever asks the person. It is safe for
+// concurrent use; the zero value holds no rule, and so does a nil
+// *SessionRules.
+type SessionRules struct {
+	mu    sync.Mutex
+	rules []*SessionRule
+}
+
+// Add keeps r for the rest of the session.
+func (s *SessionRules) Add(r *SessionRule) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rules = append(s.rules, r)
+}
+
+// List returns a copy of the rules, oldest first.
+func (s *SessionRules) List() []*SessionRule {
+	if s == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.rules)
 }
