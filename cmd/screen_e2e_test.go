@@ -520,3 +520,34 @@ func TestScreenResumeShowsTheTranscript(t *testing.T) {
 	s.ask("and now?")
 	s.waitFor("› and now?", "Continuing where we left off.")
 }
+
+// Opening the screen and quitting without a prompt is no session: nothing
+// is listed. The first prompt makes one, listed with that prompt.
+func TestScreenWithoutAPromptLeavesNoSession(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("Hello.")})
+	h := newStateHome(t, openaiEnv(srv))
+	env := openaiEnv(srv)
+	env["XDG_STATE_HOME"] = h.state()
+
+	s := startScreen(t, screenRun{env: env, root: root, w: 100, h: 30})
+	s.waitFor("Ask for a change")
+	s.keys("C-d")
+	if st := s.exited(); st != "0" {
+		t.Fatalf("agent exited with status %s", st)
+	}
+	if ids := h.sessionIDs(); len(ids) != 0 {
+		t.Errorf("a screen closed without a prompt is listed: sessions %v", ids)
+	}
+
+	s = startScreen(t, screenRun{env: env, root: root, w: 100, h: 30})
+	s.ask("say hello")
+	s.waitFor("Hello.")
+	s.keys("C-d")
+	s.exited()
+	list := h.mustRun(0, "sessions", "--all")
+	if ids := h.sessionIDs(); len(ids) != 1 || !strings.Contains(list.stdout, "say hello") {
+		t.Errorf("after a prompt, sessions = %v:\n%s\nwant the one session, with its prompt", ids, list.stdout)
+	}
+}

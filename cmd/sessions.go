@@ -102,6 +102,10 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 		}
 		a.resumeModel(cfg, s.resumed)
 		s.rec, err = session.Append(e.Path, info, red)
+	} else if command == "interactive" {
+		// A screen opened and closed without a prompt is no session: its
+		// file is made with the first event, so it never clutters the list.
+		s.rec, err = session.CreateOnFirstEvent(dir, info, red)
 	} else {
 		s.rec, err = session.Create(dir, info, red)
 	}
@@ -167,6 +171,10 @@ func (a *app) closeSession() {
 	s.background.Wait()
 	if err := s.rec.Close(); err != nil && !s.reported {
 		fmt.Fprintf(a.stderr, "agent: the session was not fully recorded: %v\n", err)
+	}
+	if _, err := os.Stat(s.rec.Path()); errors.Is(err, fs.ErrNotExist) {
+		// No session was recorded: its MCP servers' stderr belongs to none.
+		os.RemoveAll(mcpLogDir(a.getenv, s.rec.ID()))
 	}
 }
 

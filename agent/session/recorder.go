@@ -48,6 +48,9 @@ type Recorder struct {
 	// since call ids are unique within a run only.
 	argsSeen map[string]uint64
 	seed     maphash.Seed
+	// start is when a session from CreateOnFirstEvent began; its file is
+	// created (f set) with the first event.
+	start time.Time
 }
 
 // stream is the partial last line of one provider's text, or of one
@@ -105,6 +108,40 @@ func CreateAt(dir string, start time.Time, info Info, red *redact.Redactor) (*Re
 		return nil, r.err
 	}
 	return r, nil
+}
+
+// CreateOnFirstEvent is Create for a session that may end without doing
+// anything, as the screen does when it is opened and closed without a
+// prompt: its ID and Path are known at once, but the file (and its first
+// record) is created only when the first event arrives, so such a session
+// leaves nothing to list. Close before any event writes nothing. A failure
+// to create the file then is a write error like any other (see OnFail).
+func CreateOnFirstEvent(dir string, info Info, red *redact.Redactor) (*Recorder, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	if info.ID == "" {
+		info.ID = NewID()
+	}
+	info.Format = Format
+	start := time.Now()
+	r := newRecorder(nil, filepath.Join(dir, fileName(start, info.ID)), info, red)
+	r.start = start
+	return r, nil
+}
+
+// create makes the file of a session from CreateOnFirstEvent and writes
+// its first record. r.mu is held; it reports whether the recording can go
+// on.
+func (r *Recorder) create() bool {
+	f, err := os.OpenFile(r.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o600)
+	if err != nil {
+		r.fail(fmt.Errorf("session: %w", err))
+		return false
+	}
+	r.f = f
+	r.write(Record{Event: agent.Event{Type: TypeStarted, Time: r.start}, Session: &r.info})
+	return r.err == nil
 }
 
 // Append continues the session file at path, as `agent --resume` does: it
@@ -182,7 +219,7 @@ func (r *Recorder) OnFail(f func()) {
 func (r *Recorder) Publish(e agent.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.closed || r.err != nil {
+	if r.closed || r.err != nil || r.f == nil && !r.create() {
 		return
 	}
 	switch e.Type {
@@ -365,6 +402,12 @@ func (r *Recorder) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
+		return r.err
+	}
+	if r.f == nil {
+		// Nothing happened (or the file could not be made): no file to
+		// leave behind.
+		r.closed = true
 		return r.err
 	}
 	r.flush("*")

@@ -737,3 +737,47 @@ func TestRebuildFollowsCompaction(t *testing.T) {
 		t.Errorf("resumed request begins with %q, want the task and the summary", first)
 	}
 }
+
+func TestASessionWithoutAnEventLeavesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	rec, err := session.CreateOnFirstEvent(dir, session.Info{Root: "/p", Command: "interactive"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := session.List(dir); len(list) != 0 {
+		t.Errorf("a screen opened and closed without a prompt left %d sessions to list: %+v", len(list), list)
+	}
+	if _, err := os.Stat(rec.Path()); !os.IsNotExist(err) {
+		t.Errorf("its file exists: %v", err)
+	}
+}
+
+func TestASessionIsCreatedWithItsFirstEvent(t *testing.T) {
+	dir := t.TempDir()
+	rec, err := session.CreateOnFirstEvent(dir, session.Info{Root: "/p", Command: "interactive"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := session.List(dir); len(list) != 0 {
+		t.Fatalf("before any event there are %d sessions to list", len(list))
+	}
+	rec.Publish(agent.Event{Type: agent.EventRunStarted, Provider: "openai", Text: "the first prompt"})
+	rec.Publish(agent.Event{Type: agent.EventRunFinished, Provider: "openai", Status: agent.StatusFinished})
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := session.List(dir)
+	if len(list) != 1 || list[0].ID != rec.ID() {
+		t.Fatalf("sessions = %+v, want the one with id %s", list, rec.ID())
+	}
+	s, err := session.Summarize(list[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Prompt != "the first prompt" || s.Command != "interactive" || s.Root != "/p" || s.Status != string(agent.StatusFinished) {
+		t.Errorf("summary = %+v; want its prompt, command, root and status", s)
+	}
+}
