@@ -15,7 +15,6 @@ import (
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/internal/termsafe"
-	"github.com/agentcli/agent/tools/checkpoint"
 )
 
 // minPanelWidth is the narrowest a panel may be side by side with others;
@@ -31,7 +30,7 @@ const minPanelWidth = 60
 type model struct {
 	opts Options
 	// undo is what /undo showed and /undo yes would apply; nil when none.
-	undo *checkpoint.Undo
+	undo *agent.Undo
 	// diff is a provider's full diff opened by /compare NAME, shown over
 	// the panels until Esc; nil when none.
 	diff    *diffView

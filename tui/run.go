@@ -100,8 +100,9 @@ type Options struct {
 	// that did not start, and why).
 	Notices []string
 	// Undo is the session's checkpoints, for /undo and /checkpoints; nil
-	// when no session is recorded.
-	Undo Undoer
+	// when no session is recorded. Its methods do I/O: they are called
+	// from commands, never from Update.
+	Undo agent.Undoer
 	// Worktrees are the panels' isolated copies of the project, for
 	// /compare and /apply; nil when the panels share the root.
 	Worktrees Worktrees

@@ -1,41 +1,31 @@
 package tui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/internal/termsafe"
-	"github.com/agentcli/agent/tools/checkpoint"
 )
-
-// Undoer is the session's chain of checkpoints, for /undo and
-// /checkpoints; *checkpoint.Session implements it. Its methods do I/O and
-// are only called from commands, never from Update.
-type Undoer interface {
-	List(ctx context.Context) ([]checkpoint.Checkpoint, error)
-	Preview(ctx context.Context, n int) (*checkpoint.Undo, error)
-	Apply(ctx context.Context, u *checkpoint.Undo) (checkpoint.Checkpoint, error)
-}
 
 // checkpointsMsg carries the list /checkpoints asked for.
 type checkpointsMsg struct {
-	list []checkpoint.Checkpoint
+	list []agent.Checkpoint
 	err  error
 }
 
 // undoPreviewMsg carries what /undo would restore.
 type undoPreviewMsg struct {
-	undo *checkpoint.Undo
+	undo *agent.Undo
 	err  error
 }
 
 // undoneMsg says how /undo yes went.
 type undoneMsg struct {
-	target  checkpoint.Checkpoint
+	target  agent.Checkpoint
 	changes int
 	err     error
 }
@@ -120,7 +110,7 @@ func (m *model) undoResult(msg tea.Msg) {
 		b.WriteString("\n/undo N restores checkpoint N; /undo takes back the last change.")
 		p.addNotice(termsafe.Text(b.String()))
 	case undoPreviewMsg:
-		if errors.Is(msg.err, checkpoint.ErrNothingToUndo) {
+		if errors.Is(msg.err, agent.ErrNothingToUndo) {
 			p.addNotice("Nothing to undo: the files match the last checkpoint.")
 			return
 		}
