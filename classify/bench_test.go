@@ -9,25 +9,61 @@ import (
 	"time"
 )
 
-// benchCommands reads the realistic command set in testdata/commands.txt.
-func benchCommands(tb testing.TB) []string {
+// benchCommand is one line of testdata/commands.txt: a realistic command
+// and the level it gets.
+type benchCommand struct {
+	line int
+	want Level
+	cmd  string
+}
+
+// readBenchCommands reads the realistic command set in
+// testdata/commands.txt: LEVEL<tab>COMMAND per line.
+func readBenchCommands(tb testing.TB) []benchCommand {
 	tb.Helper()
 	f, err := os.Open("testdata/commands.txt")
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var cmds []string
+	var cmds []benchCommand
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
-			cmds = append(cmds, line)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
 		}
+		level, cmd, ok := strings.Cut(line, "\t")
+		want, err := ParseLevel(level)
+		if !ok || cmd == "" || err != nil {
+			tb.Fatalf("commands.txt:%d: want LEVEL<tab>COMMAND, got %q", n, line)
+		}
+		cmds = append(cmds, benchCommand{line: n, want: want, cmd: cmd})
 	}
 	if err := sc.Err(); err != nil {
 		tb.Fatal(err)
 	}
 	return cmds
+}
+
+// benchCommands returns the commands of testdata/commands.txt.
+func benchCommands(tb testing.TB) []string {
+	var cmds []string
+	for _, c := range readBenchCommands(tb) {
+		cmds = append(cmds, c.cmd)
+	}
+	return cmds
+}
+
+// TestCommandsGetTheirLevels holds the realistic command set to its
+// levels, exactly: a change that makes one stricter or looser shows up
+// here, to be written down on purpose.
+func TestCommandsGetTheirLevels(t *testing.T) {
+	for _, c := range readBenchCommands(t) {
+		if got := Classify(shellAction(c.cmd), Policy{}).Level; got != c.want {
+			t.Errorf("commands.txt:%d: Classify(%q) = %v, want %v", c.line, c.cmd, got, c.want)
+		}
+	}
 }
 
 // BenchmarkClassify classifies the whole command set per iteration and
