@@ -1,7 +1,10 @@
 package sandbox
 
 import (
+	"bytes"
 	"encoding/binary"
+	"path"
+	"strings"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -37,4 +40,34 @@ func TestRefusedAtOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRefusedAtOnce checks the early refusal against the rule it
+// shortcuts: it refuses only an absolute pathname unix socket that no
+// allowed directory holds once the path is cleaned (as the full check
+// cleans it), and never one that an allowed directory holds.
+func FuzzRefusedAtOnce(f *testing.F) {
+	for _, s := range []string{"/var/run/nscd/socket", "/r/s", "/r/../etc/s", "/rx", "s", "\x00abstract", "/tmp//./a", "/", "//r/s", "/r/\x00/etc"} {
+		f.Add(uint16(unix.AF_UNIX), []byte(s))
+	}
+	f.Add(uint16(unix.AF_INET), []byte("/etc/x"))
+	p := connectPolicy{dirs: []allowedDir{{path: "/r", fd: -1}, {path: "/tmp/a b", fd: -1}}}
+	f.Fuzz(func(t *testing.T, family uint16, name []byte) {
+		addr := append(binary.NativeEndian.AppendUint16(nil, family), name...)
+		got := p.refusedAtOnce(addr)
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
+		}
+		clean := path.Clean(string(name))
+		held := false
+		for _, d := range p.dirs {
+			held = held || clean == d.path || strings.HasPrefix(clean, d.path+"/")
+		}
+		if got && (family != unix.AF_UNIX || len(name) == 0 || name[0] != '/' || held) {
+			t.Errorf("refusedAtOnce(family %d, %q) refused a socket the full check would not refuse outright (cleaned %q)", family, name, clean)
+		}
+		if !got && family == unix.AF_UNIX && len(name) > 0 && name[0] == '/' && !held {
+			t.Errorf("refusedAtOnce(%q) let through an absolute path outside every allowed directory (cleaned %q)", name, clean)
+		}
+	})
 }
