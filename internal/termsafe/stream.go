@@ -52,6 +52,9 @@ func (s *Stream) Write(piece string) string {
 		s.nPart = 0
 	}
 	s.out.Reset()
+	if s.state == ground {
+		s.out.Grow(len(data)) // at most what came in, usually nearly all
+	}
 	for i := 0; i < len(data); {
 		if s.state != ground && s.step(data[i]) {
 			i++
