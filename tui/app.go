@@ -275,6 +275,8 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 		m.updatePlaceholder()
 	case renewedMsg:
 		return m.renewed(msg)
+	case compactedMsg:
+		m.compacted(msg)
 	case checkpointsMsg, undoPreviewMsg, undoneMsg:
 		m.undoResult(msg)
 	case comparedMsg, appliedMsg:

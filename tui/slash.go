@@ -18,6 +18,7 @@ var slashCommands = []struct{ name, args, what string }{
 	{"/yes", "LEVEL", "auto-approve up to safe, warning or dangerous for this session"},
 	{"/providers", "", "the panels and the configured providers"},
 	{"/rules", "", "the session's allow rules (made with s in the approval)"},
+	{"/compact", "", "summarise this panel's conversation now, keeping its most recent turns (it happens by itself at 80 % of the context window)"},
 	{"/stats", "", "per-provider figures: turns, calls by outcome, tool time, lock waits, tokens, context, compactions, cost"},
 	{"/mcp", "", "the MCP servers: status, tools and their levels"},
 	{"/checkpoints", "", "the checkpoints recorded before each change"},
@@ -111,6 +112,8 @@ func (m *model) slash(text string) tea.Cmd {
 			p.addNotice(termsafe.Text(b.String()))
 		}
 		p.scrollBottom()
+	case "/compact":
+		return m.compact(text)
 	case "/stats":
 		if m.opts.Stats == nil {
 			m.flash = "no figures in this screen"
