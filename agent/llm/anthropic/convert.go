@@ -26,7 +26,36 @@ func (p *Provider) params(req llm.Request) sdk.MessageNewParams {
 		}
 		out.Tools = append(out.Tools, sdk.ToolUnionParam{OfTool: tool})
 	}
+	markCache(&out)
 	return out
+}
+
+// markCache sets the prompt cache's breakpoints, four as the API allows:
+// on the last tool and the system prompt, the stable prefix of every
+// request, and on the last block of the last two user messages, so that
+// each request reads from the cache what the one before it wrote (its
+// last user message is this one's second to last) and writes its own
+// tail for the next. A prefix shorter than the model's minimum is simply
+// not cached.
+func markCache(p *sdk.MessageNewParams) {
+	mark := sdk.NewCacheControlEphemeralParam()
+	if n := len(p.Tools); n > 0 && p.Tools[n-1].OfTool != nil {
+		p.Tools[n-1].OfTool.CacheControl = mark
+	}
+	if n := len(p.System); n > 0 {
+		p.System[n-1].CacheControl = mark
+	}
+	marked := 0
+	for i := len(p.Messages) - 1; i >= 0 && marked < 2; i-- {
+		m := &p.Messages[i]
+		if m.Role != sdk.MessageParamRoleUser || len(m.Content) == 0 {
+			continue
+		}
+		if cc := m.Content[len(m.Content)-1].GetCacheControl(); cc != nil {
+			*cc = mark
+			marked++
+		}
+	}
 }
 
 // messages converts the conversation. The API wants user and assistant

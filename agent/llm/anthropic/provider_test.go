@@ -222,3 +222,61 @@ func TestThinkingRoundTrip(t *testing.T) {
 		t.Errorf("the assistant turn does not start with its signed thinking block: %s", body)
 	}
 }
+
+// A growing conversation marks four cache breakpoints, as the API allows:
+// the last tool, the system prompt and the last two user messages; from
+// the second request on, the prefix the one before wrote is read from the
+// cache, and the usage says so.
+func TestPromptCacheBreakpoints(t *testing.T) {
+	var script llmtest.Script
+	for i := range 5 {
+		script = append(script, llmtest.Use(llmtest.UseTool("read_file", fmt.Sprintf(`{"path":"f%d"}`, i))))
+	}
+	srv := anthropictest.NewServer(t, script)
+	p, err := anthropic.New(anthropic.Options{BaseURL: srv.URL(), APIKey: "k", Model: llmtest.Model})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := llm.Request{
+		System: strings.Repeat("You are a careful assistant. ", 50),
+		Tools: []llm.ToolSpec{
+			{Name: "list_dir", Parameters: json.RawMessage(`{"type":"object","properties":{}}`)},
+			{Name: "read_file", Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}}}`)},
+		},
+		Messages: []llm.Message{{Role: llm.RoleUser, Content: "read the files"}},
+	}
+	var cached []int
+	for i := range 5 {
+		resp, err := p.Stream(t.Context(), req, nil)
+		if err != nil {
+			t.Fatalf("request %d: %v", i, err)
+		}
+		cached = append(cached, resp.Usage.CachedInputTokens)
+		if i == 0 && resp.Usage.CacheWriteTokens == 0 {
+			t.Errorf("the first request wrote nothing to the cache: %+v", resp.Usage)
+		}
+		call := resp.Message.ToolCalls[0]
+		req.Messages = append(req.Messages, resp.Message,
+			llm.Message{Role: llm.RoleTool, ToolCallID: call.ID, ToolName: call.Name, Content: strings.Repeat("content ", 100)})
+	}
+	reqs := srv.Requests()
+	bps, err := anthropictest.Breakpoints(reqs[len(reqs)-1].Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var where []string
+	for _, bp := range bps {
+		where = append(where, bp.Path)
+	}
+	// The last request: user, then four assistant/user pairs.
+	want := []string{"tools.1", "system.0", "messages.6.content.0", "messages.8.content.0"}
+	if !slices.Equal(where, want) {
+		t.Errorf("breakpoints at %v, want %v", where, want)
+	}
+	if cached[0] != 0 || slices.Contains(cached[1:], 0) {
+		t.Errorf("cached input tokens per request = %v, want none on the first and some on every later one", cached)
+	}
+	if cached[4] <= cached[1] {
+		t.Errorf("cached input tokens per request = %v, want the cached prefix to grow with the conversation", cached)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
@@ -26,13 +27,18 @@ type Server struct {
 
 	mu     sync.Mutex
 	models []string
+	// cache is the prompt cache the request's breakpoints read and write.
+	cache promptCache
 }
 
 // NewServer starts a fake playing script on a loopback port and closes it
 // when t's test ends. A request the script has no turn for, or one the
 // real API would refuse (a tool_use without its tool_result, an empty
-// text block, no max_tokens), is answered with 400 and reported with
-// t.Errorf.
+// text block, no max_tokens, more than four cache_control breakpoints or
+// one of the wrong form), is answered with 400 and reported with
+// t.Errorf. Breakpoints that meet prefixes earlier requests marked are
+// reported as cache reads, the rest up to the last breakpoint as cache
+// writes, as the API does.
 func NewServer(t testing.TB, script llmtest.Script) *Server {
 	t.Helper()
 	s := Start(script)
@@ -105,6 +111,10 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = req.Validate()
 	}
+	var bps []Breakpoint
+	if err == nil {
+		bps, err = Breakpoints(body)
+	}
 	if err != nil {
 		s.player.Record(req)
 		s.reject(w, err.Error())
@@ -122,7 +132,13 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fault, wreq.Model)
 		return
 	}
-	stream(w, r, events(turn, fault, n, wreq.Model, llmtest.EstimateUsage(req, turn)), fault)
+	usage := llmtest.EstimateUsage(req, turn)
+	if turn.Usage == (llm.Usage{}) {
+		// What the API reports when the request's breakpoints meet
+		// prefixes that earlier requests wrote.
+		usage.CachedInputTokens, usage.CacheWriteTokens = s.cache.use(bps, usage.InputTokens)
+	}
+	stream(w, r, events(turn, fault, n, wreq.Model, usage), fault)
 }
 
 // reject answers 400 the way the API does and reports it to the test.

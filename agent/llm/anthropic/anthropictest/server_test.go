@@ -141,3 +141,29 @@ func TestRejects(t *testing.T) {
 		})
 	}
 }
+
+// The fake refuses breakpoints the API refuses, in its words.
+func TestBreakpointsAreCheckedAsTheAPIDoes(t *testing.T) {
+	mark := `"cache_control":{"type":"ephemeral"}`
+	text := func(extra string) string { return `{"type":"text","text":"x"` + extra + `}` }
+	five := `{"system":[` + text(","+mark) + `],"messages":[{"role":"user","content":[` +
+		strings.Join([]string{text("," + mark), text("," + mark), text("," + mark), text("," + mark)}, ",") + `]}]}`
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"five markers", five, "A maximum of 4 blocks with cache_control may be provided. Found 5."},
+		{"a marker of another type", `{"messages":[{"role":"user","content":[` + text(`,"cache_control":{"type":"permanent"}`) + `]}]}`, "messages.0.content.0.cache_control.type: Input should be 'ephemeral'"},
+		{"a ttl the API does not know", `{"messages":[{"role":"user","content":[` + text(`,"cache_control":{"type":"ephemeral","ttl":"1d"}`) + `]}]}`, "ttl: Input should be '5m' or '1h'"},
+		{"a marked thinking block", `{"messages":[{"role":"assistant","content":[{"type":"thinking","thinking":"t","signature":"s",` + mark + `}]}]}`, "thinking.cache_control: Extra inputs are not permitted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := anthropictest.Breakpoints([]byte(tc.body)); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Breakpoints() error = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	four := `{"tools":[{"name":"a",` + mark + `}],"system":[` + text(","+mark) + `],"messages":[{"role":"user","content":[` + text(","+mark) + `,` + text(","+mark) + `]}]}`
+	if bps, err := anthropictest.Breakpoints([]byte(four)); err != nil || len(bps) != 4 {
+		t.Errorf("Breakpoints(four markers) = %v, %v; want four, no error", bps, err)
+	}
+}
