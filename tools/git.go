@@ -87,7 +87,6 @@ func planGit(r *Registry, raw string) (*Plan, error) {
 	}
 	network := gitNetwork[sub]
 	timeout := time.Duration(r.cfg.ShellTimeoutSeconds) * time.Second
-	argv := append([]string{r.git.Path()}, safegit.Args(a.Args)...)
 	summary := "git " + quoteArgs(a.Args)
 	if network {
 		summary += "  [network]"
@@ -95,10 +94,11 @@ func planGit(r *Registry, raw string) (*Plan, error) {
 	p := r.newPlan(name, a, summary, func(ctx context.Context, out func(string)) Result {
 		// The overrides are worked out as the command starts, from the
 		// config as it is then.
-		env, err := r.git.RunEnv(ctx, r.root, safegit.Options{}, a.Args)
+		gitArgs, env, err := r.git.Prepare(ctx, r.root, safegit.Options{}, a.Args)
 		if err != nil {
 			return failuref("%s: %v", name, err)
 		}
+		argv := append([]string{r.git.Path()}, gitArgs...)
 		c := command{tool: name, argv: argv, timeout: timeout, network: network, env: env}
 		return r.exec(ctx, c, out)
 	})

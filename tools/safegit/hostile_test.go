@@ -223,15 +223,41 @@ func TestHardenedGitRunsNothingPlanted(t *testing.T) {
 			t.Fatalf("git %s ran planted programs: %s\n%s", strings.Join(args, " "), ran, out.String())
 		}
 	}
-	// The planted upload-pack cannot be overridden: contacting the remote
-	// is refused.
-	for _, args := range [][]string{{"fetch", "-q", "origin"}, {"ls-remote", "origin"}, {"push", "origin", "main"}, {"-c", "x.y=z", "pull"}} {
+	// The planted upload-pack and receive-pack cannot be overridden in the
+	// config: a single fetch, pull, push or ls-remote is given git's own
+	// on the command line, and works.
+	for _, args := range [][]string{
+		{"fetch", "-q", "origin"}, {"ls-remote", "origin"}, {"-c", "x.y=z", "pull", "-q", "--no-rebase", "--allow-unrelated-histories", "--no-edit", "origin", "main"},
+		{"push", "-q", "origin", "main:from-hostile"}, {"fetch", "-q", "--recurse-submodules=no", "origin"},
+		{"remote", "-v"}, {"remote", "get-url", "origin"},
+	} {
+		c, err := g.Command(t.Context(), h.dir, ident, args...)
+		if err != nil {
+			t.Errorf("Command(%q) = %v, want it to run with git's own programs", args, err)
+			continue
+		}
+		var out bytes.Buffer
+		c.Stdout, c.Stderr = &out, &out
+		if err := c.Run(); err != nil {
+			t.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, out.String())
+		}
+		if ran := h.ran(); ran != "" {
+			t.Fatalf("git %s ran planted programs: %s\n%s", strings.Join(args, " "), ran, out.String())
+		}
+	}
+	// Those whose other gits the option does not reach are refused.
+	for _, args := range [][]string{
+		{"fetch", "--all"}, {"fetch", "--multiple", "origin"}, {"fetch", "--recurse-submodules", "origin"},
+		{"pull", "--all"}, {"remote", "update"}, {"remote", "show", "origin"}, {"remote", "prune", "origin"},
+		{"submodule", "update", "--remote"}, {"maintenance", "run", "--task=prefetch"}, {"archive", "--remote=origin", "HEAD"},
+	} {
 		if _, err := g.Command(t.Context(), h.dir, ident, args...); !errors.Is(err, ErrRemoteProgram) {
 			t.Errorf("Command(%q) = %v, want ErrRemoteProgram", args, err)
 		}
 	}
-	// The work is still done: the commit holds the files as they are.
-	if out := gitT(t, h.dir, "show", "--no-ext-diff", "--no-textconv", "--stat", "main"); !strings.Contains(out, "new.txt") {
+	// The work is still done: the commit (before the pull's merge) holds
+	// the files as they are.
+	if out := gitT(t, h.dir, "show", "--no-ext-diff", "--no-textconv", "--stat", "main^1"); !strings.Contains(out, "new.txt") {
 		t.Errorf("the hardened commit lacks new.txt:\n%s", out)
 	}
 }

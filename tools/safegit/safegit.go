@@ -23,10 +23,14 @@
 //     /dev/null;
 //   - for the keys that have a name chosen by the repository
 //     (filter.<driver>.clean, diff.<driver>.textconv, credential.<url>.
-//     helper, remote.<name>.uploadpack...), which cannot be named in
-//     advance, an override for each one configured: they are listed first
-//     with "git config --list", which reads config and runs nothing, also
-//     in the repositories of submodules, whose gits inherit the overrides;
+//     helper...), which cannot be named in advance, an override for each
+//     one configured: they are listed first with "git config --list",
+//     which reads config and runs nothing, also in the repositories of
+//     submodules, whose gits inherit the overrides;
+//   - for remote.<name>.uploadpack and receivepack, where git keeps the
+//     first value it reads, git's own program given on the command line
+//     (--upload-pack, --receive-pack), or a refusal where that option
+//     would not reach every git that contacts a remote;
 //   - --no-pager, and --no-ext-diff for diff (diff.external and diff
 //     drivers have no value that runs nothing and still diffs).
 //
@@ -130,9 +134,67 @@ var named = []struct {
 
 // ErrRemoteProgram is returned for a git that would contact a remote whose
 // config names the program to run for it (remote.<name>.uploadpack or
-// receivepack): git takes the first of those it reads, so no override can
-// replace it, and the run is refused instead.
+// receivepack) and that cannot be given the option that overrides it: git
+// takes the first of those keys it reads, so no config override can
+// replace them, only a command-line option (see remoteProgramOption).
 var ErrRemoteProgram = errors.New("the repository's config names a program to run for a remote")
+
+// remoteProgramOption is, for the commands that contact a single remote,
+// the option that names the program to run for it, set to git's own: it
+// wins over remote.<name>.uploadpack and receivepack.
+var remoteProgramOption = map[string]string{
+	"fetch":      "--upload-pack=git-upload-pack",
+	"pull":       "--upload-pack=git-upload-pack",
+	"ls-remote":  "--upload-pack=git-upload-pack",
+	"fetch-pack": "--upload-pack=git-upload-pack",
+	"push":       "--receive-pack=git-receive-pack",
+	"send-pack":  "--receive-pack=git-receive-pack",
+}
+
+// remoteSubcommandsOffline are git remote's subcommands that contact no
+// remote (show -n is not among them: show alone does).
+var remoteSubcommandsOffline = []string{"add", "rename", "rm", "remove", "set-branches", "get-url", "set-url", "-v", "--verbose"}
+
+// fansOut reports whether git fetch, pull or push with args (after the
+// subcommand) may start other gits, for more remotes or for submodules,
+// which the option given to this one does not reach.
+func fansOut(args []string, groups bool) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "--all", a == "--multiple", a == "-m":
+			return true
+		case strings.HasPrefix(a, "--recurse-submodules") && a != "--recurse-submodules=no",
+			a == "--recurse-submodules-default" || strings.HasPrefix(a, "--recurse-submodules-default="):
+			return true
+		case !strings.HasPrefix(a, "-") && groups:
+			// A remote group (remotes.<group>) fetches several remotes.
+			return true
+		}
+	}
+	return false
+}
+
+// withRemoteProgram returns args with the option that overrides the
+// configured program for the remote, or false when git with args would
+// contact a remote in a way that option does not cover.
+func withRemoteProgram(args []string, groups bool) ([]string, bool) {
+	sub := subcommand(args)
+	if sub < 0 {
+		return args, true
+	}
+	name, rest := args[sub], args[sub+1:]
+	if name == "remote" {
+		return args, len(rest) == 0 || slices.Contains(remoteSubcommandsOffline, rest[0])
+	}
+	opt, ok := remoteProgramOption[name]
+	if !ok || fansOut(rest, groups) {
+		return args, false
+	}
+	out := append(slices.Clip(args[:sub+1]), opt)
+	return append(out, rest...), true
+}
 
 // remoteCommands contact remotes, running remote.<name>.uploadpack or
 // receivepack for local and ssh remotes.
@@ -257,11 +319,11 @@ type Options struct {
 // of its submodules) sets. Listing those runs git once; ctx bounds it.
 // The caller sets Stdin, Stdout and Stderr and runs the command.
 func (g *Git) Command(ctx context.Context, dir string, opts Options, args ...string) (*exec.Cmd, error) {
-	env, err := g.RunEnv(ctx, dir, opts, args)
+	gitArgs, env, err := g.Prepare(ctx, dir, opts, args)
 	if err != nil {
 		return nil, err
 	}
-	c := exec.CommandContext(ctx, g.path, Args(args)...)
+	c := exec.CommandContext(ctx, g.path, gitArgs...)
 	c.Dir = dir
 	c.Env = env
 	return c, nil
@@ -333,53 +395,83 @@ func (g *Git) runEnv(dir string, opts Options) []string {
 	return append(env, opts.Env...)
 }
 
-// RunEnv returns the whole environment of a hardened git with args in
-// dir: the clean one, the overrides (see Command) and opts.Env. It is for
-// callers that start git themselves, such as the git tool inside the
-// sandbox, with Args. It fails with ErrRemoteProgram for a command that
-// may contact a remote with a program named in the config.
-func (g *Git) RunEnv(ctx context.Context, dir string, opts Options, args []string) ([]string, error) {
-	env := g.runEnv(dir, opts)
-	overrides, planted, err := g.overrides(ctx, dir, env)
+// Prepare returns the arguments and the whole environment of a hardened
+// git with args in dir: Args of args, with the option that overrides a
+// remote's program when the config names one (remote.<name>.uploadpack or
+// receivepack), and the clean environment, the overrides (see Command) and
+// opts.Env. It is for callers that start git themselves, such as the git
+// tool inside the sandbox. It fails with ErrRemoteProgram for a command
+// that would contact a remote with a program named in the config and
+// cannot be given the option: one that fetches several remotes or
+// submodules, remote show, update, prune and set-head, submodule,
+// maintenance, archive --remote, or any contact when a submodule's
+// repository names such a program.
+func (g *Git) Prepare(ctx context.Context, dir string, opts Options, args []string) (gitArgs, env []string, err error) {
+	env = g.runEnv(dir, opts)
+	ov, err := g.overrides(ctx, dir, env)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if len(planted) > 0 && contactsRemote(args) {
-		return nil, fmt.Errorf("%w (%s): git %s is refused until it is removed (git config --unset %s)",
-			ErrRemoteProgram, strings.Join(planted, ", "), args[subcommand(args)], planted[0])
+	if planted := append(slices.Clone(ov.planted), ov.plantedInModules...); len(planted) > 0 && contactsRemote(args) {
+		withOption, ok := withRemoteProgram(args, ov.groups)
+		if !ok || len(ov.plantedInModules) > 0 {
+			return nil, nil, fmt.Errorf("%w (%s): git %s is refused, since it could run it (a single fetch, pull, push or ls-remote is given git's own instead); remove it with git config --unset %s",
+				ErrRemoteProgram, strings.Join(planted, ", "), args[subcommand(args)], planted[0])
+		}
+		args = withOption
 	}
-	return append(env, ConfigEnv(overrides)...), nil
+	return Args(args), append(env, ConfigEnv(ov.settings)...), nil
 }
 
-// overrides returns the settings that neutralise program-running keys in
-// dir, and the keys that cannot be: remote.<name>.uploadpack and
-// receivepack.
-func (g *Git) overrides(ctx context.Context, dir string, env []string) (out []Setting, planted []string, err error) {
-	out = slices.Clone(fixed)
+// configOverrides is what the config of a repository asks of safegit.
+type configOverrides struct {
+	// settings neutralise the program-running keys.
+	settings []Setting
+	// planted are the keys no setting can override,
+	// remote.<name>.uploadpack and receivepack, in the repository's
+	// config and in its submodules' repositories.
+	planted, plantedInModules []string
+	// groups says remote groups (remotes.<group>) are configured.
+	groups bool
+}
+
+// overrides returns what the config in dir (and its submodules') asks:
+// the settings that neutralise program-running keys, and the keys that
+// cannot be neutralised so.
+func (g *Git) overrides(ctx context.Context, dir string, env []string) (configOverrides, error) {
+	ov := configOverrides{settings: slices.Clone(fixed)}
 	// Outside a repository there is no repository config: git config
 	// --list then reads only the global file, which is fine.
 	cfg, err := g.list(ctx, dir, env)
 	if err != nil {
-		return nil, nil, err
+		return configOverrides{}, err
 	}
+	ov.add(cfg, &ov.planted)
 	for _, mod := range g.moduleConfigs(ctx, dir, env) {
 		more, err := g.list(ctx, dir, env, "--includes", "--file", mod)
 		if err == nil {
-			cfg = append(cfg, more...)
+			ov.add(more, &ov.plantedInModules)
 		}
 	}
+	return ov, nil
+}
+
+// add records what cfg asks, its remote programs in planted.
+func (ov *configOverrides) add(cfg []Setting, planted *[]string) {
 	for _, kv := range cfg {
 		if strings.HasPrefix(kv.Key, "remote.") && (strings.HasSuffix(kv.Key, ".uploadpack") || strings.HasSuffix(kv.Key, ".receivepack")) {
-			planted = append(planted, kv.Key)
+			*planted = append(*planted, kv.Key)
+		}
+		if strings.HasPrefix(kv.Key, "remotes.") {
+			ov.groups = true
 		}
 		if v, ok := neutral(kv.Key, kv.Value); ok {
 			o := Setting{kv.Key, v}
-			if !slices.Contains(out, o) {
-				out = append(out, o)
+			if !slices.Contains(ov.settings, o) {
+				ov.settings = append(ov.settings, o)
 			}
 		}
 	}
-	return out, planted, nil
 }
 
 // list returns the settings of git config --list in dir, with extra
