@@ -551,3 +551,35 @@ func TestScreenWithoutAPromptLeavesNoSession(t *testing.T) {
 		t.Errorf("after a prompt, sessions = %v:\n%s\nwant the one session, with its prompt", ids, list.stdout)
 	}
 }
+
+// agent run with a person at the terminal: m opens the command to edit,
+// not an empty line; the edited command is asked about again and runs.
+func TestRunModifyAtATerminalEditsTheCommand(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.UseTool("shell", `{"command": "touch one.txt"}`)),
+		llmtest.Say("Done."),
+	})
+	s := startScreen(t, screenRun{env: openaiEnv(srv), root: root, w: 100, h: 30, args: []string{"run", "make a file"}})
+	s.waitFor("    touch one.txt", "[a]pprove [d]eny [m]odify [v]iew diff")
+	s.typeText("m")
+	s.keys("Enter")
+	s.waitFor("new command (or JSON arguments): touch one.txt")
+	for range len("one.txt") {
+		s.keys("BSpace")
+	}
+	s.typeText("two.txt")
+	s.keys("Enter")
+	// The changed call is classified again and asked about again.
+	s.waitFor("    touch two.txt")
+	s.typeText("a")
+	s.keys("Enter")
+	if st := s.exited(); st != "0" {
+		t.Errorf("agent run exited with status %s:\n%s", st, s.capture())
+	}
+	if !exists(filepath.Join(root, "two.txt")) || exists(filepath.Join(root, "one.txt")) {
+		t.Errorf("two.txt exists: %v, one.txt exists: %v; want only the edited command to have run",
+			exists(filepath.Join(root, "two.txt")), exists(filepath.Join(root, "one.txt")))
+	}
+}
