@@ -2,25 +2,21 @@ package ollama
 
 import (
 	"context"
-	"slices"
 
 	"github.com/agentcli/agent/agent/llm/internal/wire"
 )
 
 // Models lists the models pulled on the server (GET /api/tags), sorted.
 func (p *Provider) Models(ctx context.Context) ([]string, error) {
-	sctx, slot := wire.WithSlot(ctx)
-	list, err := p.client.List(sctx)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	return wire.Models(ctx, func(ctx context.Context) ([]string, error) {
+		list, err := p.client.List(ctx)
+		if err != nil {
+			return nil, err
 		}
-		return nil, p.failure(err, slot)
-	}
-	names := make([]string, 0, len(list.Models))
-	for _, m := range list.Models {
-		names = append(names, m.Name)
-	}
-	slices.Sort(names)
-	return names, nil
+		names := make([]string, 0, len(list.Models))
+		for _, m := range list.Models {
+			names = append(names, m.Name)
+		}
+		return names, nil
+	}, p.failure)
 }

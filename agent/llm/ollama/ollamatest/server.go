@@ -9,22 +9,17 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"slices"
-	"sync"
 	"testing"
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
-// Server is a running fake. Its methods are safe for concurrent use.
+// Server is a running fake: an llmtest.FakeServer with this wire
+// format's routes. SetModels sets what GET /api/tags lists (default:
+// llmtest.Model + ":latest"). Its methods are safe for concurrent use.
 type Server struct {
+	*llmtest.FakeServer
 	player *llmtest.Player
-	srv    *httptest.Server
-	t      testing.TB
-
-	mu     sync.Mutex
-	models []string
 }
 
 // NewServer starts a fake playing script on a loopback port and closes it
@@ -34,47 +29,21 @@ type Server struct {
 func NewServer(t testing.TB, script llmtest.Script) *Server {
 	t.Helper()
 	s := Start(script)
-	s.t = t
-	t.Cleanup(s.Close)
+	s.ReportTo(t)
 	return s
 }
 
 // Start starts a fake outside a test; problems are only answered with
 // 400. Call Close when done.
 func Start(script llmtest.Script) *Server {
-	s := &Server{player: llmtest.NewPlayer(script), models: []string{llmtest.Model + ":latest"}}
-	s.srv = httptest.NewServer(s.Handler())
+	core := llmtest.NewFakeServer("ollamatest", script, llmtest.Model+":latest")
+	s := &Server{FakeServer: core, player: core.Player()}
+	core.Serve(s.Handler())
 	return s
 }
 
 // URL returns the base URL to configure (what OLLAMA_HOST would hold).
-func (s *Server) URL() string { return s.srv.URL }
-
-// Requests returns every chat request received so far, decoded.
-func (s *Server) Requests() []llmtest.Request { return s.player.Requests() }
-
-// SetContextWindow makes the fake refuse, with the API's own
-// context-length error, a request larger than tokens (see
-// llmtest.Player.SetContextWindow).
-func (s *Server) SetContextWindow(tokens int) { s.player.SetContextWindow(tokens) }
-
-// SummarizeWith answers requests that offer no tools with t, as a model
-// asked for a summary (see llmtest.Player.SummarizeWith).
-func (s *Server) SummarizeWith(t llmtest.Turn) { s.player.SummarizeWith(t) }
-
-// SetModels sets the names GET /api/tags lists (default:
-// llmtest.Model + ":latest").
-func (s *Server) SetModels(names ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.models = slices.Clone(names)
-}
-
-// Close hangs up on every client and stops the server.
-func (s *Server) Close() {
-	s.srv.CloseClientConnections()
-	s.srv.Close()
-}
+func (s *Server) URL() string { return s.Address() }
 
 // Handler returns the fake's routes, for serving it some other way.
 func (s *Server) Handler() http.Handler {
@@ -128,17 +97,13 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 
 // reject answers 400 the way Ollama does and reports it to the test.
 func (s *Server) reject(w http.ResponseWriter, msg string) {
-	if s.t != nil {
-		s.t.Errorf("ollamatest: %s", msg)
-	}
+	s.Report(msg)
 	writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, "")
 }
 
 // tags answers GET /api/tags, the list of pulled models.
 func (s *Server) tags(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	names := slices.Clone(s.models)
-	s.mu.Unlock()
+	names := s.Models()
 	type model struct {
 		Name       string `json:"name"`
 		Model      string `json:"model"`

@@ -9,23 +9,18 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
-// Server is a running fake. Its methods are safe for concurrent use.
+// Server is a running fake: an llmtest.FakeServer with this wire
+// format's routes. SetModels sets what GET /v1/models lists (default:
+// llmtest.Model). Its methods are safe for concurrent use.
 type Server struct {
+	*llmtest.FakeServer
 	player *llmtest.Player
-	srv    *httptest.Server
-	t      testing.TB
-
-	mu     sync.Mutex
-	models []string
 }
 
 // NewServer starts a fake playing script on a loopback port and closes it
@@ -35,46 +30,21 @@ type Server struct {
 func NewServer(t testing.TB, script llmtest.Script) *Server {
 	t.Helper()
 	s := Start(script)
-	s.t = t
-	t.Cleanup(s.Close)
+	s.ReportTo(t)
 	return s
 }
 
 // Start starts a fake outside a test (say, in a process of its own);
 // problems are only answered with 400. Call Close when done.
 func Start(script llmtest.Script) *Server {
-	s := &Server{player: llmtest.NewPlayer(script), models: []string{llmtest.Model}}
-	s.srv = httptest.NewServer(s.Handler())
+	core := llmtest.NewFakeServer("openaitest", script, llmtest.Model)
+	s := &Server{FakeServer: core, player: core.Player()}
+	core.Serve(s.Handler())
 	return s
 }
 
 // URL returns the base URL to configure, ending in /v1.
-func (s *Server) URL() string { return s.srv.URL + "/v1" }
-
-// Requests returns every chat request received so far, decoded.
-func (s *Server) Requests() []llmtest.Request { return s.player.Requests() }
-
-// SetContextWindow makes the fake refuse, with the API's own
-// context-length error, a request larger than tokens (see
-// llmtest.Player.SetContextWindow).
-func (s *Server) SetContextWindow(tokens int) { s.player.SetContextWindow(tokens) }
-
-// SummarizeWith answers requests that offer no tools with t, as a model
-// asked for a summary (see llmtest.Player.SummarizeWith).
-func (s *Server) SummarizeWith(t llmtest.Turn) { s.player.SummarizeWith(t) }
-
-// SetModels sets the ids GET /v1/models lists (default: llmtest.Model).
-func (s *Server) SetModels(ids ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.models = slices.Clone(ids)
-}
-
-// Close hangs up on every client and stops the server.
-func (s *Server) Close() {
-	s.srv.CloseClientConnections()
-	s.srv.Close()
-}
+func (s *Server) URL() string { return s.Address() + "/v1" }
 
 // Handler returns the fake's routes, for serving it some other way.
 func (s *Server) Handler() http.Handler {
@@ -130,17 +100,13 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 
 // reject answers 400 the way the API does and reports it to the test.
 func (s *Server) reject(w http.ResponseWriter, msg string) {
-	if s.t != nil {
-		s.t.Errorf("openaitest: %s", msg)
-	}
+	s.Report(msg)
 	writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, "")
 }
 
 // listModels answers GET /v1/models.
 func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	ids := slices.Clone(s.models)
-	s.mu.Unlock()
+	ids := s.Models()
 	type model struct {
 		ID      string `json:"id"`
 		Object  string `json:"object"`
