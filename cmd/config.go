@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -249,6 +250,9 @@ type projectConfig struct {
 	Sandbox struct {
 		Mode    *sandbox.Mode `toml:"mode"`
 		Network *bool         `toml:"network"`
+		// Hide adds to the paths no command may read: hiding more only
+		// tightens.
+		Hide []string `toml:"hide"`
 	} `toml:"sandbox"`
 	Network struct {
 		// AllowDomains keeps only the user's entries it also lists.
@@ -279,7 +283,7 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 	}
 	if keys := md.Undecoded(); len(keys) > 0 {
 		return true, fmt.Errorf("project config %s: key %q is not allowed here: a project may only tighten the policy "+
-			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network; [network] allow_domains, "+
+			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network, hide; [network] allow_domains, "+
 			"which keeps only hosts the user's config lists; [[rules]] that raise levels; "+
 			"[mcp_servers.NAME] enabled = false, disabled_tools)", path, keys[0].String())
 	}
@@ -297,6 +301,12 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 	}
 	if v := p.Sandbox.Network; v != nil && !*v {
 		cfg.Sandbox.Network = false
+	}
+	if len(p.Sandbox.Hide) > 0 {
+		if err := (sandbox.Config{Hide: p.Sandbox.Hide}).Validate(); err != nil {
+			return true, fmt.Errorf("project config %s: %w", path, err)
+		}
+		cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), p.Sandbox.Hide...)
 	}
 	if v := p.Network.AllowDomains; v != nil {
 		cfg.Network = cfg.Network.Restrict(*v)

@@ -151,6 +151,30 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 			},
 		},
 		{
+			name:    "a project's hide adds to the user's",
+			user:    "[sandbox]\nhide = [\"~/a\"]\n",
+			project: "[sandbox]\nhide = [\"~/.config/company-vpn\", \"/srv/secrets\"]\n",
+			check: func(c Config) bool {
+				return slices.Equal(c.Sandbox.Hide, []string{"~/a", "~/.config/company-vpn", "/srv/secrets"})
+			},
+		},
+		{
+			name:    "a project's empty hide takes nothing away",
+			user:    "[sandbox]\nhide = [\"~/a\"]\n",
+			project: "[sandbox]\nhide = []\n",
+			check:   func(c Config) bool { return slices.Equal(c.Sandbox.Hide, []string{"~/a"}) },
+		},
+		{
+			name:    "a project's hide that is not a clean absolute or ~/ path is refused",
+			project: "[sandbox]\nhide = [\"../outside\"]\n",
+			wantErr: "hide",
+		},
+		{
+			name:    "a project's hide of / is refused",
+			project: "[sandbox]\nhide = [\"/\"]\n",
+			wantErr: "hide",
+		},
+		{
 			name:    "a project's allow_domains only removes hosts",
 			user:    "[network]\nallow_domains = [\"docs.rs\", \"pkg.go.dev\"]\n",
 			project: "[network]\nallow_domains = [\"pkg.go.dev\", \"evil.example\", \"127.0.0.1:11434\"]\n",

@@ -13,6 +13,9 @@ const (
 
 	// maxFileMiBLimit (1 PiB) keeps the limit in bytes far from overflow.
 	maxFileMiBLimit = 1 << 30
+
+	// maxHide bounds [sandbox] hide, user's and project's together.
+	maxHide = 256
 )
 
 // Validate reports the first bad value, wrapping ErrInvalidConfig. An empty
@@ -28,6 +31,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxFileMiB < 0 || c.MaxFileMiB > maxFileMiBLimit {
 		return fmt.Errorf("%w: max_file_mib = %d: want 0 (default) to %d", ErrInvalidConfig, c.MaxFileMiB, maxFileMiBLimit)
+	}
+	if len(c.Hide) > maxHide {
+		return fmt.Errorf("%w: hide has %d paths: at most %d (each costs every command a mount)", ErrInvalidConfig, len(c.Hide), maxHide)
 	}
 	for _, h := range c.Hide {
 		if _, err := hideValue("hide", h, true); err != nil {

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -29,6 +30,8 @@ func TestConfigValidate(t *testing.T) {
 		{"hiding / is invalid", Config{Hide: []string{"/"}}, false},
 		{"hiding an empty path is invalid", Config{Hide: []string{""}}, false},
 		{"hiding a path with a NUL byte is invalid", Config{Hide: []string{"/a\x00b"}}, false},
+		{"hiding 256 paths is valid", Config{Hide: slices.Repeat([]string{"/srv/x"}, 256)}, true},
+		{"hiding more than 256 paths is invalid (each costs every command a mount)", Config{Hide: slices.Repeat([]string{"/srv/x"}, 257)}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
