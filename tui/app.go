@@ -605,6 +605,12 @@ func (m *model) panelWidths() []int {
 func (m *model) layout() {
 	m.prompt.setWidth(m.width)
 	m.help.SetWidth(m.width)
+	// The full-screen views take the whole screen.
+	for _, v := range []*diffView{m.modal.view, m.diff} {
+		if v != nil {
+			v.SetSize(m.width, m.height)
+		}
+	}
 	h := m.panelHeight()
 	if m.sideBySide() {
 		for i, w := range m.panelWidths() {

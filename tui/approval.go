@@ -303,8 +303,9 @@ func (m *model) askKey(r *request, msg tea.KeyPressMsg) tea.Cmd {
 		return m.startEdit(r)
 	case key.Matches(msg, k.ViewDiff):
 		m.modal.mode = modeView
-		m.modal.view = newDiffView(r.req, m.rootOf(r.panel), m.opts.Network)
+		m.modal.view = newDiffView(r.req, m.rootOf(r.panel), m.opts.Network, m.st)
 		m.modal.view.side = m.width >= sideBySideMin
+		m.modal.view.SetSize(m.width, m.height)
 	case key.Matches(msg, k.AllowRule):
 		rule, ok := agent.ProposeRule(r.req)
 		if !ok {
@@ -377,13 +378,11 @@ func (m *model) ruleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// viewKey scrolls the full-screen view; Esc (or v, or q) goes back.
+// viewKey gives the key to the full-screen view, which owns its keys;
+// when it is done (Esc, v or q) the modal asks again.
 func (m *model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "esc", "v", "q":
+	if m.modal.view.Update(msg) {
 		m.modal.mode, m.modal.view = modeAsk, nil
-	default:
-		m.modal.view.key(msg.String(), max(m.height-3, 1))
 	}
 	return nil
 }

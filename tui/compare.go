@@ -172,8 +172,10 @@ func (m *model) showChanges(changes []Changes, provider string) {
 		case c.Diff == "":
 			p.addNotice(termsafe.Text(provider + " has made no changes."))
 		default:
-			v := &diffView{title: termsafe.Line(provider) + "'s changes", diff: parseDiff(termsafe.Text(c.Diff)), back: "back to the panels"}
+			v := &diffView{title: termsafe.Line(provider) + "'s changes", diff: parseDiff(termsafe.Text(c.Diff)),
+				keys: newDiffKeys("back to the panels", "esc", "q"), st: m.st}
 			v.side = m.width >= sideBySideMin
+			v.SetSize(m.width, m.height)
 			m.diff = v
 		}
 		return
@@ -208,14 +210,11 @@ func indentLines(s string) string {
 	return b.String()
 }
 
-// diffKey handles a key while the compare view's diff is open: it takes
-// every key but Ctrl+C, which the caller handles first.
+// diffKey gives a key to the compare view's diff, which owns its keys:
+// it takes every key but Ctrl+C, which the caller handles first.
 func (m *model) diffKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "esc", "q":
+	if m.diff.Update(msg) {
 		m.diff = nil
-	default:
-		m.diff.key(msg.String(), max(m.height-3, 1))
 	}
 	return nil
 }

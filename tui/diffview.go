@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -29,13 +32,52 @@ type diffView struct {
 	side  bool     // side by side, when wide enough
 	// offset is the first row shown.
 	offset int
-	// back says what Esc goes back to; "" is the approval.
-	back string
 
 	// The rows are cached for one width and mode.
 	width      int
 	cachedSide bool
 	rows       []string
+
+	// keys are the view's own keys; w and h its size (SetSize), st the
+	// styles it draws with.
+	keys diffKeys
+	w, h int
+	st   *styles
+}
+
+// diffKeys are the keys of a diff view, which it owns: scrolling, the
+// side-by-side switch, and the keys that close it.
+type diffKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	SideBySide                              key.Binding
+	Back                                    key.Binding
+	// scroll stands for the six scrolling bindings in the short help.
+	scroll key.Binding
+}
+
+// newDiffKeys returns a diff view's keys; back are the keys that close
+// it, and backHelp says where they go.
+func newDiffKeys(backHelp string, back ...string) diffKeys {
+	return diffKeys{
+		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+d", "space"), key.WithHelp("pgdn", "page down")),
+		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home", "top")),
+		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", "bottom")),
+		SideBySide: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "side by side")),
+		Back:       key.NewBinding(key.WithKeys(back...), key.WithHelp("esc", backHelp)),
+		scroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown", "home", "end"),
+			key.WithHelp("↑/↓ pgup/pgdn home/end", "scroll")),
+	}
+}
+
+// ShortHelp is the view's row of keys.
+func (k diffKeys) ShortHelp() []key.Binding { return []key.Binding{k.SideBySide, k.scroll, k.Back} }
+
+// FullHelp lists every key of the view.
+func (k diffKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.SideBySide, k.Back}}
 }
 
 // dline is one line of a unified diff.
@@ -46,8 +88,8 @@ type dline struct {
 }
 
 // newDiffView builds the view of req.
-func newDiffView(req agent.ApprovalRequest, root string, network bool) *diffView {
-	v := &diffView{title: termsafe.Line(req.Call.Tool)}
+func newDiffView(req agent.ApprovalRequest, root string, network bool, st *styles) *diffView {
+	v := &diffView{title: termsafe.Line(req.Call.Tool), keys: newDiffKeys("back to the approval", "esc", "v", "q"), st: st}
 	if s := callSummary(req.Call); s != "" {
 		v.title += ": " + s
 	}
@@ -311,29 +353,60 @@ func sideBySide(lines []dline, w int, st *styles) []string {
 	return rows
 }
 
-// key scrolls the view or switches its mode for the key named k, a page
-// being page rows; it reports whether k was one of its keys.
-func (v *diffView) key(k string, page int) bool {
-	switch k {
-	case "up", "k":
-		v.scroll(-1)
-	case "down", "j":
-		v.scroll(1)
-	case "pgup", "ctrl+u":
-		v.scroll(-page)
-	case "pgdown", "ctrl+d", "space":
-		v.scroll(page)
-	case "home", "g":
-		v.offset = 0
-	case "end", "G":
-		v.offset = 1 << 30
-	case "t":
-		v.side = !v.side
-		v.offset = 0
-	default:
+// SetSize sets the size the view draws in: the whole screen.
+func (v *diffView) SetSize(w, h int) { v.w, v.h = w, h }
+
+// KeyMap returns the view's keys.
+func (v *diffView) KeyMap() help.KeyMap { return v.keys }
+
+// Update takes a key: it scrolls the view or switches its mode, and
+// reports done for a key that closes it. It takes every key.
+func (v *diffView) Update(msg tea.Msg) (done bool) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
 		return false
 	}
-	return true
+	page := max(v.h-3, 1)
+	switch {
+	case key.Matches(k, v.keys.Back):
+		return true
+	case key.Matches(k, v.keys.Up):
+		v.scroll(-1)
+	case key.Matches(k, v.keys.Down):
+		v.scroll(1)
+	case key.Matches(k, v.keys.PageUp):
+		v.scroll(-page)
+	case key.Matches(k, v.keys.PageDown):
+		v.scroll(page)
+	case key.Matches(k, v.keys.Top):
+		v.offset = 0
+	case key.Matches(k, v.keys.Bottom):
+		v.offset = 1 << 30
+	case key.Matches(k, v.keys.SideBySide):
+		v.side = !v.side
+		v.offset = 0
+	}
+	return false
+}
+
+// View draws the view at its size.
+func (v *diffView) View() string { return v.render(v.w, v.h, v.st) }
+
+// keyRow is the row of keys under the view, from its key map: the
+// side-by-side switch only where the screen is wide enough for it.
+func (v *diffView) keyRow(w int) string {
+	k := v.keys
+	k.SideBySide.SetEnabled(v.canSide(w))
+	if v.side {
+		k.SideBySide.SetHelp("t", "unified")
+	}
+	var parts []string
+	for _, b := range k.ShortHelp() {
+		if b.Enabled() {
+			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 // scroll moves the view n rows down (negative: up); clamped when drawn.
@@ -371,17 +444,6 @@ func (v *diffView) render(w, h int, st *styles) string {
 	for len(rows) < h-1 {
 		rows = append(rows, "")
 	}
-	back := v.back
-	if back == "" {
-		back = "back to the approval"
-	}
-	keys := "↑/↓ pgup/pgdn home/end scroll · esc " + back
-	switch {
-	case v.canSide(w) && v.side:
-		keys = "t unified · " + keys
-	case v.canSide(w):
-		keys = "t side by side · " + keys
-	}
-	rows = append(rows, st.Muted.Render(fit(keys, w)))
+	rows = append(rows, st.Muted.Render(fit(v.keyRow(w), w)))
 	return strings.Join(rows, "\n")
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/agentcli/agent/agent"
@@ -55,5 +56,59 @@ func TestShellBreakdownShowsEachPartAndTheFilesItWrites(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("shellBreakdown(%q) lacks %q:\n%s", cmd, want, out)
 		}
+	}
+}
+
+// The diff view owns its keys: it scrolls and switches mode itself, says
+// when a key closes it, and draws its row of keys from its key map.
+func TestDiffViewOwnsItsKeys(t *testing.T) {
+	var preview strings.Builder
+	preview.WriteString("--- a/x\n+++ b/x\n@@ -1,40 +1,40 @@\n")
+	for i := range 40 {
+		preview.WriteString(" line " + strconv.Itoa(i) + "\n")
+	}
+	req := agent.ApprovalRequest{Call: agent.CallInfo{Tool: "write_file", Args: `{"path":"x"}`}, Preview: preview.String()}
+	open := func(w int) *diffView {
+		v := newDiffView(req, "/p", false, newStyles(true))
+		v.SetSize(w, 10)
+		v.View()
+		return v
+	}
+	space := tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	steps := []struct {
+		key  tea.KeyPressMsg
+		want int // the offset after it
+	}{
+		{char('j'), 1}, {tea.KeyPressMsg{Code: tea.KeyDown}, 2}, {char('k'), 1},
+		{space, 8}, {keyPgUp, 1}, {char('G'), 1 << 30}, {char('g'), 0},
+	}
+	v := open(80)
+	for _, s := range steps {
+		if v.Update(s.key) {
+			t.Fatalf("%s closed the view", s.key)
+		}
+		if v.offset != s.want {
+			t.Errorf("after %s offset = %d, want %d", s.key, v.offset, s.want)
+		}
+	}
+	if row := ansi.Strip(v.keyRow(80)); row != "↑/↓ pgup/pgdn home/end scroll · esc back to the approval" {
+		t.Errorf("narrow key row = %q", row)
+	}
+	wide := open(140)
+	if row := wide.keyRow(140); row != "t side by side · ↑/↓ pgup/pgdn home/end scroll · esc back to the approval" {
+		t.Errorf("wide key row = %q", row)
+	}
+	wide.Update(char('t'))
+	if !wide.side || wide.keyRow(140) != "t unified · ↑/↓ pgup/pgdn home/end scroll · esc back to the approval" {
+		t.Errorf("after t: side = %v, key row %q", wide.side, wide.keyRow(140))
+	}
+	for _, k := range []tea.KeyPressMsg{keyEsc, char('v'), char('q')} {
+		if !open(80).Update(k) {
+			t.Errorf("%s did not close the approval's view", k)
+		}
+	}
+	compare := &diffView{keys: newDiffKeys("back to the panels", "esc", "q")}
+	if compare.Update(char('v')) || !compare.Update(char('q')) {
+		t.Error("the compare view closes on esc and q, not on v")
 	}
 }

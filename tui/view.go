@@ -25,11 +25,11 @@ func (m *model) View() tea.View {
 	var v tea.View
 	switch {
 	case len(m.queue) > 0 && m.modal.mode == modeView:
-		v = tea.NewView(m.modal.view.render(m.width, m.height, m.st))
+		v = tea.NewView(m.modal.view.View())
 	case len(m.queue) == 0 && m.diff != nil:
 		// An approval that arrives meanwhile shows over the panels; the
 		// diff comes back once it is answered.
-		v = tea.NewView(m.diff.render(m.width, m.height, m.st))
+		v = tea.NewView(m.diff.View())
 	default:
 		v = tea.NewView(m.screen(f))
 	}
