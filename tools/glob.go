@@ -113,6 +113,7 @@ func (r *Registry) glob(ctx context.Context, parts []globPart) Result {
 	ig := newIgnorer(r.fsRoot.FS())
 	seen := make(map[string]bool)
 	var found []string
+	var skipped skipList
 	more := false
 	for _, part := range parts {
 		start := filepath.ToSlash(part.base.rel)
@@ -144,7 +145,9 @@ func (r *Registry) glob(ctx context.Context, parts []globPart) Result {
 				found = append(found, name)
 			}
 			return nil
-		}, nil)
+		}, func(rel string, err error) {
+			skipped.add(rel+"/", why(err))
+		})
 		if err != nil {
 			return failure(pathError(part.base.arg, err).Error())
 		}
@@ -152,7 +155,11 @@ func (r *Registry) glob(ctx context.Context, parts []globPart) Result {
 			break
 		}
 	}
+	note := skipped.note("directory", "directories", "it could not read")
 	if len(found) == 0 {
+		if note != "" {
+			return Result{Output: "no paths match\n" + note, ExitCode: -1}
+		}
 		return Result{Output: "no paths match", ExitCode: -1}
 	}
 	slices.Sort(found)
@@ -160,7 +167,7 @@ func (r *Registry) glob(ctx context.Context, parts []globPart) Result {
 	if more {
 		out += fmt.Sprintf("[... stopped after %d paths (max_entries); narrow the pattern ...]\n", len(found))
 	}
-	return Result{Output: out, ExitCode: -1}
+	return Result{Output: out + note, ExitCode: -1}
 }
 
 // couldMatchBelow reports whether some path under the directory dir (as

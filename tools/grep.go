@@ -94,46 +94,14 @@ func planGrep(r *Registry, raw string) (*Plan, error) {
 	return p, nil
 }
 
-// maxGrepSkippedNames bounds the files a grep result names as skipped;
-// the rest are counted.
-const maxGrepSkippedNames = 10
-
 // grepper collects matches up to a cap, and what it could not search.
 type grepper struct {
-	re   *regexp.Regexp
-	max  int
-	out  strings.Builder
-	n    int
-	more bool
-	// skipped names the first files (and directories) that could not be
-	// searched, with why; nSkipped counts them all.
-	skipped  []string
-	nSkipped int
-}
-
-// skip records that rel could not be searched, and why.
-func (g *grepper) skip(rel, why string) {
-	g.nSkipped++
-	if len(g.skipped) < maxGrepSkippedNames {
-		g.skipped = append(g.skipped, rel+" ("+why+")")
-	}
-}
-
-// skippedNote says what could not be searched, so that "no matches" is
-// not taken to cover it; "" when everything was.
-func (g *grepper) skippedNote() string {
-	if g.nSkipped == 0 {
-		return ""
-	}
-	what := "files"
-	if g.nSkipped == 1 {
-		what = "file"
-	}
-	note := fmt.Sprintf("[skipped %d %s it could not search: %s", g.nSkipped, what, strings.Join(g.skipped, ", "))
-	if more := g.nSkipped - len(g.skipped); more > 0 {
-		note += fmt.Sprintf(", and %d more", more)
-	}
-	return note + "]\n"
+	re      *regexp.Regexp
+	max     int
+	out     strings.Builder
+	n       int
+	more    bool
+	skipped skipList
 }
 
 // notSearchable says why an entry of the tree that is not a regular file
@@ -179,7 +147,7 @@ func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, includ
 		err = r.walkTree(ctx, start, newIgnorer(r.fsRoot.FS()), func(rel string, d fs.DirEntry) error {
 			if !d.Type().IsRegular() && !d.IsDir() {
 				if w := notSearchable(d); w != "" && (include == nil || matchesAny(include, rel)) {
-					g.skip(rel, w)
+					g.skipped.add(rel, w)
 				}
 				return nil
 			}
@@ -187,21 +155,21 @@ func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, includ
 				return nil
 			}
 			if err := g.file(r.fsRoot, rel); err != nil {
-				g.skip(rel, why(err)) // the search goes on without it
+				g.skipped.add(rel, why(err)) // the search goes on without it
 			}
 			if g.more {
 				return errStop
 			}
 			return nil
 		}, func(rel string, err error) {
-			g.skip(rel+"/", why(err))
+			g.skipped.add(rel+"/", why(err))
 		})
 		if err != nil {
 			return failure(pathError(t.arg, err).Error())
 		}
 	}
 	if g.n == 0 {
-		if note := g.skippedNote(); note != "" {
+		if note := g.skipped.note("file", "files", "it could not search"); note != "" {
 			return Result{Output: "no matches\n" + note, ExitCode: -1}
 		}
 		return Result{Output: "no matches", ExitCode: -1}
@@ -209,7 +177,7 @@ func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, includ
 	if g.more {
 		fmt.Fprintf(&g.out, "[... stopped after %d matches (max_entries); narrow the pattern, path or include ...]\n", g.n)
 	}
-	g.out.WriteString(g.skippedNote())
+	g.out.WriteString(g.skipped.note("file", "files", "it could not search"))
 	return Result{Output: g.out.String(), ExitCode: -1}
 }
 

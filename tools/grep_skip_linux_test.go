@@ -61,3 +61,27 @@ func TestGrepSaysWhichFilesItCouldNotRead(t *testing.T) {
 		t.Errorf("grep output =\n%s\nwant\n%s", res.Output, want)
 	}
 }
+
+func TestGlobSaysWhichDirectoriesItCouldNotRead(t *testing.T) {
+	r := newTestRegistry(t, nil)
+	root := r.Root()
+	mustWrite(t, root, "README.md", "x\n")
+	mustWrite(t, root, "private/notes.md", "x\n")
+	if err := os.Chmod(filepath.Join(root, "private"), 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(root, "private"), 0o755) })
+
+	var all, none Result
+	asUnprivileged(t, func() {
+		all = mustPlan(t, r, "glob", `{"pattern":"**/*.md"}`).Run(t.Context(), nil)
+		none = mustPlan(t, r, "glob", `{"pattern":"**/*.txt"}`).Run(t.Context(), nil)
+	})
+	note := "[skipped 1 directory it could not read: private/ (permission denied)]\n"
+	if want := "README.md\n" + note; all.Output != want {
+		t.Errorf("glob **/*.md =\n%s\nwant\n%s", all.Output, want)
+	}
+	if want := "no paths match\n" + note; none.Output != want {
+		t.Errorf("glob **/*.txt =\n%s\nwant\n%s", none.Output, want)
+	}
+}

@@ -3,8 +3,10 @@ package tools
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 )
 
 // errStop ends a walk early without being an error.
@@ -49,4 +51,41 @@ func (r *Registry) walkTree(ctx context.Context, start string, ig *ignorer,
 		return nil
 	}
 	return err
+}
+
+// maxSkippedNames bounds the paths a search's result names as skipped;
+// the rest are counted.
+const maxSkippedNames = 10
+
+// skipList is what a search could not look into, so that its result can
+// say so rather than imply it covered everything.
+type skipList struct {
+	names []string // the first maxSkippedNames, each with why
+	n     int
+}
+
+// add records that rel could not be searched, and why.
+func (s *skipList) add(rel, why string) {
+	s.n++
+	if len(s.names) < maxSkippedNames {
+		s.names = append(s.names, rel+" ("+why+")")
+	}
+}
+
+// note is the line a result ends with, such as "[skipped 2 files it could
+// not search: a (permission denied), b (a socket)]"; "" when nothing was
+// skipped. one and many name what was skipped.
+func (s *skipList) note(one, many, how string) string {
+	if s.n == 0 {
+		return ""
+	}
+	what := many
+	if s.n == 1 {
+		what = one
+	}
+	note := fmt.Sprintf("[skipped %d %s %s: %s", s.n, what, how, strings.Join(s.names, ", "))
+	if more := s.n - len(s.names); more > 0 {
+		note += fmt.Sprintf(", and %d more", more)
+	}
+	return note + "]\n"
 }
