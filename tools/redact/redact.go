@@ -64,7 +64,7 @@ func (r *Redactor) String(s string) string {
 	if s == "" {
 		return s
 	}
-	if r != nil && r.replacer != nil {
+	if r != nil && r.replacer != nil && r.holdsValue(s) {
 		s = r.replacer.Replace(s)
 	}
 	if len(s) < MinValueLen {
@@ -74,6 +74,26 @@ func (r *Redactor) String(s string) string {
 	s = redactTokens(s)
 	s = redactURLs(s)
 	return redactPairs(s)
+}
+
+// maxScannedValues is how many values holdsValue looks for one by one;
+// past it the replacer's single pass is cheaper.
+const maxScannedValues = 16
+
+// holdsValue reports whether s may hold one of the values. Looking for a
+// few values with strings.Contains (vectorised) is much cheaper than the
+// replacer's pass, which goes byte by byte through a trie, on text that
+// holds none, as most text does.
+func (r *Redactor) holdsValue(s string) bool {
+	if len(r.values) > maxScannedValues {
+		return true
+	}
+	for _, v := range r.values {
+		if strings.Contains(s, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // Shaped reports whether s holds a secret recognisable by its shape alone:
@@ -101,9 +121,25 @@ func (r *Redactor) Bytes(b []byte) []byte {
 func redactPairs(s string) string {
 	var b strings.Builder
 	last := 0 // s[:last] is in b, or b is empty and nothing was replaced
+	// The next '=' and ':' at or after i, found with IndexByte
+	// (vectorised) and each looked for again only once passed; -1 when
+	// there is none left.
+	eq, colon := indexFrom(s, 0, '='), indexFrom(s, 0, ':')
 	for i := 0; i < len(s); i++ {
-		if s[i] != '=' && s[i] != ':' {
+		if eq >= 0 && eq < i {
+			eq = indexFrom(s, i, '=')
+		}
+		if colon >= 0 && colon < i {
+			colon = indexFrom(s, i, ':')
+		}
+		switch {
+		case eq < 0 && colon < 0:
+			i = len(s)
 			continue
+		case eq < 0 || colon >= 0 && colon < eq:
+			i = colon
+		default:
+			i = eq
 		}
 		key := keyBefore(s, i)
 		if key == "" {
@@ -133,6 +169,14 @@ func redactPairs(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// indexFrom returns the index of the first c in s at or after from, or -1.
+func indexFrom(s string, from int, c byte) int {
+	if i := strings.IndexByte(s[from:], c); i >= 0 {
+		return from + i
+	}
+	return -1
 }
 
 // keyBefore returns the key name that ends at s[i] ('=' or ':'), skipping

@@ -99,7 +99,10 @@ const ellipsis = `(…|\.\.\.)`
 // tokenPattern is a compiled token with the hints that make it run.
 type tokenPattern struct {
 	hints []string
-	re    *regexp.Regexp
+	// need is a byte every match holds ('_' or '-'), 0 for none: text
+	// without it (most plain text has no '_' or '-') skips the hints.
+	need byte
+	re   *regexp.Regexp
 }
 
 // tokenPatterns are the tokens compiled. Group 1 is the prefix kept;
@@ -117,7 +120,7 @@ func compileTokens(ts []token) []tokenPattern {
 			cut := t.body + "+" + ellipsis
 			re = regexp.MustCompile(`\b(` + t.prefix + `)(?:` + body + `|` + cut + `)`)
 		}
-		out = append(out, tokenPattern{hints: hints(t.prefix), re: re})
+		out = append(out, tokenPattern{hints: hints(t.prefix), need: neededByte(t.prefix), re: re})
 	}
 	return out
 }
@@ -146,12 +149,31 @@ func hints(prefix string) []string {
 	return []string{lit}
 }
 
+// neededByte returns '_' or '-' when the prefix, a regular expression
+// without character classes holding them, has one as a literal: every
+// match then holds it.
+func neededByte(prefix string) byte {
+	for _, c := range []byte{'_', '-'} {
+		if strings.IndexByte(prefix, c) >= 0 {
+			return c
+		}
+	}
+	return 0
+}
+
 // active returns, in order, the patterns whose hints s holds. Each hint
 // is looked for with strings.Contains, which is vectorised: a loop over
-// the bytes of a flood of output would cost far more.
+// the bytes of a flood of output would cost far more. A pattern whose
+// matches need a '_' or a '-' is skipped at once in text without one:
+// looking for its short hints ("gh", "sk-") in text full of their first
+// letter is what costs.
 func active(s string) []int {
 	var on []int
+	has := [256]bool{'_': strings.IndexByte(s, '_') >= 0, '-': strings.IndexByte(s, '-') >= 0}
 	for i, p := range tokenPatterns {
+		if p.need != 0 && !has[p.need] {
+			continue
+		}
 		for _, h := range p.hints {
 			if strings.Contains(s, h) {
 				on = append(on, i)
