@@ -45,7 +45,7 @@ func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
 // base is a Failure with what the provider knows filled in.
 func (p *Provider) base(slot *wire.Slot) wire.Failure {
 	// Ollama takes no key: KeySet keeps Failure from asking for one.
-	return wire.Failure{Provider: p.name, BaseURL: p.baseURL, Model: p.model, Header: slot.Header, KeySet: true}
+	return wire.Endpoint{Provider: p.name, BaseURL: p.baseURL, Model: p.model, KeySet: true}.Failure(slot, nil)
 }
 
 // describe returns f's error in Ollama's terms.

@@ -13,15 +13,7 @@ import (
 // failure turns an error from the library into an *llm.Error. slot holds
 // the response headers, which the library does not expose.
 func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
-	f := wire.Failure{
-		Provider: p.name,
-		BaseURL:  p.baseURL,
-		Model:    p.model,
-		KeyEnv:   p.keyEnv,
-		KeySet:   p.keySet,
-		Header:   slot.Header,
-		Err:      err,
-	}
+	f := p.endpoint().Failure(slot, err)
 	var (
 		apiErr *goopenai.APIError
 		reqErr *goopenai.RequestError
@@ -51,16 +43,12 @@ func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
 // streamFailure turns an error object sent inside the stream into an
 // *llm.Error carrying the server's words and details.
 func (p *Provider) streamFailure(e *streamError, slot *wire.Slot) *llm.Error {
-	f := wire.Failure{
-		Provider:  p.name,
-		BaseURL:   p.baseURL,
-		Model:     p.model,
-		KeyEnv:    p.keyEnv,
-		KeySet:    p.keySet,
-		Header:    slot.Header,
-		ServerMsg: e.text(),
-		Code:      e.code(),
-		Err:       errors.New(e.text()),
-	}
+	f := p.endpoint().Failure(slot, errors.New(e.text()))
+	f.ServerMsg, f.Code = e.text(), e.code()
 	return f.Error()
+}
+
+// endpoint is where the provider's requests go, for their failures.
+func (p *Provider) endpoint() wire.Endpoint {
+	return wire.Endpoint{Provider: p.name, BaseURL: p.baseURL, Model: p.model, KeyEnv: p.keyEnv, KeySet: p.keySet}
 }

@@ -46,6 +46,21 @@ type Failure struct {
 	Now func() time.Time
 }
 
+// Endpoint is where a request went, as a Failure tells it: the provider's
+// name, its address, the model, and the API key's variable and whether a
+// key was sent.
+type Endpoint struct {
+	Provider, BaseURL, Model, KeyEnv string
+	KeySet                           bool
+}
+
+// Failure starts the Failure of a request to e that failed with err; slot
+// holds the response's headers. The adapter fills in what its library's
+// error says.
+func (e Endpoint) Failure(slot *Slot, err error) Failure {
+	return Failure{Provider: e.Provider, BaseURL: e.BaseURL, Model: e.Model, KeyEnv: e.KeyEnv, KeySet: e.KeySet, Header: slot.Header, Err: err}
+}
+
 // Error returns the *llm.Error the failure amounts to: its kind from the
 // status, the code and the message, and words saying what to do.
 func (f Failure) Error() *llm.Error {
