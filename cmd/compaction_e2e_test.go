@@ -14,10 +14,14 @@ import (
 
 // fortyFiles writes 40 files in root, every seventh one long, and returns
 // a script that reads one per turn, then answers.
-func fortyFiles(t *testing.T, root string) llmtest.Script {
+func fortyFiles(t *testing.T, root string) llmtest.Script { return readFiles(t, root, 40) }
+
+// readFiles writes n files in root, every seventh one long, and returns a
+// script that reads one per turn, then answers.
+func readFiles(t *testing.T, root string, n int) llmtest.Script {
 	t.Helper()
 	var script llmtest.Script
-	for i := range 40 {
+	for i := range n {
 		lines := 80
 		if i%7 == 3 {
 			lines = 400
@@ -31,6 +35,34 @@ func fortyFiles(t *testing.T, root string) llmtest.Script {
 		script = append(script, turn)
 	}
 	return append(script, llmtest.Say("All forty files read."))
+}
+
+// A thinking model that refuses a tool-using history without its
+// reasoning_content (DeepSeek's rule) still finishes a task that is
+// compacted: the kept turns go back with their thinking.
+func TestLongThinkingTaskCompactsEndToEnd(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	script := readFiles(t, root, 24)
+	for i := range script {
+		script[i].Reasoning = fmt.Sprintf("I should read file %d next, then go on.", i)
+	}
+	srv := openaitest.NewServer(t, script)
+	srv.SetContextWindow(9000)
+	srv.SummarizeWith(llmtest.Say("Summary: the files so far were read. Next: the next file."))
+	writeUserConfig(t, home, "[providers.openai]\ncontext_window = 9000\n")
+	r := run(t, agentCmd(t, home, openaiEnv(srv), "run", "--json", "--yes-safe", "--max-turns", "40", "--root", root, "read the files"))
+	if r.code != 0 {
+		t.Fatalf("exit code = %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	if len(ofType(events(t, r.stdout), "compaction")) == 0 {
+		t.Error("no compaction event")
+	}
+	for i, req := range srv.Requests() {
+		if len(req.Tools) > 0 && len(req.Messages) > 1 && req.Messages[1].Role == "assistant" && len(req.Messages[1].Reasoning) == 0 {
+			t.Errorf("request %d: the first kept reply lost its thinking", i)
+		}
+	}
 }
 
 // The end to end: a 40-turn task under context_window = 12000,
