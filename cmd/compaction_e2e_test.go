@@ -81,8 +81,8 @@ func TestLongTaskCompactsEndToEnd(t *testing.T) {
 		wall, summarizing        time.Duration
 		compactions, shortenings int
 	}
-	runTask := func(t *testing.T, window int, enforce bool) (figures, result, string) {
-		root, home := t.TempDir(), t.TempDir()
+	runTask := func(t *testing.T, window int, enforce bool) (f figures, home, root string) {
+		root, home = t.TempDir(), t.TempDir()
 		srv := openaitest.NewServer(t, fortyFiles(t, root))
 		if enforce {
 			srv.SetContextWindow(window)
@@ -91,7 +91,6 @@ func TestLongTaskCompactsEndToEnd(t *testing.T) {
 		writeUserConfig(t, home, fmt.Sprintf("[providers.openai]\ncontext_window = %d\n", window))
 		start := time.Now()
 		r := run(t, agentCmd(t, home, openaiEnv(srv), "run", "--json", "--yes-safe", "--max-turns", "60", "--root", root, "read the forty files"))
-		var f figures
 		f.wall = time.Since(start)
 		if r.code != 0 {
 			t.Fatalf("exit code = %d, want 0\nstderr: %s", r.code, r.stderr)
@@ -128,10 +127,10 @@ func TestLongTaskCompactsEndToEnd(t *testing.T) {
 				t.Errorf("request %d holds %d tokens, over the window of %d", i, in, window)
 			}
 		}
-		return f, r, home
+		return f, home, root
 	}
 
-	f, _, home := runTask(t, window, true)
+	f, home, root := runTask(t, window, true)
 	if f.compactions == 0 || f.summaries != f.compactions || f.shortenings == 0 {
 		t.Errorf("%d summaries (%d requests without tools) and %d shortenings, want at least one of each", f.compactions, f.summaries, f.shortenings)
 	}
@@ -162,6 +161,30 @@ func TestLongTaskCompactsEndToEnd(t *testing.T) {
 	}
 	if !strings.Contains(session, `"type":"compaction"`) {
 		t.Error("the session records no compaction")
+	}
+
+	// A resumed session goes on from the compacted conversation: the
+	// task and the last summary first, then the turns kept after it, and
+	// the new prompt; within the window.
+	var again llmtest.Script
+	for range 60 {
+		again = append(again, llmtest.Say("Nothing more to do."))
+	}
+	srv2 := openaitest.NewServer(t, again)
+	srv2.SetContextWindow(window)
+	h := &stateHome{t: t, home: home, env: openaiEnv(srv2)}
+	id := h.sessionIDs()[0]
+	h.mustRun(0, "run", "--yes-safe", "--root", root, "--resume", id, "anything else?")
+	resumed := srv2.Requests()[0]
+	if len(resumed.Messages) < 2 || !strings.HasPrefix(resumed.Messages[0].Content, "read the forty files") ||
+		!strings.Contains(resumed.Messages[0].Content, "Summary: files f00") || resumed.Messages[len(resumed.Messages)-1].Content != "anything else?" {
+		t.Errorf("the resumed request does not go on from the compacted conversation: %d messages, first %.200q", len(resumed.Messages), resumed.Messages[0].Content)
+	}
+	if n := len(srv2.Requests()); n != 1 {
+		t.Errorf("the resumed run sent %d requests, want 1: it fits the window", n)
+	}
+	if err := resumed.Validate(); err != nil {
+		t.Errorf("the resumed request is not a valid conversation: %v", err)
 	}
 
 	// The same task with a window that needs no compaction, for the cost.
