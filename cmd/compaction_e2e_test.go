@@ -193,3 +193,34 @@ func TestLongTaskCompactsEndToEnd(t *testing.T) {
 		window, f.requests, f.summaries, f.in, f.out, f.sumIn, f.sumOut, f.shortenings, f.wall.Round(time.Millisecond), f.summarizing.Round(time.Millisecond))
 	t.Logf("no compaction: %d requests, %d input + %d output tokens; %v wall", g.requests, g.in, g.out, g.wall.Round(time.Millisecond))
 }
+
+// /compact in the screen summarises the conversation now: the panel says
+// so, and the next prompt goes on from the task and the summary.
+func TestScreenCompactSummarisesTheConversation(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`)),
+		llmtest.Say("Looked around."),
+		llmtest.Say("Going on from the summary."),
+	})
+	srv.SummarizeWith(llmtest.Say("Summary: the project was listed."))
+	h := newStateHome(t, openaiEnv(srv))
+	env := openaiEnv(srv)
+	env["XDG_STATE_HOME"] = h.state()
+	s := startScreen(t, screenRun{env: env, root: root, w: 120, h: 30})
+	s.ask("look around")
+	s.waitFor("Looked around.")
+	s.ask("/compact")
+	s.waitFor("context compacted: 3 earlier messages summarised, 1 kept")
+	s.ask("and now?")
+	s.waitFor("Going on from the summary.")
+	reqs := srv.Requests()
+	last := reqs[len(reqs)-1]
+	if first := last.Messages[0].Content; !strings.HasPrefix(first, "look around") || !strings.Contains(first, "Summary: the project was listed.") {
+		t.Errorf("the request after /compact begins with %q, want the task and the summary", first)
+	}
+	if n := len(last.Messages); n != 3 {
+		t.Errorf("the request after /compact holds %d messages, want 3: the task with the summary, the kept reply, the prompt", n)
+	}
+}

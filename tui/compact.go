@@ -24,16 +24,17 @@ type compactedMsg struct {
 	err   error
 }
 
-// compact starts a compaction of the focused panel's conversation.
-func (m *model) compact(text string) tea.Cmd {
+// compact starts a compaction of the focused panel's conversation, and
+// reports whether it started: when not, the flash says why.
+func (m *model) compact(text string) (tea.Cmd, bool) {
 	p := m.focused()
 	if !m.idle(p) {
-		return nil
+		return nil, false
 	}
 	c, ok := p.runner.(Compacter)
 	if !ok || !p.usable() {
 		m.flash = "this panel has no conversation to compact"
-		return nil
+		return nil, false
 	}
 	p.addCommand(text)
 	p.scrollBottom()
@@ -46,10 +47,10 @@ func (m *model) compact(text string) tea.Cmd {
 		return compactedMsg{panel: i, err: c.Compact(ctx)}
 	})
 	if m.ticking {
-		return nil
+		return nil, true
 	}
 	m.ticking = true
-	return m.spin.Tick
+	return m.spin.Tick, true
 }
 
 // compacted ends a /compact: the panel already shows the compaction line

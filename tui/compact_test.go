@@ -51,6 +51,9 @@ func TestCompactSlashCompactsAndSaysSo(t *testing.T) {
 	if m.panels[0].running() {
 		t.Error("the panel still runs after the compaction returned")
 	}
+	if v := m.prompt.value(); v != "" {
+		t.Errorf("the prompt still holds %q after /compact", v)
+	}
 }
 
 func TestCompactSlashWithNothingToCompactSaysWhy(t *testing.T) {

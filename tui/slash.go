@@ -113,7 +113,11 @@ func (m *model) slash(text string) tea.Cmd {
 		}
 		p.scrollBottom()
 	case "/compact":
-		return m.compact(text)
+		c, ok := m.compact(text)
+		if !ok {
+			return nil
+		}
+		cmd = c
 	case "/stats":
 		if m.opts.Stats == nil {
 			m.flash = "no figures in this screen"
