@@ -224,13 +224,13 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 			if m.modal.mode == modeEdit || m.modal.mode == modeReason {
 				return tea.Batch(m.modalInput(msg), cmd)
 			}
-			return tea.Batch(m.prompt.update(msg), cmd)
+			return tea.Batch(m.prompt.Update(msg), cmd)
 		}
 	}
 	if len(m.queue) > 0 {
-		return tea.Batch(m.prompt.update(msg), m.modalInput(msg))
+		return tea.Batch(m.prompt.Update(msg), m.modalInput(msg))
 	}
-	return m.prompt.update(msg)
+	return m.prompt.Update(msg)
 }
 
 // modalInput hands a message other than a key to the modal's editor or
@@ -395,22 +395,15 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case msg.String() == "esc" && p.selected >= 0:
 		p.setSelected(-1)
 		return nil
-	case key.Matches(msg, m.keys.Send) && m.prompt.value() == "":
+	case key.Matches(msg, m.prompt.keys.Send) && m.prompt.value() == "":
 		if !p.toggleCard() {
 			m.flash = "type a message first; Enter on an empty prompt expands the last tool card"
 		}
 		return nil
-	case key.Matches(msg, m.keys.Send):
+	case key.Matches(msg, m.prompt.keys.Send):
 		return m.submit()
-	case key.Matches(msg, m.keys.History) && m.prompt.walking() && len(m.prompt.history) > 0:
-		if msg.String() == "up" {
-			m.prompt.walk(-1)
-		} else {
-			m.prompt.walk(+1)
-		}
-		return nil
 	}
-	return m.prompt.update(msg)
+	return m.prompt.Update(msg)
 }
 
 func (m *model) halfPage() int { return max(m.focused().bodyHeight()/2, 1) }
@@ -603,7 +596,7 @@ func (m *model) panelWidths() []int {
 
 // layout sizes the children after a resize or when the help opens.
 func (m *model) layout() {
-	m.prompt.setWidth(m.width)
+	m.prompt.SetSize(m.width, promptHeight)
 	m.help.SetWidth(m.width)
 	// The full-screen views take the whole screen.
 	for _, v := range []*diffView{m.modal.view, m.diff} {

@@ -276,10 +276,10 @@ func (m *model) keepTyped(msg tea.KeyPressMsg) {
 	switch {
 	case msg.Text != "":
 		m.prompt.ta.InsertString(msg.Text)
-	case key.Matches(msg, m.keys.Send, m.keys.Newline):
+	case key.Matches(msg, m.prompt.keys.Send, m.prompt.keys.Newline):
 		m.prompt.ta.InsertString("\n")
 	case msg.Code == tea.KeyBackspace:
-		m.prompt.update(msg)
+		m.prompt.Update(msg)
 	}
 }
 

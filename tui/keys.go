@@ -93,6 +93,11 @@ func newKeyMap() keyMap {
 	}
 }
 
+// prompt is the prompt's share of the keys.
+func (k keyMap) prompt() promptKeys {
+	return promptKeys{Send: k.Send, Newline: k.Newline, History: k.History}
+}
+
 // ShortHelp is the hint line of the status bar, most useful first: it is
 // cut from the right when the row is short.
 func (k keyMap) ShortHelp() []key.Binding {
@@ -107,7 +112,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	halfDownOrQuit := k.Quit
 	halfDownOrQuit.SetHelp("ctrl+d", "half down/quit")
 	return [][]key.Binding{
-		{k.Send, k.Newline, k.History, k.Broadcast, k.Help, k.Cancel},
+		append(k.prompt().ShortHelp(), k.Broadcast, k.Help, k.Cancel),
 		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle, k.Thinking},
 		{k.PageUp, k.PageDown, k.HalfUp, halfDownOrQuit, k.Top, k.Bottom},
 		{k.Approve, k.Deny, k.DenyWhy, k.Modify, k.ViewDiff, k.AllowRule},

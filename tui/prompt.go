@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -17,9 +19,11 @@ const maxHistory = 200
 
 // prompt is where the person types: a textarea where Enter sends (the root
 // model handles it) and Shift+Enter, Ctrl+J or Alt+Enter add a line. It
-// keeps the prompts sent, for Up and Down.
+// keeps the prompts sent, and walks them with Up and Down itself. It has
+// the screen's component shape: Update, View, SetSize, KeyMap.
 type prompt struct {
-	ta textarea.Model
+	ta   textarea.Model
+	keys promptKeys
 
 	history []string // oldest first
 	// at is the history entry shown, len(history) when none is: walking
@@ -27,6 +31,18 @@ type prompt struct {
 	// holds the entry it showed.
 	at int
 }
+
+// promptKeys are the prompt's keys: Send is the root's to act on (it
+// sends, or opens a card), Newline and History the prompt's own.
+type promptKeys struct {
+	Send, Newline, History key.Binding
+}
+
+// ShortHelp lists the prompt's keys.
+func (k promptKeys) ShortHelp() []key.Binding { return []key.Binding{k.Send, k.Newline, k.History} }
+
+// FullHelp lists the prompt's keys in one group.
+func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 func newPrompt(keys keyMap, noColor bool) prompt {
 	ta := textarea.New()
@@ -47,7 +63,7 @@ func newPrompt(keys keyMap, noColor bool) prompt {
 	// screen readers and IMEs expect it.
 	ta.SetVirtualCursor(false)
 	ta.SetStyles(textareaStyles(noColor))
-	return prompt{ta: ta}
+	return prompt{ta: ta, keys: keys.prompt()}
 }
 
 // textareaStyles are the textarea's default styles, or none at all with
@@ -69,7 +85,11 @@ func textareaStyles(noColor bool) textarea.Styles {
 
 func (p *prompt) focus() tea.Cmd { return p.ta.Focus() }
 
-func (p *prompt) setWidth(w int) { p.ta.SetWidth(max(w, 4)) }
+// SetSize sets the prompt's width; its height is always promptHeight.
+func (p *prompt) SetSize(w, _ int) { p.ta.SetWidth(max(w, 4)) }
+
+// KeyMap returns the prompt's keys.
+func (p *prompt) KeyMap() help.KeyMap { return p.keys }
 
 func (p *prompt) setPlaceholder(s string) { p.ta.Placeholder = s }
 
@@ -111,13 +131,24 @@ func (p *prompt) walk(d int) {
 	p.ta.MoveToEnd()
 }
 
-func (p *prompt) update(msg tea.Msg) tea.Cmd {
+// Update takes what the root passes on: Up and Down walk the history
+// while walking says so; anything else is typing.
+func (p *prompt) Update(msg tea.Msg) tea.Cmd {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, p.keys.History) && p.walking() && len(p.history) > 0 {
+		if k.String() == "up" {
+			p.walk(-1)
+		} else {
+			p.walk(+1)
+		}
+		return nil
+	}
 	var cmd tea.Cmd
 	p.ta, cmd = p.ta.Update(msg)
 	return cmd
 }
 
-func (p *prompt) view() string { return p.ta.View() }
+// View draws the prompt.
+func (p *prompt) View() string { return p.ta.View() }
 
 // cursor is the real cursor's position within the prompt, or nil.
 func (p *prompt) cursor() *tea.Cursor { return p.ta.Cursor() }

@@ -59,7 +59,7 @@ func (m *model) screen(f *frame) string {
 	rows := make([]string, 0, m.height)
 	rows = m.appendArea(rows, f)
 	rows = append(rows, m.divider())
-	rows = append(rows, strings.Split(m.prompt.view(), "\n")...)
+	rows = append(rows, strings.Split(m.prompt.View(), "\n")...)
 	rows = append(rows, m.statusBar())
 	content := strings.Join(rows, "\n")
 
