@@ -1,6 +1,7 @@
 // Package agent runs the conversation with one provider: it sends the task,
 // streams the reply, plans each tool call through the tool registry, has the
-// classifier judge it, lets the approval gate decide, runs what was approved
+// classifier judge it, lets the approval gate decide (one pure function,
+// Decide: run, ask a person, or refuse), runs what was approved
 // and sends every result back, until the model answers without calling a
 // tool or a limit stops it.
 //
