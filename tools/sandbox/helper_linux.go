@@ -77,6 +77,11 @@ func runHelper(spec helperSpec) error {
 			}
 		}
 	}
+	var shared []sharedFile
+	if spec.CacheDir != "" && spec.MountNS {
+		// The person's own values, before the caches replace them.
+		shared = sharedConfigFiles(spec.CacheDir, os.Getenv, HiddenPaths(homeDirs(os.Getenv("HOME")), spec.Hide, nil))
+	}
 	if spec.CacheDir != "" {
 		if err := useCaches(spec.CacheDir); err != nil {
 			return err
@@ -92,7 +97,9 @@ func runHelper(spec helperSpec) error {
 		if err != nil {
 			return fmt.Errorf("working directory: %w", err)
 		}
-		if err := applyMounts(planMounts(spec, os.Getenv, path)); err != nil {
+		plan := planMounts(spec, os.Getenv, path)
+		plan.shared = shared
+		if err := applyMounts(plan); err != nil {
 			return err
 		}
 		// The working directory was entered before the mounts: through

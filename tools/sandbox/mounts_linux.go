@@ -26,6 +26,9 @@ type mountPlan struct {
 	readOnly, hide []string
 	// proc mounts a /proc of the command's PID namespace.
 	proc bool
+	// shared are the person's toolchain configs, bound read-only into
+	// the private caches.
+	shared []sharedFile
 }
 
 // keptPath is a path put back under a replaced directory.
@@ -168,6 +171,11 @@ func applyMounts(plan mountPlan) error {
 	}
 	if len(plan.hide) > 0 {
 		if err := hideAll(plan.hide, stage); err != nil {
+			return err
+		}
+	}
+	for _, f := range plan.shared {
+		if err := bindSharedFile(f); err != nil {
 			return err
 		}
 	}
@@ -404,4 +412,36 @@ func privateDev() error {
 		return fmt.Errorf("mount: make the private /dev read-only: %w", err)
 	}
 	return nil
+}
+
+// bindSharedFile binds the person's config file f.src, read-only, over
+// f.dst in the private caches, making dst first if it is missing. Other
+// commands of the project write the caches, so nothing there is
+// followed: a symbolic link a command left in dst's place is removed, and
+// one in place of its directory makes the file be left out. A mount point
+// cannot be removed or renamed over, so the command cannot swap it.
+func bindSharedFile(f sharedFile) error {
+	dir, name := filepath.Split(f.dst)
+	_ = os.Mkdir(dir, 0o700)
+	dfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(dfd)
+	open := func() (int, error) {
+		return unix.Openat(dfd, name, unix.O_RDONLY|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	}
+	fd, err := open()
+	if errors.Is(err, unix.ELOOP) {
+		_ = unix.Unlinkat(dfd, name, 0)
+		fd, err = open()
+	}
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(fd)
+	if err := bind(f.src, fdPath(fd), false); err != nil {
+		return fmt.Errorf("mount: shared config %s: %w", f.src, err)
+	}
+	return remountReadOnly(f.dst)
 }

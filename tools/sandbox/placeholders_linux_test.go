@@ -130,3 +130,42 @@ func TestGitReadOnlyPathsOfIncompleteGitDirs(t *testing.T) {
 		t.Errorf("HEAD changed: %q", data)
 	}
 }
+
+func TestCargoSeesThePersonsConfigButNoCredentials(t *testing.T) {
+	const canary = "CANARY-cargo-9e2"
+	sb := isolatedSandbox(t, DefaultConfig())
+	f := newFixture(t)
+	writeFile(t, filepath.Join(f.home, ".cargo", "config.toml"), "[source.crates-io]\nreplace-with = \"mirror\"\n")
+	writeFile(t, filepath.Join(f.home, ".cargo", "credentials.toml"), "[registry]\ntoken = \""+canary+"\"\n")
+	opts := f.opts()
+	opts.CacheDir = t.TempDir()
+	// A command of the project planted a link where the config goes.
+	if err := os.MkdirAll(filepath.Join(opts.CacheDir, "cargo"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(f.home, "elsewhere"), filepath.Join(opts.CacheDir, "cargo", "config.toml")); err != nil {
+		t.Fatal(err)
+	}
+	got := run(t, sb, opts, f.env(), "bash", "-c", `cat "$CARGO_HOME/config.toml"; cat "$CARGO_HOME/credentials.toml" "$HOME/.cargo/credentials.toml"`)
+	if !strings.Contains(got.stdout, "replace-with") {
+		t.Errorf("the person's cargo config is not in the private CARGO_HOME: %q; %s", got.stdout, got.stderr)
+	}
+	if strings.Contains(got.stdout+got.stderr, canary) {
+		t.Errorf("cargo's credentials came out: %q", got.stdout)
+	}
+	if _, err := os.Lstat(filepath.Join(f.home, "elsewhere")); err == nil {
+		t.Errorf("the helper followed the planted link and made %s", filepath.Join(f.home, "elsewhere"))
+	}
+	for _, attack := range []string{
+		`echo '[build]' >> "$CARGO_HOME/config.toml"`,
+		`rm -f "$CARGO_HOME/config.toml"`,
+		`mv "$CARGO_HOME/config.toml" "$CARGO_HOME/old"`,
+	} {
+		if got := run(t, sb, opts, f.env(), "bash", "-c", attack); got.code == 0 {
+			t.Errorf("%s: exit 0, want it refused", attack)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(f.home, ".cargo", "config.toml")); strings.Contains(string(data), "[build]") {
+		t.Errorf("the person's cargo config was changed: %q", data)
+	}
+}

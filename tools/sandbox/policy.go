@@ -108,6 +108,85 @@ var CacheVars = []CacheVar{
 	{"XDG_CACHE_HOME", "xdg"},
 }
 
+// SharedConfig is a toolchain's config that a command sees, read-only, in
+// its private cache directory: the person's settings (registry mirrors,
+// build flags) follow the toolchain into the private cache.
+type SharedConfig struct {
+	// Var is the cache variable (of CacheVars) whose directory holds it.
+	Var string
+	// Default is the directory, relative to HOME, when the person's
+	// environment does not set Var.
+	Default string
+	// Files are the config files, relative to that directory.
+	Files []string
+}
+
+// SharedConfigs are the toolchain configs passed to commands. Only cargo's
+// is: a private CARGO_HOME would otherwise hide it, and it holds settings,
+// while cargo keeps tokens in credentials.toml, which is not passed (and
+// is hidden). The others stay where the toolchain reads them or stay
+// hidden: pip reads pip.conf from the home directory, which commands may
+// read; npm's .npmrc, Gradle's gradle.properties and Maven's settings.xml
+// hold registry credentials as often as mirrors, and stay hidden (see
+// HiddenHomePaths); GRADLE_USER_HOME's init scripts, which are programs,
+// are the project's own.
+var SharedConfigs = []SharedConfig{
+	{Var: "CARGO_HOME", Default: ".cargo", Files: []string{"config.toml", "config"}},
+}
+
+// sharedFile is a person's config file bound, read-only, over a file of
+// the private caches.
+type sharedFile struct{ src, dst string }
+
+// sharedConfigFiles returns the person's config files of SharedConfigs
+// that exist, given the person's environment (getenv, before the caches
+// are set), each with where it goes under cacheDir. A file that is, or
+// leads to, a hidden path (hidden, with the homes homes and the extra
+// hidden paths) is left out.
+func sharedConfigFiles(cacheDir string, getenv func(string) string, hidden []string) []sharedFile {
+	var out []sharedFile
+	for _, c := range SharedConfigs {
+		dir := getenv(c.Var)
+		if dir == "" && filepath.IsAbs(getenv("HOME")) {
+			dir = filepath.Join(getenv("HOME"), c.Default)
+		}
+		if !filepath.IsAbs(dir) {
+			continue
+		}
+		var sub string
+		for _, v := range CacheVars {
+			if v.Name == c.Var {
+				sub = v.Dir
+			}
+		}
+		for _, f := range c.Files {
+			src := filepath.Join(dir, f)
+			resolved, err := filepath.EvalSymlinks(src)
+			if err != nil {
+				continue
+			}
+			if fi, err := os.Stat(resolved); err != nil || !fi.Mode().IsRegular() {
+				continue
+			}
+			if isHidden(src, hidden) || isHidden(resolved, hidden) {
+				continue
+			}
+			out = append(out, sharedFile{src: resolved, dst: filepath.Join(cacheDir, sub, f)})
+		}
+	}
+	return out
+}
+
+// isHidden reports whether p is one of hidden or inside one.
+func isHidden(p string, hidden []string) bool {
+	for _, h := range hidden {
+		if p == h || within(p, h) {
+			return true
+		}
+	}
+	return false
+}
+
 // mavenRepoDir is the private Maven repository, passed in MAVEN_OPTS.
 const mavenRepoDir = "m2"
 

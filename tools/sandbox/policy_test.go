@@ -104,3 +104,38 @@ func FuzzGitReadOnlyPaths(f *testing.F) {
 		}
 	})
 }
+
+func TestSharedConfigFiles(t *testing.T) {
+	home, elsewhere, cache := t.TempDir(), t.TempDir(), t.TempDir()
+	env := func(vars map[string]string) func(string) string {
+		return func(k string) string { return vars[k] }
+	}
+	hidden := HiddenPaths([]string{home}, nil, nil)
+	// No config: nothing to pass.
+	if got := sharedConfigFiles(cache, env(map[string]string{"HOME": home}), hidden); len(got) != 0 {
+		t.Errorf("without a cargo config: %v, want nothing", got)
+	}
+	// The person's config, under HOME or under their own CARGO_HOME.
+	cfg := filepath.Join(home, ".cargo", "config.toml")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	os.WriteFile(cfg, []byte("[build]\n"), 0o644)
+	got := sharedConfigFiles(cache, env(map[string]string{"HOME": home}), hidden)
+	if len(got) != 1 || got[0].src != cfg || got[0].dst != filepath.Join(cache, "cargo", "config.toml") {
+		t.Errorf("sharedConfigFiles = %+v, want %s into the private cargo", got, cfg)
+	}
+	own := filepath.Join(elsewhere, "config")
+	os.WriteFile(own, []byte("[build]\n"), 0o644)
+	got = sharedConfigFiles(cache, env(map[string]string{"HOME": home, "CARGO_HOME": elsewhere}), hidden)
+	if len(got) != 1 || got[0].src != own || got[0].dst != filepath.Join(cache, "cargo", "config") {
+		t.Errorf("with CARGO_HOME set: %+v, want %s", got, own)
+	}
+	// A config that is a link to a hidden file is not passed.
+	key := filepath.Join(home, ".ssh", "id_ed25519")
+	os.MkdirAll(filepath.Dir(key), 0o700)
+	os.WriteFile(key, []byte("key"), 0o600)
+	os.Remove(cfg)
+	os.Symlink(key, cfg)
+	if got := sharedConfigFiles(cache, env(map[string]string{"HOME": home}), hidden); len(got) != 0 {
+		t.Errorf("a config linking to %s: %+v, want it left out", key, got)
+	}
+}
