@@ -267,6 +267,11 @@ func TestValidateNamesTheBadKey(t *testing.T) {
 			p.Type = "grpc"
 			c.Providers["openai"] = p
 		}, "providers.openai.type"},
+		{"unknown reasoning effort", func(c *Config) {
+			p := c.Providers["openai"]
+			p.Reasoning = "maximum"
+			c.Providers["openai"] = p
+		}, `providers.openai.reasoning = "maximum"`},
 		{"unknown default provider", func(c *Config) { c.Provider = "nope" }, `provider = "nope"`},
 		{"unknown sandbox mode", func(c *Config) { c.Sandbox.Mode = "maybe" }, `sandbox config: mode = "maybe"`},
 	}

@@ -31,6 +31,10 @@ type ProviderConfig struct {
 	// large (num_ctx). 0 means the window known for the model (see
 	// Window).
 	ContextWindow int `toml:"context_window,omitempty"`
+	// Reasoning is how hard a thinking model is asked to think: "off",
+	// "low", "medium" or "high", mapped to the API's own knob (see
+	// docs/providers.md). "" sends nothing: the API's default.
+	Reasoning llm.Effort `toml:"reasoning,omitempty"`
 	// Price is what the provider charges, for the cost shown with the
 	// usage; the zero value means unknown, and no cost is shown.
 	Price agent.Price `toml:"price,omitempty"`
@@ -78,6 +82,9 @@ func (c ProviderConfig) Validate(name string) error {
 	}
 	if c.ContextWindow != 0 && (c.ContextWindow < 2048 || c.ContextWindow > 100_000_000) {
 		return fmt.Errorf("providers.%s.context_window = %d: want the model's context window in tokens, 2048 or more (or 0 for the model's known window)", name, c.ContextWindow)
+	}
+	if !c.Reasoning.Valid() {
+		return fmt.Errorf("providers.%s.reasoning = %q: want off, low, medium or high (or leave it out for the API's default)", name, c.Reasoning)
 	}
 	if c.Price.Input < 0 || c.Price.Output < 0 || c.Price.CachedInput < 0 {
 		return fmt.Errorf("providers.%s.price: prices must not be negative (US dollars per million tokens)", name)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentcli/agent/agent/llm/anthropic/anthropictest"
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
 )
@@ -48,5 +49,48 @@ func TestRunSendsReasoningBackToAThinkingModel(t *testing.T) {
 	}
 	if streamed.String() != "I should list the files first." || len(first) < len("I should list the files first.") {
 		t.Errorf("turn 1's reasoning_delta events = %q in %d events, want the thinking one character at a time", streamed.String(), len(first))
+	}
+}
+
+// With reasoning configured, Claude thinks on a budget, and a tool-using
+// task goes on only because each turn's signed thinking goes back first:
+// the fake refuses the second request otherwise, as the API does.
+func TestRunWithAnthropicThinking(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	srv := anthropictest.NewServer(t, llmtest.Script{
+		{Reasoning: "List first.", Calls: []llmtest.Call{llmtest.UseTool("list_dir", `{"path": "."}`)}},
+		{Reasoning: "Now the notes.", Calls: []llmtest.Call{llmtest.UseTool("write_file", `{"path": "notes.txt", "content": "hi\n"}`)}},
+		{Reasoning: "Done.", Text: "Listed and wrote notes.txt."},
+	})
+	writeConfig(t, home, "[providers.anthropic]\nreasoning = \"low\"\n")
+	c := agentCmd(t, home, map[string]string{"ANTHROPIC_API_KEY": llmtest.APIKey, "ANTHROPIC_BASE_URL": srv.URL()},
+		"run", "--provider", "anthropic", "--json", "--yes", "warning", "--root", root, "take notes")
+	r := run(t, c)
+	if r.code != 0 {
+		t.Fatalf("exit code = %d, want 0\nstdout: %.3000s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("server received %d requests, want 3", len(reqs))
+	}
+	for i, req := range reqs {
+		if !strings.Contains(string(req.Body), `"thinking":{"budget_tokens":2048,"type":"enabled"}`) {
+			t.Errorf("request %d does not ask for thinking on a low budget: %.300s", i+1, req.Body)
+		}
+	}
+	if n := len(ofType(events(t, r.stdout), "reasoning")); n != 3 {
+		t.Errorf("%d reasoning events, want one per turn", n)
+	}
+}
+
+// An effort the config does not know is an error naming the key.
+func TestRunRejectsAnUnknownReasoningEffort(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	writeConfig(t, home, "[providers.anthropic]\nreasoning = \"maximum\"\n")
+	r := run(t, agentCmd(t, home, map[string]string{"ANTHROPIC_API_KEY": llmtest.APIKey}, "run", "--provider", "anthropic", "--root", t.TempDir(), "hi"))
+	if r.code != 1 || !strings.Contains(r.stderr, `providers.anthropic.reasoning = "maximum"`) {
+		t.Errorf("exit %d, stderr %q; want 1 and an error naming providers.anthropic.reasoning", r.code, r.stderr)
 	}
 }

@@ -155,11 +155,11 @@ func (a *app) newProvider(name string, pc ProviderConfig, idle time.Duration) (l
 	}
 	switch pc.Type {
 	case "openai":
-		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle})
+		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle, Reasoning: pc.Reasoning})
 	case "ollama":
-		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model, IdleTimeout: idle, ContextLength: pc.Window()})
+		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model, IdleTimeout: idle, ContextLength: pc.Window(), Reasoning: pc.Reasoning})
 	case "anthropic":
-		return anthropic.New(anthropic.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle})
+		return anthropic.New(anthropic.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle, Reasoning: pc.Reasoning})
 	default:
 		// Validate rejects unknown types; this guards a new type added to
 		// the config without an adapter.

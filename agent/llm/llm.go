@@ -51,6 +51,12 @@ type Reasoning struct {
 	Signature string `json:"signature,omitempty"`
 	// Redacted is the opaque data of Anthropic's redacted_thinking block.
 	Redacted string `json:"redacted,omitempty"`
+	// Details is one entry of OpenRouter's reasoning_details (a JSON
+	// object, kept as a string so that pieces stay comparable: its type,
+	// text or summary or encrypted data, signature, format), which must
+	// come back unchanged. Its text, if any, is also in another piece's
+	// Text.
+	Details string `json:"details,omitempty"`
 }
 
 // ReasoningText returns the message's thinking as one text.
@@ -71,6 +77,10 @@ type ToolCall struct {
 	// Args is the arguments exactly as the model wrote them: usually a JSON
 	// object, but it may be malformed, and the tools report that to the model.
 	Args string `json:"args"`
+	// Extra is what the server attached to the call that must come back
+	// with it, as it came (JSON, kept as a string so that calls stay
+	// comparable): Gemini's extra_content with its thought signature.
+	Extra string `json:"extra,omitempty"`
 	// Invalid, when not empty, says why the call could not be read at all
 	// (a tool call written as text that is not the agreed format): the loop
 	// does not plan it, and answers it with this text as an error result,

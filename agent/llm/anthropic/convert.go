@@ -19,6 +19,15 @@ func (p *Provider) params(req llm.Request) sdk.MessageNewParams {
 	if req.System != "" {
 		out.System = []sdk.TextBlockParam{{Text: req.System}}
 	}
+	// No temperature is ever sent: with thinking on, the API takes none
+	// but 1, its default.
+	switch budget := ThinkingBudget(p.reasoning); {
+	case budget > 0:
+		out.Thinking = sdk.ThinkingConfigParamOfEnabled(int64(budget))
+		out.MaxTokens += int64(budget)
+	case p.reasoning == llm.EffortOff:
+		out.Thinking = sdk.ThinkingConfigParamUnion{OfDisabled: &sdk.ThinkingConfigDisabledParam{}}
+	}
 	for _, t := range req.Tools {
 		tool := &sdk.ToolParam{Name: t.Name, InputSchema: inputSchema(t.Parameters)}
 		if t.Description != "" {

@@ -34,8 +34,14 @@ type Options struct {
 	APIKeyEnv string
 	Model     string
 	// MaxTokens caps each reply, which the API requires; 0 means
-	// DefaultMaxTokens.
+	// DefaultMaxTokens. With thinking on, the thinking budget is added to
+	// it, so the answer keeps its room (the API wants the budget below
+	// max_tokens).
 	MaxTokens int
+	// Reasoning turns extended thinking on with a budget of ThinkingBudget
+	// tokens (EffortLow, EffortMedium, EffortHigh) or off (EffortOff);
+	// EffortDefault sends nothing, and the API's default is off.
+	Reasoning llm.Effort
 	// HTTPClient is used for every request; nil means a client with
 	// connect and TLS timeouts but no overall timeout, since a stream may
 	// last minutes.
@@ -64,7 +70,23 @@ type Provider struct {
 	keyEnv    string
 	keySet    bool
 	maxTokens int
+	reasoning llm.Effort
 	client    sdk.Client
+}
+
+// ThinkingBudget is the thinking budget, in tokens, of each effort: the
+// API's minimum is 1,024, and the highest here leaves room for the answer
+// within the 32,000 output tokens of the smallest current limit.
+func ThinkingBudget(e llm.Effort) int {
+	switch e {
+	case llm.EffortLow:
+		return 2048
+	case llm.EffortMedium:
+		return 8192
+	case llm.EffortHigh:
+		return 16384
+	}
+	return 0
 }
 
 // New returns a Provider for o. It fails when no model is set or the base
@@ -107,6 +129,7 @@ func New(o Options) (*Provider, error) {
 		keyEnv:    o.APIKeyEnv,
 		keySet:    o.APIKey != "",
 		maxTokens: o.MaxTokens,
+		reasoning: o.Reasoning,
 		client:    sdk.NewClient(opts...),
 	}, nil
 }

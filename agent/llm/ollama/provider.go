@@ -37,6 +37,11 @@ type Options struct {
 	// long, for the headers or between streamed bytes; the reply is then
 	// interrupted. 0 means wire.DefaultIdleTimeout (two minutes).
 	IdleTimeout time.Duration
+	// Reasoning is sent as think: false for EffortOff; for the other
+	// efforts true, or the level itself to gpt-oss models, the only ones
+	// Ollama takes a level from (others answer 400). EffortDefault sends
+	// nothing.
+	Reasoning llm.Effort
 }
 
 // DefaultBaseURL returns the server the ollama command itself would use:
@@ -52,6 +57,7 @@ type Provider struct {
 	baseURL string
 	model   string
 	numCtx  int
+	think   *api.ThinkValue
 	client  *api.Client
 }
 
@@ -77,8 +83,23 @@ func New(o Options) (*Provider, error) {
 		baseURL: base,
 		model:   o.Model,
 		numCtx:  o.ContextLength,
+		think:   think(o.Reasoning, o.Model),
 		client:  api.NewClient(u, wire.HTTPClient(o.HTTPClient, o.IdleTimeout)),
 	}, nil
+}
+
+// think is the think value for effort e with model: nil (send nothing)
+// for the default, false for off, the level for gpt-oss models, else true.
+func think(e llm.Effort, model string) *api.ThinkValue {
+	switch {
+	case e == llm.EffortDefault:
+		return nil
+	case e == llm.EffortOff:
+		return &api.ThinkValue{Value: false}
+	case strings.HasPrefix(model, "gpt-oss"):
+		return &api.ThinkValue{Value: string(e)}
+	}
+	return &api.ThinkValue{Value: true}
 }
 
 // Name returns the configured provider name.

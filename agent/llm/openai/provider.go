@@ -1,6 +1,7 @@
 package openai
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -40,6 +41,12 @@ type Options struct {
 	// long, for the headers or between streamed bytes; the reply is then
 	// interrupted. 0 means wire.DefaultIdleTimeout (two minutes).
 	IdleTimeout time.Duration
+	// Reasoning is sent as the server's reasoning knob: reasoning_effort
+	// ("none" for EffortOff), OpenRouter's reasoning object, or
+	// DeepSeek's thinking switch with reasoning_effort; the server is
+	// recognised by its host, else by Name ("openrouter", "deepseek").
+	// EffortDefault sends nothing.
+	Reasoning llm.Effort
 }
 
 // Provider streams chat completions from one OpenAI-compatible server. It
@@ -52,6 +59,9 @@ type Provider struct {
 	keyEnv  string
 	keySet  bool
 	client  *goopenai.Client
+	// dialect and reasoning say how and what to ask of a thinking model.
+	dialect   dialect
+	reasoning llm.Effort
 }
 
 // New returns a Provider for o. It fails when no model is set or the base
@@ -72,19 +82,48 @@ func New(o Options) (*Provider, error) {
 	}
 	cfg := goopenai.DefaultConfig(o.APIKey)
 	cfg.BaseURL = base
-	cfg.HTTPClient = wire.HTTPClient(o.HTTPClient, o.IdleTimeout)
+	hc := wire.HTTPClient(o.HTTPClient, o.IdleTimeout)
+	hc.Transport = bodyTransport{base: hc.Transport}
+	cfg.HTTPClient = hc
 	// Keep-alive comments (OpenRouter sends them while a model thinks)
 	// count as empty messages; the library's default limit of 300 in a
 	// row can end a slow but healthy stream.
 	cfg.EmptyMessagesLimit = 100_000
 	return &Provider{
-		name:    o.Name,
-		baseURL: cfg.BaseURL,
-		model:   o.Model,
-		keyEnv:  o.APIKeyEnv,
-		keySet:  o.APIKey != "",
-		client:  goopenai.NewClientWithConfig(cfg),
+		name:      o.Name,
+		baseURL:   cfg.BaseURL,
+		model:     o.Model,
+		keyEnv:    o.APIKeyEnv,
+		keySet:    o.APIKey != "",
+		client:    goopenai.NewClientWithConfig(cfg),
+		dialect:   dialectOf(o.Name, base),
+		reasoning: o.Reasoning,
 	}, nil
+}
+
+// bodyKey is the context key of a request body for bodyTransport.
+type bodyKey struct{}
+
+// withBody returns a context whose chat request goes out with body.
+func withBody(ctx context.Context, body []byte) context.Context {
+	return context.WithValue(ctx, bodyKey{}, body)
+}
+
+// bodyTransport sends the body in the request's context (withBody) in
+// place of the one the library encoded from its own request type.
+type bodyTransport struct{ base http.RoundTripper }
+
+// RoundTrip implements http.RoundTripper.
+func (t bodyTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	body, ok := req.Context().Value(bodyKey{}).([]byte)
+	if !ok || req.Method != http.MethodPost {
+		return t.base.RoundTrip(req)
+	}
+	out := req.Clone(req.Context())
+	out.Body = io.NopCloser(bytes.NewReader(body))
+	out.ContentLength = int64(len(body))
+	out.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	return t.base.RoundTrip(out)
 }
 
 // Name returns the configured provider name.
@@ -103,8 +142,14 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 	if onDelta == nil {
 		onDelta = func(llm.Delta) {}
 	}
-	sctx, slot := wire.WithSlot(ctx)
-	stream, err := p.client.CreateChatCompletionStream(sctx, p.request(req))
+	body, err := json.Marshal(p.request(req))
+	if err != nil {
+		return llm.Response{}, p.failure(err, &wire.Slot{})
+	}
+	sctx, slot := wire.WithSlot(withBody(ctx, body))
+	// The library sends the request and frames the stream; the body is
+	// ours (see bodyTransport).
+	stream, err := p.client.CreateChatCompletionStream(sctx, goopenai.ChatCompletionRequest{Model: p.model, Stream: true})
 	if err != nil {
 		if ctx.Err() != nil {
 			return llm.Response{}, ctx.Err()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/agentcli/agent/agent/llm"
@@ -28,6 +29,73 @@ type messagesRequest struct {
 		InputSchema json.RawMessage `json:"input_schema"`
 	} `json:"tools"`
 	Stream bool `json:"stream"`
+	// Thinking is extended thinking: {"type": "enabled", "budget_tokens":
+	// N} or {"type": "disabled"}; absent is disabled.
+	Thinking *struct {
+		Type         string `json:"type"`
+		BudgetTokens *int   `json:"budget_tokens"`
+	} `json:"thinking"`
+	Temperature *float64 `json:"temperature"`
+}
+
+// thinkingEnabled reports whether the request turned extended thinking
+// on.
+func (m messagesRequest) thinkingEnabled() bool {
+	return m.Thinking != nil && m.Thinking.Type == "enabled"
+}
+
+// thinkingDisabled reports whether the request turned it off in so many
+// words (the fake's turns think unless told not to).
+func (m messagesRequest) thinkingDisabled() bool {
+	return m.Thinking != nil && m.Thinking.Type == "disabled"
+}
+
+// thinkingProblem returns the API's answer to a thinking configuration
+// it refuses, or "": a budget under 1,024 tokens or not under max_tokens,
+// a temperature other than 1 with thinking on, and, with thinking on, a
+// tool-using assistant turn sent back without its thinking in front.
+func (m messagesRequest) thinkingProblem() string {
+	if m.Thinking == nil {
+		return ""
+	}
+	switch m.Thinking.Type {
+	case "disabled":
+		return ""
+	case "enabled":
+	default:
+		return fmt.Sprintf("thinking: Input tag '%s' found using 'type' does not match any of the expected tags: 'disabled', 'enabled'", m.Thinking.Type)
+	}
+	b := m.Thinking.BudgetTokens
+	switch {
+	case b == nil:
+		return "thinking.enabled.budget_tokens: Field required"
+	case *b < 1024:
+		return "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024"
+	case m.MaxTokens != nil && *m.MaxTokens <= *b:
+		return "`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#max-tokens-and-context-window-size"
+	case m.Temperature != nil && *m.Temperature != 1:
+		return "`temperature` may only be set to 1 when thinking is enabled. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#feature-compatibility"
+	}
+	return m.missingThinking()
+}
+
+// missingThinking returns the API's answer when the conversation goes on
+// from a tool call (it ends with tool results) and the assistant turn
+// that made the call does not start with its thinking block, or "".
+func (m messagesRequest) missingThinking() string {
+	n := len(m.Messages)
+	if n < 2 || m.Messages[n-1].Role != "user" || m.Messages[n-2].Role != "assistant" {
+		return ""
+	}
+	results, err := blocks(m.Messages[n-1].Content)
+	if err != nil || !slices.ContainsFunc(results, func(b block) bool { return b.Type == "tool_result" }) {
+		return ""
+	}
+	turn, err := blocks(m.Messages[n-2].Content)
+	if err != nil || len(turn) == 0 || turn[0].Type == "thinking" || turn[0].Type == "redacted_thinking" {
+		return ""
+	}
+	return fmt.Sprintf("messages.%d.content.0.type: Expected `thinking` or `redacted_thinking`, but found `%s`. When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks). We recommend you include thinking blocks from previous turns. To avoid this requirement, disable `thinking`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking", n-2, turn[0].Type)
 }
 
 // block is one content block of any type the fake understands.

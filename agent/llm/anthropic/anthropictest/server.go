@@ -90,7 +90,16 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 		s.reject(w, err.Error())
 		return
 	}
+	if msg := wreq.thinkingProblem(); msg != "" {
+		// As the API answers it; a test may mean it.
+		s.player.Record(req)
+		writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, wreq.Model)
+		return
+	}
 	n, turn, fault, ok := s.player.Play(req)
+	if wreq.thinkingDisabled() {
+		turn.Reasoning = ""
+	}
 	switch {
 	case !ok:
 		s.reject(w, fmt.Sprintf("fake server: the script has no turn %d (the request holds %d assistant messages)", n, n))

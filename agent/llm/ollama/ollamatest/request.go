@@ -24,7 +24,35 @@ type chatRequest struct {
 	} `json:"tools"`
 	Stream  *bool          `json:"stream"`
 	Options map[string]any `json:"options"`
+	// Think is true, false, or a level ("low", "medium", "high"), which
+	// only gpt-oss models take; absent is the model's default.
+	Think json.RawMessage `json:"think"`
 }
+
+// thinkProblem returns Ollama's answer to a think value it refuses, or
+// "": a level for a model other than gpt-oss, or a value that is neither
+// a boolean nor a level.
+func (c chatRequest) thinkProblem() string {
+	if len(c.Think) == 0 || string(c.Think) == "null" {
+		return ""
+	}
+	var on bool
+	if json.Unmarshal(c.Think, &on) == nil {
+		return ""
+	}
+	var level string
+	if json.Unmarshal(c.Think, &level) != nil || (level != "low" && level != "medium" && level != "high") {
+		return fmt.Sprintf("invalid think value: %s (must be \"high\", \"medium\", \"low\", true, or false)", c.Think)
+	}
+	if !strings.HasPrefix(c.Model, "gpt-oss") {
+		return fmt.Sprintf("think value %q is not supported for this model", level)
+	}
+	return ""
+}
+
+// thinksOff reports whether the request turned thinking off: the model
+// then answers without it.
+func (c chatRequest) thinksOff() bool { return string(c.Think) == "false" }
 
 type chatMessage struct {
 	Role      string `json:"role"`

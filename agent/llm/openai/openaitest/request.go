@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/agentcli/agent/agent/llm"
@@ -21,6 +22,53 @@ type chatRequest struct {
 	StreamOptions *struct {
 		IncludeUsage bool `json:"include_usage"`
 	} `json:"stream_options"`
+	// ReasoningEffort is OpenAI's knob (DeepSeek reads it too).
+	ReasoningEffort *string `json:"reasoning_effort"`
+	// Reasoning is OpenRouter's knob.
+	Reasoning *struct {
+		Effort    *string `json:"effort"`
+		MaxTokens *int    `json:"max_tokens"`
+		Enabled   *bool   `json:"enabled"`
+	} `json:"reasoning"`
+	// Thinking is DeepSeek's switch.
+	Thinking *struct {
+		Type string `json:"type"`
+	} `json:"thinking"`
+}
+
+// efforts are the reasoning efforts the servers take.
+var efforts = []string{"none", "minimal", "low", "medium", "high", "xhigh"}
+
+// reasoningProblem returns the answer to a reasoning knob the servers
+// refuse, or "": an effort they do not know, DeepSeek's thinking switch
+// set to something else than enabled or disabled, or OpenRouter's effort
+// and max_tokens together.
+func (c chatRequest) reasoningProblem() string {
+	if e := c.ReasoningEffort; e != nil && !slices.Contains(efforts, *e) {
+		return fmt.Sprintf("Invalid value: '%s'. Supported values are: 'none', 'minimal', 'low', 'medium', 'high', and 'xhigh'.", *e)
+	}
+	if t := c.Thinking; t != nil && t.Type != "enabled" && t.Type != "disabled" {
+		return fmt.Sprintf("Invalid value for thinking.type: '%s'. Supported values are: 'enabled' and 'disabled'.", t.Type)
+	}
+	if r := c.Reasoning; r != nil {
+		if r.Effort != nil && !slices.Contains(efforts, *r.Effort) {
+			return fmt.Sprintf("reasoning.effort: Invalid enum value. Expected 'xhigh' | 'high' | 'medium' | 'low' | 'minimal' | 'none', received '%s'", *r.Effort)
+		}
+		if r.Effort != nil && r.MaxTokens != nil {
+			return "Only one of \"reasoning.effort\" and \"reasoning.max_tokens\" may be specified"
+		}
+	}
+	return ""
+}
+
+// thinksOff reports whether the request turned thinking off: the model
+// then answers without it.
+func (c chatRequest) thinksOff() bool {
+	none := func(e *string) bool { return e != nil && *e == "none" }
+	r := c.Reasoning
+	return none(c.ReasoningEffort) ||
+		c.Thinking != nil && c.Thinking.Type == "disabled" ||
+		r != nil && (r.Enabled != nil && !*r.Enabled || none(r.Effort))
 }
 
 type chatMessage struct {

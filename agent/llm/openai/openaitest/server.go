@@ -74,7 +74,12 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		s.reject(w, err.Error())
 		return
 	}
-	if msg := missingReasoning(s.player.Script(), wreq.Messages); msg != "" {
+	if msg := wreq.reasoningProblem(); msg != "" {
+		s.player.Record(req)
+		s.reject(w, msg)
+		return
+	}
+	if msg := missingReasoning(s.player.Script(), wreq.Messages); msg != "" && !wreq.thinksOff() {
 		// A thinking model's history without its thinking: the request
 		// is wrong, as the real server says, but a test may mean it.
 		s.player.Record(req)
@@ -82,6 +87,9 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n, turn, fault, ok := s.player.Play(req)
+	if wreq.thinksOff() {
+		turn.Reasoning = ""
+	}
 	switch {
 	case !ok:
 		s.reject(w, fmt.Sprintf("fake server: the script has no turn %d (the request holds %d assistant messages)", n, n))
