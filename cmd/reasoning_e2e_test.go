@@ -1,6 +1,9 @@
 package cmd_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,5 +95,42 @@ func TestRunRejectsAnUnknownReasoningEffort(t *testing.T) {
 	r := run(t, agentCmd(t, home, map[string]string{"ANTHROPIC_API_KEY": llmtest.APIKey}, "run", "--provider", "anthropic", "--root", t.TempDir(), "hi"))
 	if r.code != 1 || !strings.Contains(r.stderr, `providers.anthropic.reasoning = "maximum"`) {
 		t.Errorf("exit %d, stderr %q; want 1 and an error naming providers.anthropic.reasoning", r.code, r.stderr)
+	}
+}
+
+// A tool-using task through OpenRouter (Claude's signed reasoning in
+// reasoning_details) and through Gemini 3's OpenAI-compatible API (thought
+// signatures on tool calls) finishes: each server refuses a history
+// without what it attached, so finishing proves it went back exactly.
+func TestRunSendsBackWhatServersAttach(t *testing.T) {
+	for _, tt := range []struct {
+		name, model string
+		flavor      openaitest.Flavor
+	}{
+		{name: "openrouter", model: "anthropic/claude-sonnet-4.5", flavor: openaitest.OpenRouter},
+		{name: "gemini", model: "gemini-3-pro-preview", flavor: openaitest.Gemini},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root, home := t.TempDir(), t.TempDir()
+			srv := openaitest.NewServer(t, llmtest.Script{
+				{Reasoning: "List first.", Calls: []llmtest.Call{llmtest.UseTool("list_dir", `{"path": "."}`), llmtest.UseTool("list_dir", `{"path": "."}`)}},
+				{Reasoning: "Now the notes.", Calls: []llmtest.Call{llmtest.UseTool("write_file", `{"path": "notes.txt", "content": "hi\n"}`)}},
+				{Reasoning: "Done.", Text: "Listed and wrote notes.txt."},
+			})
+			srv.SetFlavor(tt.flavor)
+			writeConfig(t, home, fmt.Sprintf("[providers.%s]\ntype = \"openai\"\nbase_url = %q\napi_key_env = \"TEST_API_KEY\"\nmodel = %q\nreasoning = \"high\"\n", tt.name, srv.URL(), tt.model))
+			r := run(t, agentCmd(t, home, map[string]string{"TEST_API_KEY": llmtest.APIKey},
+				"run", "--provider", tt.name, "--json", "--yes", "warning", "--root", root, "take notes"))
+			if r.code != 0 {
+				t.Fatalf("exit code = %d, want 0\nstdout: %.3000s\nstderr: %s", r.code, r.stdout, r.stderr)
+			}
+			if n := len(srv.Requests()); n != 3 {
+				t.Errorf("server received %d requests, want 3", n)
+			}
+			if b, err := os.ReadFile(filepath.Join(root, "notes.txt")); err != nil || string(b) != "hi\n" {
+				t.Errorf("notes.txt = %q, %v; want the task done", b, err)
+			}
+		})
 	}
 }

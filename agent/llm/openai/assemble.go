@@ -16,9 +16,11 @@ type assembler struct {
 	reasoning strings.Builder
 	calls     []*partialCall
 	byIndex   map[int]*partialCall
-	finish    string
-	finished  bool
-	usage     llm.Usage
+	// details are OpenRouter's reasoning_details entries, in order.
+	details  []*detail
+	finish   string
+	finished bool
+	usage    llm.Usage
 	// size is the bytes of text and arguments so far, against
 	// llm.MaxReplyBytes.
 	size int
@@ -29,6 +31,8 @@ type partialCall struct {
 	index    int
 	id, name string
 	args     strings.Builder
+	// extra is the call's extra_content, as it came.
+	extra string
 }
 
 // add folds one chunk in, passing its text and thinking to onDelta. It
@@ -44,11 +48,17 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 		if ch.Index != 0 {
 			continue
 		}
-		if d := ch.Delta.ReasoningContent + ch.Delta.Reasoning; d != "" {
+		d := ch.Delta.ReasoningContent + ch.Delta.Reasoning
+		if d == "" {
+			// A server may send its thinking only in reasoning_details.
+			d = a.detailsText(ch.Delta.ReasoningDetails)
+		}
+		if d != "" {
 			a.size += len(d)
 			a.reasoning.WriteString(d)
 			onDelta(llm.Delta{Reasoning: d})
 		}
+		a.addDetails(ch.Delta.ReasoningDetails)
 		if d := ch.Delta.Content; d != "" {
 			a.size += len(d)
 			a.text.WriteString(d)
@@ -68,6 +78,33 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 		}
 	}
 	return nil
+}
+
+// addDetails folds in fragments of reasoning_details, matched by their
+// index; a fragment without one is an entry of its own.
+func (a *assembler) addDetails(frags []json.RawMessage) {
+	for _, raw := range frags {
+		a.size += len(raw)
+		i := detailIndex(raw)
+		if i < 0 || i > len(a.details)+64 {
+			i = len(a.details)
+		}
+		for len(a.details) <= i {
+			a.details = append(a.details, &detail{})
+		}
+		a.details[i].add(raw)
+	}
+}
+
+// detailsText is the readable thinking in fragments of reasoning_details.
+func (a *assembler) detailsText(frags []json.RawMessage) string {
+	var b strings.Builder
+	for _, raw := range frags {
+		var d detail
+		d.add(raw)
+		b.WriteString(d.text())
+	}
+	return b.String()
 }
 
 // addCall folds in one tool call fragment. Fragments are matched by index;
@@ -112,6 +149,10 @@ func (a *assembler) addCall(tc toolCallDelta) {
 	if pc.name == "" {
 		pc.name = tc.Function.Name
 	}
+	if pc.extra == "" && len(tc.ExtraContent) > 0 && string(tc.ExtraContent) != "null" {
+		pc.extra = string(tc.ExtraContent)
+		a.size += len(pc.extra)
+	}
 	a.size += len(tc.Function.Arguments)
 	pc.args.WriteString(tc.Function.Arguments)
 }
@@ -130,6 +171,11 @@ func (a *assembler) response() llm.Response {
 	if r := a.reasoning.String(); r != "" {
 		resp.Message.Reasoning = []llm.Reasoning{{Text: r}}
 	}
+	for _, d := range a.details {
+		if len(d.keys) > 0 {
+			resp.Message.Reasoning = append(resp.Message.Reasoning, llm.Reasoning{Details: d.json()})
+		}
+	}
 	calls := slices.Clone(a.calls)
 	slices.SortStableFunc(calls, func(x, y *partialCall) int { return x.index - y.index })
 	for _, pc := range calls {
@@ -138,7 +184,7 @@ func (a *assembler) response() llm.Response {
 			id = wire.NewCallID()
 			pc.id = id // the same id if response is asked for again
 		}
-		resp.Message.ToolCalls = append(resp.Message.ToolCalls, llm.ToolCall{ID: id, Name: pc.name, Args: pc.args.String()})
+		resp.Message.ToolCalls = append(resp.Message.ToolCalls, llm.ToolCall{ID: id, Name: pc.name, Args: pc.args.String(), Extra: pc.extra})
 	}
 	return resp
 }

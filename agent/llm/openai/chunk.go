@@ -34,9 +34,12 @@ type delta struct {
 	Content string `json:"content"`
 	// ReasoningContent is the thinking of DeepSeek, Z.ai GLM, xAI and
 	// Alibaba; Reasoning is OpenRouter's, Groq's and other gateways'.
-	ReasoningContent string          `json:"reasoning_content"`
-	Reasoning        string          `json:"reasoning"`
-	ToolCalls        []toolCallDelta `json:"tool_calls"`
+	ReasoningContent string `json:"reasoning_content"`
+	Reasoning        string `json:"reasoning"`
+	// ReasoningDetails are fragments of OpenRouter's structured
+	// reasoning, which goes back with the turn (see detail).
+	ReasoningDetails []json.RawMessage `json:"reasoning_details"`
+	ToolCalls        []toolCallDelta   `json:"tool_calls"`
 }
 
 // toolCallDelta is one fragment of a call. Index is nil when the server
@@ -48,6 +51,9 @@ type toolCallDelta struct {
 		Name      string `json:"name"`
 		Arguments string `json:"arguments"`
 	} `json:"function"`
+	// ExtraContent is what the server attaches to a call that must come
+	// back with it: Gemini's {"google": {"thought_signature": ...}}.
+	ExtraContent json.RawMessage `json:"extra_content"`
 }
 
 // chunkUsage is the usage object, with the details each server family

@@ -79,6 +79,8 @@ type chatMessage struct {
 	ToolCallID string          `json:"tool_call_id"`
 	// ReasoningContent is the thinking sent back (DeepSeek's format).
 	ReasoningContent *string `json:"reasoning_content"`
+	// ReasoningDetails is OpenRouter's structured reasoning sent back.
+	ReasoningDetails json.RawMessage `json:"reasoning_details"`
 }
 
 type chatToolCall struct {
@@ -88,6 +90,8 @@ type chatToolCall struct {
 		Name      string `json:"name"`
 		Arguments string `json:"arguments"`
 	} `json:"function"`
+	// ExtraContent is Gemini's thought signature sent back.
+	ExtraContent json.RawMessage `json:"extra_content"`
 }
 
 type chatTool struct {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
@@ -21,6 +22,16 @@ import (
 type Server struct {
 	*llmtest.FakeServer
 	player *llmtest.Player
+	mu     sync.Mutex
+	flavor Flavor
+}
+
+// SetFlavor makes the fake play flavor f's additions to the format (the
+// default is Plain).
+func (s *Server) SetFlavor(f Flavor) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.flavor = f
 }
 
 // NewServer starts a fake playing script on a loopback port and closes it
@@ -79,7 +90,19 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		s.reject(w, msg)
 		return
 	}
-	if msg := missingReasoning(s.player.Script(), wreq.Messages); msg != "" && !wreq.thinksOff() {
+	s.mu.Lock()
+	flavor := s.flavor
+	s.mu.Unlock()
+	var lost string
+	switch flavor {
+	case OpenRouter:
+		lost = lostDetails(s.player.Script(), wreq.Messages)
+	case Gemini:
+		lost = lostSignature(wreq.Messages)
+	default:
+		lost = missingReasoning(s.player.Script(), wreq.Messages)
+	}
+	if msg := lost; msg != "" && !wreq.thinksOff() {
 		// A thinking model's history without its thinking: the request
 		// is wrong, as the real server says, but a test may mean it.
 		s.player.Record(req)
@@ -103,7 +126,7 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	}
 	usage := llmtest.EstimateUsage(req, turn)
 	includeUsage := wreq.StreamOptions != nil && wreq.StreamOptions.IncludeUsage
-	stream(w, r, events(n, turn, fault, wreq.Model, usage, includeUsage), fault)
+	stream(w, r, events(n, turn, fault, wreq.Model, usage, includeUsage, flavor), fault)
 }
 
 // reject answers 400 the way the API does and reports it to the test.

@@ -31,10 +31,13 @@ type choice struct {
 }
 
 type delta struct {
-	Role             string          `json:"role,omitempty"`
-	Content          *string         `json:"content,omitempty"`
-	ReasoningContent *string         `json:"reasoning_content,omitempty"`
-	ToolCalls        []toolCallDelta `json:"tool_calls,omitempty"`
+	Role             string  `json:"role,omitempty"`
+	Content          *string `json:"content,omitempty"`
+	ReasoningContent *string `json:"reasoning_content,omitempty"`
+	// Reasoning and ReasoningDetails are OpenRouter's thinking.
+	Reasoning        *string           `json:"reasoning,omitempty"`
+	ReasoningDetails []json.RawMessage `json:"reasoning_details,omitempty"`
+	ToolCalls        []toolCallDelta   `json:"tool_calls,omitempty"`
 }
 
 // toolCallDelta is one fragment of a call: the first of each call carries
@@ -48,6 +51,8 @@ type toolCallDelta struct {
 		Name      string `json:"name,omitempty"`
 		Arguments string `json:"arguments"`
 	} `json:"function"`
+	// ExtraContent carries Gemini's thought signature.
+	ExtraContent json.RawMessage `json:"extra_content,omitempty"`
 }
 
 // malformed is a chunk cut off in the middle of its JSON.
@@ -61,7 +66,7 @@ const streamError = `{"error":{"message":"The server had an error while processi
 // with [DONE]: a role chunk, text chunks, each call's first fragment then
 // its argument fragments (alternating between calls under Interleave), a
 // chunk with the finish_reason, and the usage chunk when asked for.
-func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.Usage, includeUsage bool) []string {
+func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.Usage, includeUsage bool, flavor Flavor) []string {
 	base := chunk{ID: fmt.Sprintf("chatcmpl-fake-%d", n), Object: "chat.completion.chunk", Created: 1700000000, Model: model, SystemFingerprint: "fp_fake"}
 	if includeUsage {
 		base.Usage = json.RawMessage("null")
@@ -75,9 +80,23 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 
 	empty := ""
 	emit(delta{Role: "assistant", Content: &empty}, nil)
-	for _, piece := range llmtest.TextChunks(turn.Reasoning, f.CharByChar) {
-		// As DeepSeek streams it: the thinking first, content null.
-		emit(delta{ReasoningContent: &piece}, nil)
+	switch pieces := llmtest.TextChunks(turn.Reasoning, f.CharByChar); {
+	case flavor == OpenRouter && turn.Reasoning != "":
+		// The thinking as text and as details in the same chunks, then
+		// the rest of the details.
+		details := detailsOf(n, pieces)
+		for i, d := range details {
+			if i < len(pieces) {
+				emit(delta{Reasoning: &pieces[i], ReasoningDetails: d}, nil)
+			} else {
+				emit(delta{ReasoningDetails: d}, nil)
+			}
+		}
+	default:
+		for _, piece := range pieces {
+			// As DeepSeek streams it: the thinking first, content null.
+			emit(delta{ReasoningContent: &piece}, nil)
+		}
 	}
 	for _, piece := range llmtest.TextChunks(turn.Text, f.CharByChar) {
 		emit(delta{Content: &piece}, nil)
@@ -90,6 +109,10 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 			head.ID = turn.CallID(n, i)
 		}
 		head.Function.Name = c.Name
+		if flavor == Gemini && i == 0 {
+			// Gemini signs the first call of a turn.
+			head.ExtraContent = thoughtExtra(n)
+		}
 		if f.NoIndex {
 			// The whole call at once, without index (and, under NoIDs,
 			// with an empty id, as these servers send it).
