@@ -44,10 +44,13 @@ test: vet fmt-check
 	echo "make test: $$passed packages passed, $$failed failed$${tests:+ ($$tests)}, in $$(( $$(date +%s) - start ))s"; \
 	exit $$rc
 
-## test-heavy: the long version of the tests that have one (the output
-## flood test prints 1 GiB instead of 64 MiB), with the race detector
+## test-heavy: the long version of the tests that have one, with the race
+## detector (CI runs it after test): the output flood test prints 1 GiB
+## instead of 64 MiB, and go test runs in the sandbox on a fresh home,
+## compiling the standard library's test dependencies into an empty cache
+HEAVY_TESTS := TestOutputFloodMemoryIsBounded|TestToolchainsWorkConfined|TestEscapeGoTestPassesOnAFreshHome
 test-heavy:
-	$(RACE_ENV) $(GO) test -race -count=1 -run 'TestOutputFloodMemoryIsBounded' ./tools/ -args -heavy
+	$(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./cmd/ -args -heavy
 
 ## vet: go vet here and for macOS (which compiles the tests there too), so a
 ## Linux-only change cannot land

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,6 +19,10 @@ import (
 
 // agentBin is the binary built once for every end-to-end test.
 var agentBin string
+
+// heavy turns on the long versions of the tests that have one; `make
+// test-heavy` sets it.
+var heavy = flag.Bool("heavy", false, "run the long versions: go test on a fresh home")
 
 func TestMain(m *testing.M) {
 	if len(os.Args) == 2 && strings.HasPrefix(os.Args[1], "mcptest-") {

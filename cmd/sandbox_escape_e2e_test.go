@@ -399,10 +399,15 @@ func TestEscapeLeftoverProcessesAfterTheAgentIsKilled(t *testing.T) {
 	noneLeft(t, mark)
 }
 
+// TestEscapeGoTestPassesOnAFreshHome runs go test twice in the sandbox
+// on a fresh home. It compiles the standard library's test dependencies
+// (about 120 packages) into the project's empty private cache, half a
+// minute of CPU, so it runs with -heavy (make test-heavy, which CI runs);
+// TestEscapeGoBuildsOnAFreshHome is its cheap half in make test.
 func TestEscapeGoTestPassesOnAFreshHome(t *testing.T) {
 	needIsolation(t)
-	if testing.Short() {
-		t.Skip("compiles the standard library into a fresh cache")
+	if testing.Short() || !*heavy {
+		t.Skip("compiles the standard library into a fresh cache: make test-heavy")
 	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not installed")
@@ -424,5 +429,37 @@ func TestEscapeGoTestPassesOnAFreshHome(t *testing.T) {
 	}
 	if r.code != 0 || strings.Count(out, "ok  \texample.com/m") != 2 || strings.Contains(out, "[exit code") {
 		t.Errorf("go test in the sandbox on a fresh home: exit %d, tool output:\n%s\nstderr: %s", r.code, out, r.stderr)
+	}
+}
+
+// TestEscapeGoBuildsOnAFreshHome: on a fresh home, where the home
+// directory is read-only to commands, the Go toolchain builds and vets in
+// the sandbox, fresh and then warm, and writes only the project's private
+// cache under the agent's state directory. The project imports nothing,
+// so only it is compiled.
+func TestEscapeGoBuildsOnAFreshHome(t *testing.T) {
+	needIsolation(t)
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go is not installed")
+	}
+	home, root := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/m\n\ngo 1.21\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "m.go"), []byte("package m\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n"), 0o644)
+	build := "go build ./... && go vet ./... && echo built"
+	srv, r := escape(t, home, root, nil, []string{"--yes", "dangerous"}, build, build)
+	reqs := srv.Requests()
+	var out string
+	for _, m := range reqs[len(reqs)-1].ToolResults() {
+		out += m.Content + "\n"
+	}
+	if r.code != 0 || strings.Count(out, "built") != 2 || strings.Contains(out, "[exit code") {
+		t.Errorf("go build and vet in the sandbox on a fresh home: exit %d, tool output:\n%s\nstderr: %s", r.code, out, r.stderr)
+	}
+	caches, _ := filepath.Glob(filepath.Join(home, "state", "agent", "cache", "*", "go-build", "*"))
+	if len(caches) == 0 {
+		t.Errorf("nothing in the project's private Go cache under %s", filepath.Join(home, "state", "agent", "cache"))
+	}
+	if _, err := os.Stat(filepath.Join(home, ".cache")); err == nil {
+		t.Errorf("the toolchain wrote %s", filepath.Join(home, ".cache"))
 	}
 }

@@ -12,10 +12,12 @@ import (
 	"time"
 )
 
-// heavy makes the flood test print 1 GiB instead of 64 MiB: `make
-// test-heavy` sets it. 64 MiB is already eight times the heap bound, so
-// holding the output would fail the test; 1 GiB shows it over a long run.
-var heavy = flag.Bool("heavy", false, "flood with 1 GiB of output instead of 64 MiB")
+// heavy turns on the long versions of the tests that have one; `make
+// test-heavy` sets it. The flood test prints 1 GiB instead of 64 MiB (64
+// MiB is already eight times the heap bound, so holding the output would
+// fail the test; 1 GiB shows it over a long run), and the toolchain test
+// runs go test on a fresh home (see TestToolchainsWorkConfined).
+var heavy = flag.Bool("heavy", false, "run the long versions: a 1 GiB flood, go test on a fresh home")
 
 // floodBytes is what the flood test prints.
 func floodBytes() int64 {

@@ -75,6 +75,8 @@ func TestSandboxedShell(t *testing.T) {
 	}{
 		{"writing inside the root works", `{"command":"echo in > inside.txt && cat inside.txt"}`, false, "in\n"},
 		{"writing the private temp dir works", `{"command":"echo t > \"$TMPDIR/t\" && cat \"$TMPDIR/t\""}`, false, "t\n"},
+		// As go test and go run do with what they build.
+		{"a program copied into the private temp dir runs", `{"command":"cp \"$(type -P true)\" \"$TMPDIR/prog\" && \"$TMPDIR/prog\" && echo ran"}`, false, "ran\n"},
 		{"writing outside the root fails", fmt.Sprintf(`{"command":"echo out > %s/outside.txt"}`, outside), true, ""},
 		{"a TCP connection fails without network", fmt.Sprintf(`{"command":%q}`, connect), true, ""},
 	}
@@ -119,6 +121,13 @@ func BenchmarkSandboxedExecOverhead(b *testing.B) {
 // toolchain on this machine inside the sandbox, on a fresh home directory
 // and then again on the warm private caches, and checks that the caches
 // the person's own builds use (named in the environment) stay untouched.
+//
+// go test on a fresh home compiles the standard library's test
+// dependencies (about 120 packages) into the empty private cache: half a
+// minute of CPU, so only with -heavy (make test-heavy). Without it, Go
+// builds and vets a package that imports nothing, which proves the same
+// of the caches and the home directory; that a program built in the
+// private temp directory runs is TestSandboxedShell's.
 func TestToolchainsWorkConfined(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a project with each toolchain")
@@ -127,8 +136,16 @@ func TestToolchainsWorkConfined(t *testing.T) {
 		name, program string
 		files         map[string]string
 		command       string
+		heavy         bool
 	}{
 		{name: "go", program: "go",
+			files: map[string]string{
+				"go.mod":   "module example.com/m\n\ngo 1.21\n",
+				"m.go":     "package m\n\nfunc Add(a, b int) int { return a + b }\n",
+				"sub/s.go": "package sub\n",
+			},
+			command: "go build ./... && go vet ./..."},
+		{name: "go test", program: "go", heavy: true,
 			files: map[string]string{
 				"go.mod":        "module example.com/m\n\ngo 1.21\n",
 				"m.go":          "package m\n\nfunc Add(a, b int) int { return a + b }\n",
@@ -154,6 +171,9 @@ func TestToolchainsWorkConfined(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.heavy && !*heavy {
+				t.Skip("compiles the standard library's test dependencies into a fresh cache: make test-heavy")
+			}
 			if _, err := exec.LookPath(tt.program); err != nil {
 				t.Skipf("%s is not installed on this machine", tt.program)
 			}
