@@ -27,7 +27,7 @@ func mcpLogDir(env func(string) string, sessionID string) string {
 // startMCP starts the configured MCP servers for root, in parallel, and
 // says on stderr which failed and why. It returns nil when none is
 // configured. logDir keeps their stderr; empty discards it.
-func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir string) *mcp.Manager {
+func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir string) *mcp.Manager {
 	if len(cfg.MCPServers) == 0 {
 		return nil
 	}
@@ -42,7 +42,7 @@ func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir string) *mc
 		SecretEnv: secretEnvNames(cfg),
 		PassEnv:   cfg.Tools.PassEnv,
 		LogDir:    logDir,
-		StateDir:  filepath.Join(stateDir(a.getenv), "output"),
+		StateDir:  outputDir,
 		Sandbox:   sb,
 		Network:   cfg.Sandbox.Network,
 		Version:   strings.TrimPrefix(versionString(), "agent "),
@@ -117,7 +117,7 @@ The servers are stopped before it returns.`,
 				fmt.Fprintf(a.stdout, "no MCP servers configured: add [mcp_servers.NAME] to %s (see docs/mcp.md)\n", userConfigPath(a.getenv))
 				return nil
 			}
-			m := a.startMCP(c.Context(), cfg, root, "")
+			m := a.startMCP(c.Context(), cfg, root, "", savedOutputDir(stateDir(a.getenv), ""))
 			defer m.Close()
 			writeMCPStatus(a.stdout, m.Status(), cfg.Policy())
 			return nil

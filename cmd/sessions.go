@@ -40,6 +40,13 @@ func checkpointsDir(env func(string) string) string {
 	return filepath.Join(stateDir(env), "checkpoints")
 }
 
+// savedOutputDir is where the commands of session id save output too long
+// for the model: under the state directory's output/, one directory per
+// session, pruned with it. Without a session (id ""), output/ itself.
+func savedOutputDir(state, id string) string {
+	return filepath.Join(state, "output", id)
+}
+
 // canonicalRoot resolves root's symbolic links, as the tool registry does,
 // so that sessions and checkpoints of one directory are found whichever
 // path led to it.
@@ -125,7 +132,7 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 	s.background.Go(func() {
 		pruneSessions(context.Background(), dir, checkpointsDir(a.getenv), stateDir(a.getenv), cfg.Sessions, s.rec.ID())
 	})
-	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()))
+	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()), savedOutputDir(stateDir(a.getenv), s.rec.ID()))
 	a.session = s
 	return nil
 }
@@ -213,9 +220,11 @@ func (s *sessionRun) lost() error {
 // that only they used. Failures are not worth interrupting a run for: the
 // next session tries again.
 func pruneSessions(ctx context.Context, dir, cpDir, state string, cfg session.Config, current string) {
-	removed, _ := session.Prune(dir, cfg, current)
+	removed, _ := session.Prune(dir, cfg, current, func(id string) []string {
+		// Its MCP servers' stderr, and the output its commands saved.
+		return []string{filepath.Join(dir, id+".mcp"), savedOutputDir(state, id)}
+	})
 	for _, r := range removed {
-		os.RemoveAll(filepath.Join(dir, r.ID+".mcp")) // its MCP servers' stderr
 		if ctx.Err() != nil || r.Root == "" {
 			continue
 		}
@@ -240,6 +249,14 @@ func (s *sessionRun) sink(other agent.Sink) agent.Sink {
 		return other
 	}
 	return agent.Tee(other, s.rec)
+}
+
+// id returns the session's id, "" without a session.
+func (s *sessionRun) id() string {
+	if s == nil {
+		return ""
+	}
+	return s.rec.ID()
 }
 
 // checkpointer returns what takes checkpoints before changes, nil without

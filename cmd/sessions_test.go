@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -563,5 +564,53 @@ func TestSessionsShowStripsTerminalEscapes(t *testing.T) {
 		if !strings.Contains(show.stdout, want) {
 			t.Errorf("sessions show lacks %q:\n%s", want, show.stdout)
 		}
+	}
+}
+
+// A command's flood of output saves at most [tools] max_saved_output_mib,
+// under the session's own output directory, with a note where it was cut;
+// that output counts towards [sessions] max_mb, and goes with its session.
+func TestSavedOutputIsCappedAndPrunedWithItsSession(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	const printed = 3_000_000
+	flood := llmtest.Use(llmtest.UseTool("shell", fmt.Sprintf(`{"command": "yes | head -c %d"}`, printed)))
+	srv := openaitest.NewServer(t, llmtest.Script{flood, llmtest.Say("flooded"), llmtest.Say("quiet")})
+	h := newStateHome(t, openaiEnv(srv))
+	cfg := filepath.Join(h.home, "config", "agent", "config.toml")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	os.WriteFile(cfg, []byte("[tools]\nmax_saved_output_mib = 1\n\n[sessions]\nmax_mb = 1\n"), 0o600)
+
+	h.mustRun(0, "run", "--yes-safe", "--root", root, "flood")
+	first := h.sessionIDs()
+	if len(first) != 1 {
+		t.Fatalf("sessions %v, want one", first)
+	}
+	saved, _ := filepath.Glob(filepath.Join(h.state(), "agent", "output", first[0], "*.log"))
+	if len(saved) != 1 {
+		t.Fatalf("saved output files %v, want one in the session's output directory", saved)
+	}
+	b, err := os.ReadFile(saved[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, note, ok := strings.Cut(string(b), "\n[... the output is cut here")
+	if !ok || len(body) != 1<<20 || !strings.Contains(note, fmt.Sprintf("printed %d bytes in all", printed)) {
+		t.Errorf("the saved file is %d bytes; want the output's first MiB, then a note saying where it was cut", len(b))
+	}
+	results := srv.Requests()[1].ToolResults()
+	if len(results) != 1 || !strings.Contains(results[0].Content, "first 1 MiB of 3000000 bytes are saved in "+saved[0]) {
+		t.Errorf("the model was told %+v; want where the saved output was cut", results)
+	}
+
+	// The first session's file is small, but with its saved output it is
+	// over max_mb: the next session deletes both.
+	h.backdateSessions(time.Minute)
+	h.mustRun(0, "run", "--yes-safe", "--root", root, "quiet")
+	if ids := h.sessionIDs(); len(ids) != 1 || ids[0] == first[0] {
+		t.Errorf("sessions after the second run %v; want only the new one", ids)
+	}
+	if _, err := os.Stat(filepath.Join(h.state(), "agent", "output", first[0])); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the pruned session's saved output is still there (%v)", err)
 	}
 }

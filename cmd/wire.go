@@ -88,8 +88,8 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 	w.tools, err = tools.New(cfg.Tools, tools.Options{
 		Root:      root,
 		Home:      a.getenv("HOME"),
-		StateDir:  filepath.Join(stateDir(a.getenv), "output"),
-		CacheDir:  filepath.Join(stateDir(a.getenv), "cache"),
+		StateDir:  savedOutputDir(st, a.session.id()),
+		CacheDir:  filepath.Join(st, "cache"),
 		Sandbox:   w.sandbox,
 		Network:   cfg.Sandbox.Network,
 		SecretEnv: secretEnvNames(cfg),

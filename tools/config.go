@@ -22,6 +22,10 @@ type Config struct {
 	// in the middle and saved whole in a file under the state directory.
 	OutputHeadBytes int `toml:"output_head_bytes"`
 	OutputTailBytes int `toml:"output_tail_bytes"`
+	// MaxSavedOutputMiB is the most of one command's output saved in that
+	// file; beyond it the file ends with a note saying where it was cut
+	// (the model still gets the output's end).
+	MaxSavedOutputMiB int `toml:"max_saved_output_mib"`
 	// MaxReadBytes is the most read_file returns in one call; the model is
 	// told how to read further with offset and limit.
 	MaxReadBytes int `toml:"max_read_bytes"`
@@ -66,6 +70,7 @@ func DefaultConfig() Config {
 		KillGraceSeconds:       3,
 		OutputHeadBytes:        32 << 10,
 		OutputTailBytes:        32 << 10,
+		MaxSavedOutputMiB:      64,
 		MaxReadBytes:           256 << 10,
 		ReadLines:              2000,
 		MaxEntries:             1000,
@@ -84,6 +89,7 @@ const (
 	maxTimeoutSeconds = 24 * 60 * 60
 	maxGraceSeconds   = 60
 	maxKeptBytes      = 16 << 20
+	maxSavedOutputMiB = 64 << 10 // 64 GiB
 )
 
 // Validate reports every invalid setting, joined, naming the TOML keys.
@@ -106,6 +112,8 @@ func (c Config) Validate() error {
 		"output_tail_bytes = %d: want 0 to %d", c.OutputTailBytes, maxKeptBytes)
 	check(c.OutputHeadBytes+c.OutputTailBytes >= 1024,
 		"output_head_bytes + output_tail_bytes = %d: want at least 1024", c.OutputHeadBytes+c.OutputTailBytes)
+	check(c.MaxSavedOutputMiB >= 1 && c.MaxSavedOutputMiB <= maxSavedOutputMiB,
+		"max_saved_output_mib = %d: want 1 to %d", c.MaxSavedOutputMiB, maxSavedOutputMiB)
 	check(c.MaxReadBytes >= 1024 && c.MaxReadBytes <= maxKeptBytes,
 		"max_read_bytes = %d: want 1024 to %d", c.MaxReadBytes, maxKeptBytes)
 	check(c.ReadLines >= 1, "read_lines = %d: want at least 1", c.ReadLines)

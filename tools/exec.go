@@ -73,8 +73,7 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 	}
 	pid := cmd.Process.Pid
 
-	capt := newCapture(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, r.state, spillPrefix(c.tool))
-	capt.redact = r.redact
+	capt := r.newCapture(spillPrefix(c.tool))
 	lv := newLive()
 	readDone := make(chan struct{})
 	go func() {

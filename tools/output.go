@@ -15,8 +15,10 @@ import (
 
 // capture keeps what the model will read of a command's output in bounded
 // memory: the first headMax bytes, the last tailMax bytes, and a count.
-// Once the output outgrows them, the whole output goes to a spill file in
-// the state directory. It is written by one goroutine only.
+// Once the output outgrows them, the output goes to a spill file in the
+// state directory, up to saveMax bytes (a command can print gigabytes;
+// the file keeps its beginning and says where it was cut). It is written
+// by one goroutine only.
 type capture struct {
 	headMax int
 	head    []byte
@@ -31,10 +33,24 @@ type capture struct {
 	// redacts strings shaped like keys and tokens.
 	redact *redact.Redactor
 	spillW *redact.Writer
+	// saveMax is the most of the output the spill file holds; saved is
+	// how much it holds, and capped that there was more.
+	saveMax int64
+	saved   int64
+	capped  bool
 }
 
-func newCapture(headMax, tailMax int, stateDir, prefix string) *capture {
+// newCapture is a capture of one call's output with the registry's
+// limits, spilling to a file named for prefix, redacted.
+func (r *Registry) newCapture(prefix string) *capture {
+	c := newCapture(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, int64(r.cfg.MaxSavedOutputMiB)<<20, r.state, prefix)
+	c.redact = r.redact
+	return c
+}
+
+func newCapture(headMax, tailMax int, saveMax int64, stateDir, prefix string) *capture {
 	return &capture{
+		saveMax:  saveMax,
 		headMax:  headMax,
 		head:     make([]byte, 0, headMax),
 		tail:     ring{buf: make([]byte, tailMax)},
@@ -51,7 +67,7 @@ func (c *capture) Write(p []byte) (int, error) {
 		c.startSpill()
 	}
 	if c.spill != nil {
-		if _, err := c.spillW.Write(p); err != nil {
+		if err := c.save(p); err != nil {
 			c.spillErr = err
 			c.spill.Close()
 			c.spill = nil
@@ -84,21 +100,32 @@ func (c *capture) startSpill() {
 		c.spillErr = err
 		return
 	}
-	w := c.redact.NewWriter(f)
-	if _, err := w.Write(c.head); err == nil {
-		_, err = w.Write(c.tail.bytes())
-		if err != nil {
-			c.spillErr = err
-		}
-	} else {
-		c.spillErr = err
+	c.spill, c.spillW = f, c.redact.NewWriter(f)
+	err = c.save(c.head)
+	if err == nil {
+		err = c.save(c.tail.bytes())
 	}
-	if c.spillErr != nil {
+	if err != nil {
+		c.spillErr = err
 		f.Close()
 		os.Remove(f.Name())
-		return
+		c.spill, c.spillW = nil, nil
 	}
-	c.spill, c.spillW = f, w
+}
+
+// save writes p to the spill file up to saveMax bytes in all, and notes
+// when some of it did not fit.
+func (c *capture) save(p []byte) error {
+	room := c.saveMax - c.saved
+	if int64(len(p)) > room {
+		p, c.capped = p[:max(room, 0)], true
+	}
+	if len(p) == 0 {
+		return nil
+	}
+	_, err := c.spillW.Write(p)
+	c.saved += int64(len(p))
+	return err
 }
 
 // finish closes the spill file and returns the text for the model and the
@@ -106,7 +133,14 @@ func (c *capture) startSpill() {
 func (c *capture) finish() (text, file string) {
 	if c.spill != nil {
 		file = c.spill.Name()
-		err := c.spillW.Close()
+		var err error
+		if c.capped {
+			_, err = fmt.Fprintf(c.spillW, "\n[... the output is cut here: only its first %s are saved ([tools] max_saved_output_mib); the command printed %d bytes in all ...]\n",
+				mib(c.saveMax), c.total)
+		}
+		if cerr := c.spillW.Close(); err == nil {
+			err = cerr
+		}
 		if cerr := c.spill.Close(); err == nil {
 			err = cerr
 		}
@@ -124,6 +158,8 @@ func (c *capture) finish() (text, file string) {
 	cut := c.total - int64(len(head)) - int64(len(tail))
 	var where string
 	switch {
+	case file != "" && c.capped:
+		where = fmt.Sprintf("the output's first %s of %d bytes are saved in %s; the rest was not saved ([tools] max_saved_output_mib)", mib(c.saveMax), c.total, file)
 	case file != "":
 		where = fmt.Sprintf("the whole output (%d bytes) is in %s", c.total, file)
 	case c.spillErr != nil:
@@ -131,6 +167,11 @@ func (c *capture) finish() (text, file string) {
 	}
 	note := fmt.Sprintf("\n[... %d bytes cut here; %s ...]\n", cut, where)
 	return strings.ToValidUTF8(string(head), "\uFFFD") + note + strings.ToValidUTF8(string(tail), "\uFFFD"), file
+}
+
+// mib writes n bytes, a whole number of MiB, for a person.
+func mib(n int64) string {
+	return fmt.Sprintf("%d MiB", n>>20)
 }
 
 // lineSlack is how far cutHead and cutTail look for a line break to cut at,

@@ -24,7 +24,7 @@ func TestRingKeepsTheLastBytes(t *testing.T) {
 }
 
 func TestCaptureCutsAtLines(t *testing.T) {
-	c := newCapture(16, 16, t.TempDir(), "test")
+	c := newCapture(16, 16, 1<<20, t.TempDir(), "test")
 	for _, s := range []string{"line one\n", "line two\n", "middle 1\n", "middle 2\n", "line end\n", "the last\n"} {
 		c.Write([]byte(s))
 	}
@@ -35,7 +35,7 @@ func TestCaptureCutsAtLines(t *testing.T) {
 }
 
 func TestCaptureKeepsRunesWhole(t *testing.T) {
-	c := newCapture(5, 5, "", "test")
+	c := newCapture(5, 5, 1<<20, "", "test")
 	c.Write([]byte(strings.Repeat("é", 20))) // 2 bytes each, no newline
 	text, file := c.finish()
 	if strings.ContainsRune(text, '\uFFFD') || file != "" || !strings.Contains(text, "could not be saved") {

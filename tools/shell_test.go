@@ -347,6 +347,36 @@ func TestLongOutputIsCutAndSaved(t *testing.T) {
 	})
 }
 
+// A flood (yes, cut here by head) saves at most [tools]
+// max_saved_output_mib: the file holds the output's beginning and a note
+// saying where it was cut, and the model is told so; its result still
+// ends with the output's end.
+func TestSavedOutputStopsAtItsLimit(t *testing.T) {
+	r := newTestRegistry(t, func(c *Config, _ *Options) { c.MaxSavedOutputMiB = 1 })
+	const printed = 3 << 20
+	res := runCall(t, r, "shell", shellArgsJSON(fmt.Sprintf("yes | head -c %d", printed), 0))
+	if res.OutputBytes != printed || res.OutputFile == "" {
+		t.Fatalf("OutputBytes = %d, file %q; want %d bytes, saved", res.OutputBytes, res.OutputFile, printed)
+	}
+	saved, err := os.ReadFile(res.OutputFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, note, ok := strings.Cut(string(saved), "\n[... the output is cut here")
+	if !ok || len(body) != 1<<20 || strings.Trim(body, "y\n") != "" {
+		t.Fatalf("the saved file is %d bytes; want the first 1 MiB of the output, then a note (ok %v)", len(saved), ok)
+	}
+	if want := fmt.Sprintf("only its first 1 MiB are saved ([tools] max_saved_output_mib); the command printed %d bytes in all ...]\n", printed); !strings.HasSuffix(note, want) {
+		t.Errorf("the file's note = %q, want it to end %q", note, want)
+	}
+	if want := fmt.Sprintf("the output's first 1 MiB of %d bytes are saved in %s; the rest was not saved ([tools] max_saved_output_mib)", printed, res.OutputFile); !strings.Contains(res.Output, want) {
+		t.Errorf("the result does not say where the saved output was cut (want %q):\n%s", want, res.Output)
+	}
+	if !strings.HasSuffix(res.Output, "y\ny\n") {
+		t.Errorf("the result does not end with the output's end: %q", res.Output[len(res.Output)-40:])
+	}
+}
+
 // fakeSandbox records how it was asked to confine a command and runs it
 // through env, so the test can see that its command was used.
 type fakeSandbox struct {

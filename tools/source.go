@@ -58,8 +58,7 @@ func (r *Registry) external(p *Plan) *Plan {
 		defer r.end(ru)
 		res := inner(ctx, out)
 		if len(res.Output) > r.cfg.OutputHeadBytes+r.cfg.OutputTailBytes {
-			capt := newCapture(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, r.state, spillPrefix(p.Tool))
-			capt.redact = r.redact
+			capt := r.newCapture(spillPrefix(p.Tool))
 			capt.Write([]byte(res.Output))
 			text, file := capt.finish()
 			res.Output, res.OutputBytes = text, capt.total

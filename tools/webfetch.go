@@ -120,8 +120,7 @@ func (r *Registry) fetch(ctx context.Context, u *url.URL, limit int, out func(st
 	}
 	header := fmt.Sprintf("URL: %s\nStatus: %s\nContent-Type: %s\n\n", resp.Request.URL, resp.Status, ctype)
 
-	capt := newCapture(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, r.state, spillPrefix("web_fetch"))
-	capt.redact = r.redact
+	capt := r.newCapture(spillPrefix("web_fetch"))
 	capt.Write([]byte(header + text))
 	kept, file := capt.finish()
 	out(kept)

@@ -201,8 +201,7 @@ func (r *Registry) search(ctx context.Context, u *url.URL, query string, count i
 			fmt.Fprintf(&b, "   %s\n", s)
 		}
 	}
-	capt := newCapture(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, r.state, spillPrefix("web_search"))
-	capt.redact = r.redact
+	capt := r.newCapture(spillPrefix("web_search"))
 	capt.Write([]byte(b.String()))
 	kept, file := capt.finish()
 	out(kept)

@@ -245,9 +245,12 @@ type Removed struct {
 
 // Prune deletes the oldest session files of dir beyond cfg.Keep sessions
 // or cfg.MaxMB mebibytes in all, never the session with id current, and
-// returns what it deleted. It goes on past a file it cannot delete and
-// returns the errors joined.
-func Prune(dir string, cfg Config, current string) ([]Removed, error) {
+// returns what it deleted. attached, when not nil, names the directories
+// that belong to a session besides its file (the output its commands
+// saved, its MCP servers' logs): their files count towards cfg.MaxMB, and
+// they are deleted with the session. It goes on past a file it cannot
+// delete and returns the errors joined.
+func Prune(dir string, cfg Config, current string, attached func(id string) []string) ([]Removed, error) {
 	entries, err := List(dir)
 	if err != nil {
 		return nil, err
@@ -261,10 +264,18 @@ func Prune(dir string, cfg Config, current string) ([]Removed, error) {
 		full    bool // once one session is over a limit, every older one is
 	)
 	for _, e := range entries {
-		full = full || count >= cfg.Keep || total+e.Size > max
+		var dirs []string
+		if attached != nil {
+			dirs = attached(e.ID)
+		}
+		size := e.Size
+		for _, d := range dirs {
+			size += dirSize(d)
+		}
+		full = full || count >= cfg.Keep || total+size > max
 		if e.ID == current || !full {
 			count++
-			total += e.Size
+			total += size
 			continue
 		}
 		info, _ := header(e.Path)
@@ -272,7 +283,27 @@ func Prune(dir string, cfg Config, current string) ([]Removed, error) {
 			errs = append(errs, fmt.Errorf("sessions: %w", err))
 			continue
 		}
+		for _, d := range dirs {
+			if err := os.RemoveAll(d); err != nil {
+				errs = append(errs, fmt.Errorf("sessions: %w", err))
+			}
+		}
 		removed = append(removed, Removed{Entry: e, Root: info.Root})
 	}
 	return removed, errors.Join(errs...)
+}
+
+// dirSize is the size of the regular files under dir; 0 when it does not
+// exist.
+func dirSize(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }

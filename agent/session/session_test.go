@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -382,7 +383,7 @@ func TestPruneKeepsTheNewestAndTheCurrent(t *testing.T) {
 			for i := 1; i <= 5; i++ {
 				makeSession(t, dir, base.Add(time.Duration(i)*time.Minute), "s"+string(rune('0'+i)), 400<<10)
 			}
-			removed, err := session.Prune(dir, tt.cfg, tt.current)
+			removed, err := session.Prune(dir, tt.cfg, tt.current, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -400,6 +401,37 @@ func TestPruneKeepsTheNewestAndTheCurrent(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// What belongs to a session besides its file (its saved output) counts
+// towards max_mb and is deleted with it.
+func TestPruneCountsAndDeletesWhatASessionLeft(t *testing.T) {
+	dir, outputs := t.TempDir(), t.TempDir()
+	base := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
+	for i := 1; i <= 3; i++ {
+		makeSession(t, dir, base.Add(time.Duration(i)*time.Minute), "s"+string(rune('0'+i)), 10<<10)
+	}
+	// s2's files are small; its saved output is not.
+	big := filepath.Join(outputs, "s2", "shell-1.log")
+	os.MkdirAll(filepath.Dir(big), 0o700)
+	if err := os.WriteFile(big, make([]byte, 1020<<10), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	attached := func(id string) []string { return []string{filepath.Join(outputs, id)} }
+	removed, err := session.Prune(dir, session.Config{Keep: 100, MaxMB: 1}, "s3", attached)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range removed {
+		ids = append(ids, r.ID)
+	}
+	if got := strings.Join(ids, " "); got != "s2 s1" {
+		t.Errorf("Prune removed %q, want s2 (over max_mb with its output) and the older s1", got)
+	}
+	if _, err := os.Stat(filepath.Join(outputs, "s2")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("s2's saved output is still there (%v)", err)
 	}
 }
 
