@@ -8,8 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/session"
+	"github.com/agentcli/agent/tools/redact"
 )
 
 func (a *app) applyCommand() *cobra.Command {
@@ -21,7 +26,10 @@ func (a *app) applyCommand() *cobra.Command {
 'agent run --isolate' and applies them to the project root. It prints the
 diffstat and asks y/N on stdin, unless --yes is given. When the root changed
 since in a way that conflicts with them, nothing is applied and the message
-says which files. Once applied, the worktree is removed.`,
+says which files. Before applying it takes a checkpoint of the project, as
+any agent action does, so 'agent undo' takes the changes back. Once applied,
+the worktree is removed. With no worktree of PROVIDER (nothing to apply) it
+says so and exits 0.`,
 		Example: `  agent run --isolate --provider a,b --yes warning "fix the flaky test"
   agent apply b`,
 		Args: cobra.ExactArgs(1),
@@ -37,9 +45,13 @@ func (a *app) apply(c *cobra.Command, provider string, yes bool) error {
 	if err != nil {
 		return err
 	}
+	if strings.ContainsAny(provider, `/\`) || provider == "." || provider == ".." {
+		return usageError("%s: not a provider name", provider)
+	}
 	dir := (&isolation{base: a.worktreesDir(root)}).dir(provider)
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) || strings.ContainsAny(provider, `/\`) {
-		return usageError("%s: %v of %s (see 'agent worktrees')", provider, errNoWorktree, root)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(a.stdout, "Nothing to apply: %s has no worktree of %s (applied or cleaned already, or never run with --isolate; see 'agent worktrees').\n", provider, root)
+		return nil
 	}
 	patch, stat, err := worktreeDiff(ctx, dir)
 	if err != nil {
@@ -61,11 +73,60 @@ func (a *app) apply(c *cobra.Command, provider string, yes bool) error {
 			return &exitError{code: exitRefused}
 		}
 	}
-	if err := applyPatch(ctx, root, dir, patch); err != nil {
+	rec, err := a.checkpointApply(ctx, root, provider, stat)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "Applied %s's changes to %s.\n", provider, root)
+	err = applyPatch(ctx, root, dir, patch)
+	status := agent.StatusFinished
+	if err != nil {
+		status = agent.StatusFailed
+	}
+	rec.Publish(agent.Event{Type: agent.EventRunFinished, Provider: provider, Status: status, Time: time.Now()})
+	if cerr := rec.Close(); cerr != nil {
+		fmt.Fprintf(a.stderr, "agent: the session was not fully recorded: %v\n", cerr)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "Applied %s's changes to %s; 'agent undo' takes them back.\n", provider, root)
 	return nil
+}
+
+// checkpointApply records an apply as a session of its own, with a
+// checkpoint of root taken before the changes go in, so that 'agent undo'
+// (the latest session of root) takes them back. Without a checkpoint
+// nothing is applied: the caller closes the returned recorder.
+func (a *app) checkpointApply(ctx context.Context, root, provider string, stat []byte) (*session.Recorder, error) {
+	root = canonicalRoot(root)
+	info := session.Info{Root: root, Command: "apply", Version: strings.TrimPrefix(versionString(), "agent "), PID: os.Getpid()}
+	rec, err := session.Create(sessionsDir(a.getenv), info, redact.New())
+	if err != nil {
+		return nil, failure(fmt.Errorf("not applied: %w", err))
+	}
+	task := "agent apply " + provider
+	if lines := strings.Split(strings.TrimSpace(string(stat)), "\n"); len(lines) > 0 {
+		task += ": " + strings.TrimSpace(lines[len(lines)-1])
+	}
+	rec.Publish(agent.Event{Type: agent.EventRunStarted, Provider: provider, Text: task, Time: time.Now()})
+	var id string
+	store, err := a.openCheckpoints(root)
+	if err == nil {
+		id, err = store.Session(rec.ID()).Checkpoint(ctx, task)
+	}
+	call := &agent.CallInfo{Tool: "apply", Summary: task}
+	if err != nil {
+		rec.Publish(agent.Event{Type: agent.EventCheckpoint, Provider: provider, Call: call, Error: err.Error(), Time: time.Now()})
+		rec.Publish(agent.Event{Type: agent.EventRunFinished, Provider: provider, Status: agent.StatusFailed, Time: time.Now()})
+		rec.Close()
+		return nil, failure(fmt.Errorf("not applied: no checkpoint could be taken, so agent undo could not take the changes back (%v); the worktree is kept", err))
+	}
+	rec.Publish(agent.Event{Type: agent.EventCheckpoint, Provider: provider, Call: call, Checkpoint: id, Time: time.Now()})
+	if err := rec.Err(); err != nil {
+		rec.Close()
+		return nil, failure(fmt.Errorf("not applied: %w", err))
+	}
+	return rec, nil
 }
 
 // checkPatch refuses, changing nothing, when patch (provider's work in

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/tui"
 )
 
@@ -19,6 +20,9 @@ type screenWorktrees struct {
 	iso   *isolation
 	root  string
 	names []string // in panel order
+	// undo takes the checkpoint before an /apply, in the screen session's
+	// chain, so /undo and 'agent undo' take it back; nil: none is taken.
+	undo agent.Checkpointer
 }
 
 // Changes implements tui.Worktrees: each provider's work so far, skipping
@@ -70,6 +74,11 @@ func (s *screenWorktrees) Apply(ctx context.Context, provider string) (tui.Chang
 	}
 	if err := checkPatch(ctx, s.root, provider, dir, []byte(c.Diff)); err != nil {
 		return tui.Changes{}, err
+	}
+	if s.undo != nil {
+		if _, err := s.undo.Checkpoint(ctx, "apply "+provider+"'s changes"); err != nil {
+			return tui.Changes{}, fmt.Errorf("not applied: no checkpoint could be taken, so undo could not take the changes back (%v); the worktree is kept", err)
+		}
 	}
 	return c, applyPatch(ctx, s.root, dir, []byte(c.Diff))
 }

@@ -62,7 +62,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		if err != nil {
 			return err
 		}
-		copies = &screenWorktrees{iso: iso, root: root, names: names}
+		copies = &screenWorktrees{iso: iso, root: root, names: names, undo: a.session.checkpointer()}
 		// Left for 'agent apply' when they hold work; after the panels'
 		// agents are closed, so no tool still writes in them.
 		defer copies.finish(a.stderr)

@@ -215,6 +215,20 @@ func TestRunIsolateThenApplyOne(t *testing.T) {
 	if got := readAll(t, root); !sameMap(got, want) {
 		t.Errorf("a refused apply changed the root: %v", got)
 	}
+
+	// The apply took a checkpoint first: agent undo takes it back.
+	r = run(t, agentCmd(t, home, env, "undo", "--yes", "--root", root))
+	if r.code != 0 || !strings.Contains(r.stdout, "agent apply anthropic") {
+		t.Fatalf("undo after apply: exit %d\nstdout: %s\nstderr: %s\nwant the apply's checkpoint restored", r.code, r.stdout, r.stderr)
+	}
+	if got := readAll(t, root); !sameMap(got, before) {
+		t.Errorf("root after undo = %v, want it as before the apply: %v", got, before)
+	}
+	// Its worktree is gone: nothing to apply is not a usage error.
+	r = run(t, agentCmd(t, home, env, "apply", "anthropic", "--yes", "--root", root))
+	if r.code != 0 || !strings.Contains(r.stdout, "Nothing to apply: anthropic has no worktree") {
+		t.Errorf("apply with nothing to apply: exit %d, stdout %q, stderr %q; want 0 and a clear message", r.code, r.stdout, r.stderr)
+	}
 	r = run(t, agentCmd(t, home, env, "worktrees", "clean", "--root", root))
 	if r.code != 0 || !strings.Contains(r.stdout, "Removed 1 worktrees") {
 		t.Errorf("worktrees clean: exit %d, %q; want the one left removed", r.code, r.stdout)

@@ -65,8 +65,9 @@ type Summary struct {
 	Skipped int `json:"skipped,omitempty"`
 }
 
-// List returns the session files in dir, newest first. A missing directory
-// holds no sessions.
+// List returns the session files in dir, newest first: by their start
+// (the second in their names), then, for sessions started in the same
+// second, the last written first. A missing directory holds no sessions.
 func List(dir string) ([]Entry, error) {
 	des, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -87,7 +88,15 @@ func List(dir string) ([]Entry, error) {
 		}
 		out = append(out, e)
 	}
-	slices.SortFunc(out, func(a, b Entry) int { return strings.Compare(filepath.Base(b.Path), filepath.Base(a.Path)) })
+	slices.SortFunc(out, func(a, b Entry) int {
+		if c := b.Start.Compare(a.Start); c != 0 {
+			return c
+		}
+		if c := b.Modified.Compare(a.Modified); c != 0 {
+			return c
+		}
+		return strings.Compare(filepath.Base(b.Path), filepath.Base(a.Path))
+	})
 	return out, nil
 }
 
