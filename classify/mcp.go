@@ -61,14 +61,14 @@ func (j *judge) toolRules(name string, l Level, why, rule string) (Level, string
 	for i := range j.pol.Rules {
 		r := &j.pol.Rules[i]
 		if r.Tool != "" && !r.RaiseOnly && matchCommand(r.Tool, name) {
-			l, why, rule = r.Level, ruleWhy(r), "user:"+r.Tool
+			l, why, rule = r.Level, ruleWhy(r), ruleName(r, r.Tool)
 			break
 		}
 	}
 	for i := range j.pol.Rules {
 		r := &j.pol.Rules[i]
 		if r.Tool != "" && r.RaiseOnly && r.Level > l && matchCommand(r.Tool, name) {
-			l, why, rule = r.Level, ruleWhy(r), "user:"+r.Tool
+			l, why, rule = r.Level, ruleWhy(r), ruleName(r, r.Tool)
 		}
 	}
 	return l, why, rule

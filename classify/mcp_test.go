@@ -72,10 +72,10 @@ func TestClassifyMCPToolRules(t *testing.T) {
 		{"a server name is not a prefix of another", []Rule{{Tool: "mcp__git__*", Level: Safe}}, plainTool, Warning, "builtin:mcp-unannotated"},
 		{"command rules never match tools", []Rule{{Command: "*", Level: Safe}}, plainTool, Warning, "builtin:mcp-unannotated"},
 		{"path rules never match tools", []Rule{{Path: "**", Level: Safe}}, plainTool, Warning, "builtin:mcp-unannotated"},
-		{"a project rule raises", []Rule{raise(Rule{Tool: "mcp__github__*", Level: Dangerous})}, safeTool, Dangerous, "user:mcp__github__*"},
+		{"a project rule raises", []Rule{raise(Rule{Tool: "mcp__github__*", Level: Dangerous})}, safeTool, Dangerous, "project:mcp__github__*"},
 		{"a project rule never lowers", []Rule{raise(Rule{Tool: "mcp__github__*", Level: Safe})}, deleteTool, Dangerous, "builtin:mcp-destructive"},
-		{"a project rule raises over a user rule that lowered", []Rule{{Tool: "mcp__github__*", Level: Safe}, raise(Rule{Tool: "mcp__github__delete_*", Level: Blocked})}, deleteTool, Blocked, "user:mcp__github__delete_*"},
-		{"a user rule after a project block does not lower it", []Rule{raise(Rule{Tool: "mcp__github__*", Level: Blocked}), {Tool: "mcp__github__*", Level: Safe}}, safeTool, Blocked, "user:mcp__github__*"},
+		{"a project rule raises over a user rule that lowered", []Rule{{Tool: "mcp__github__*", Level: Safe}, raise(Rule{Tool: "mcp__github__delete_*", Level: Blocked})}, deleteTool, Blocked, "project:mcp__github__delete_*"},
+		{"a user rule after a project block does not lower it", []Rule{raise(Rule{Tool: "mcp__github__*", Level: Blocked}), {Tool: "mcp__github__*", Level: Safe}}, safeTool, Blocked, "project:mcp__github__*"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -26,7 +26,7 @@ func (j *judge) commandRules(start int, args []field, canon, text string, raiseO
 		if raiseOnly || r.Command == "" || r.RaiseOnly || !matchCommand(r.Command, line) {
 			continue
 		}
-		j.findings = append(j.findings[:start], finding{level: r.Level, reason: text + ": " + ruleWhy(r), rule: "user:" + r.Command})
+		j.findings = append(j.findings[:start], finding{level: r.Level, reason: text + ": " + ruleWhy(r), rule: ruleName(r, r.Command)})
 		lvl = r.Level
 		break
 	}
@@ -35,7 +35,7 @@ func (j *judge) commandRules(start int, args []field, canon, text string, raiseO
 		if r.Command == "" || !r.RaiseOnly || r.Level <= lvl || !(matchCommand(r.Command, line) || canon != "" && matchCommand(r.Command, canon)) {
 			continue
 		}
-		j.findings = append(j.findings, finding{level: r.Level, reason: text + ": " + ruleWhy(r), rule: "user:" + r.Command})
+		j.findings = append(j.findings, finding{level: r.Level, reason: text + ": " + ruleWhy(r), rule: ruleName(r, r.Command)})
 		lvl = r.Level
 	}
 }
@@ -49,24 +49,39 @@ func (j *judge) pathRules(p string, pl *place, l Level, why, rule string) (Level
 	for i := range j.pol.Rules {
 		r := &j.pol.Rules[i]
 		if r.Path != "" && !r.RaiseOnly && matchPath(pl.absPattern(r.Path), p) {
-			l, why, rule = r.Level, ruleWhy(r), "user:"+r.Path
+			l, why, rule = r.Level, ruleWhy(r), ruleName(r, r.Path)
 			break
 		}
 	}
 	for i := range j.pol.Rules {
 		r := &j.pol.Rules[i]
 		if r.Path != "" && r.RaiseOnly && r.Level > l && matchPath(pl.absPattern(r.Path), p) {
-			l, why, rule = r.Level, ruleWhy(r), "user:"+r.Path
+			l, why, rule = r.Level, ruleWhy(r), ruleName(r, r.Path)
 		}
 	}
 	return l, why, rule
 }
 
+// ruleWhy is the reason a verdict gives for a rule: its own, or the level
+// it sets, saying whose rule it is.
 func ruleWhy(r *Rule) string {
-	if r.Reason != "" {
-		return r.Reason + " (user rule)"
+	whose := "user"
+	if r.RaiseOnly {
+		whose = "project"
 	}
-	return "user rule sets " + r.Level.String()
+	if r.Reason != "" {
+		return r.Reason + " (" + whose + " rule)"
+	}
+	return whose + " rule sets " + r.Level.String()
+}
+
+// ruleName names a rule in Verdict.Rule: "user:" or, for a project's
+// rule, "project:", then its pattern.
+func ruleName(r *Rule, pattern string) string {
+	if r.RaiseOnly {
+		return "project:" + pattern
+	}
+	return "user:" + pattern
 }
 
 // joinFields renders a command line the way command rules see it: the

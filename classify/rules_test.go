@@ -36,12 +36,12 @@ func TestUserRules(t *testing.T) {
 		{"a command rule may lower dangerous", []Rule{{Command: "rm -rf build", Level: Warning}}, shellAction("rm -rf build"), Warning, "user:rm -rf build"},
 		{"a command rule may raise", []Rule{{Command: "git commit*", Level: Dangerous}}, shellAction("git commit -m x"), Dangerous, "user:git commit*"},
 		{"the first matching rule wins", []Rule{{Command: "make *", Level: Safe}, {Command: "make *", Level: Dangerous}}, shellAction("make lint"), Safe, "user:make *"},
-		{"a raise-only rule raises", []Rule{{Command: "go test*", Level: Warning, RaiseOnly: true}}, shellAction("go test ./..."), Warning, "user:go test*"},
+		{"a raise-only rule raises", []Rule{{Command: "go test*", Level: Warning, RaiseOnly: true}}, shellAction("go test ./..."), Warning, "project:go test*"},
 		{"a raise-only rule never lowers", []Rule{{Command: "git push*", Level: Safe, RaiseOnly: true}}, shellAction("git push"), Dangerous, "builtin:git-push"},
-		{"a raise-only rule applies after a user rule that lowers", []Rule{{Command: "npm *", Level: Safe}, {Command: "npm publish*", Level: Blocked, RaiseOnly: true}}, shellAction("npm publish"), Blocked, "user:npm publish*"},
-		{"a raise-only rule applies to what a wrapper runs", []Rule{{Command: "git push*", Level: Blocked, RaiseOnly: true}}, shellAction("env git push"), Blocked, "user:git push*"},
-		{"a raise-only rule applies to a command with a nested script", []Rule{{Command: "git push*", Level: Blocked, RaiseOnly: true}}, shellAction("git -c core.pager=less push"), Blocked, "user:git push*"},
-		{"a raise-only rule applies to a wrapper's own part", []Rule{{Command: "env *", Level: Blocked, RaiseOnly: true}}, shellAction("env ls"), Blocked, "user:env *"},
+		{"a raise-only rule applies after a user rule that lowers", []Rule{{Command: "npm *", Level: Safe}, {Command: "npm publish*", Level: Blocked, RaiseOnly: true}}, shellAction("npm publish"), Blocked, "project:npm publish*"},
+		{"a raise-only rule applies to what a wrapper runs", []Rule{{Command: "git push*", Level: Blocked, RaiseOnly: true}}, shellAction("env git push"), Blocked, "project:git push*"},
+		{"a raise-only rule applies to a command with a nested script", []Rule{{Command: "git push*", Level: Blocked, RaiseOnly: true}}, shellAction("git -c core.pager=less push"), Blocked, "project:git push*"},
+		{"a raise-only rule applies to a wrapper's own part", []Rule{{Command: "env *", Level: Blocked, RaiseOnly: true}}, shellAction("env ls"), Blocked, "project:env *"},
 		{"a path rule lowers a redirection target", []Rule{{Path: "/tmp/**", Level: Warning}}, shellAction("go test ./... > /tmp/test.log"), Warning, "user:/tmp/**"},
 		{"a path rule does not match a sibling", []Rule{{Path: "/tmp/x/**", Level: Warning}}, shellAction("echo > /tmp/y"), Dangerous, "builtin:write-outside"},
 		{"a relative path rule is under the root", []Rule{{Path: "generated/*.go", Level: Safe}}, shellAction("echo x > generated/a.go"), Safe, "user:generated/*.go"},
@@ -49,7 +49,7 @@ func TestUserRules(t *testing.T) {
 		{"a home path rule", []Rule{{Path: "~/.cache/**", Level: Warning}}, shellAction("echo x > ~/.cache/tool/x"), Warning, "user:~/.cache/**"},
 		{"a path rule cannot lower a startup file", []Rule{{Path: "~/**", Level: Safe}}, shellAction("echo x >> ~/.bashrc"), Blocked, "builtin:startup-file"},
 		{"a path rule applies to file tools", []Rule{{Path: "docs/**", Level: Safe}}, Action{Kind: Write, Path: testRoot + "/docs/a.md", Root: testRoot, Home: testHome}, Safe, "user:docs/**"},
-		{"a path rule raises reads", []Rule{{Path: "secrets/**", Level: Dangerous, RaiseOnly: true}}, Action{Kind: Read, Path: testRoot + "/secrets/a", Root: testRoot, Home: testHome}, Dangerous, "user:secrets/**"},
+		{"a path rule raises reads", []Rule{{Path: "secrets/**", Level: Dangerous, RaiseOnly: true}}, Action{Kind: Read, Path: testRoot + "/secrets/a", Root: testRoot, Home: testHome}, Dangerous, "project:secrets/**"},
 		{"a path rule cannot lower .git", []Rule{{Path: "**", Level: Safe}}, Action{Kind: Write, Path: testRoot + "/.git/config", Root: testRoot, Home: testHome}, Blocked, "builtin:git-dir"},
 		{"a path rule applies to paths inside commands", []Rule{{Path: "build/**", Level: Warning}}, shellAction("cp a.txt build/a.txt"), Warning, "builtin:cp"},
 		{"a command rule matches git by the git tool", []Rule{{Command: "git commit*", Level: Safe}}, Action{Kind: Git, Args: []string{"commit", "-m", "x"}, Root: testRoot}, Safe, "user:git commit*"},
@@ -70,6 +70,16 @@ func TestUserRuleReason(t *testing.T) {
 	want := "make lint: lint only reads (user rule)"
 	if len(got.Reasons) == 0 || got.Reasons[0] != want {
 		t.Errorf("Classify(%q).Reasons = %q, want first %q", "make lint", got.Reasons, want)
+	}
+}
+
+// A project's rule is never called the user's.
+func TestProjectRuleReason(t *testing.T) {
+	p := Policy{Rules: []Rule{{Command: "make deploy", Level: Blocked, Reason: "deploys", RaiseOnly: true}}}
+	got := Classify(shellAction("make deploy"), p)
+	want := "make deploy: deploys (project rule)"
+	if len(got.Reasons) == 0 || got.Reasons[0] != want || got.Rule != "project:make deploy" {
+		t.Errorf("Classify(%q) = %q, %q; want first %q and rule project:make deploy", "make deploy", got.Reasons, got.Rule, want)
 	}
 }
 

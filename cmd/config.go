@@ -116,6 +116,23 @@ type configFiles struct {
 	User, Project string
 	// UserFound and ProjectFound report whether the files existed.
 	UserFound, ProjectFound bool
+	// Ignored are the project file's settings that would have loosened
+	// the policy, each with why it was ignored: said at start and by
+	// `agent config`.
+	Ignored []string
+	// IgnoredRules are the project's rules that can never apply: a
+	// project rule only raises a level, and safe raises nothing.
+	IgnoredRules []classify.Rule
+}
+
+// ignoredNotes are the lines that tell the person, at start, what the
+// project file said that was ignored and why.
+func (f configFiles) ignoredNotes() []string {
+	var notes []string
+	for _, s := range f.Ignored {
+		notes = append(notes, "project config "+f.Project+": ignored "+s)
+	}
+	return notes
 }
 
 // userConfigPath is $XDG_CONFIG_HOME/agent/config.toml, or
@@ -154,7 +171,7 @@ func loadConfig(root, explicit string, env func(string) string) (Config, configF
 		return cfg, files, fmt.Errorf("config file %s does not exist", explicit)
 	}
 	files.UserFound = found
-	files.ProjectFound, err = applyProjectFile(files.Project, &cfg)
+	files.ProjectFound, err = applyProjectFile(files.Project, &cfg, &files)
 	if err != nil {
 		return cfg, files, err
 	}
@@ -268,7 +285,9 @@ type projectConfig struct {
 }
 
 // applyProjectFile tightens cfg with the project's file, if there is one.
-func applyProjectFile(path string, cfg *Config) (bool, error) {
+// What it says that would loosen the policy is ignored, and listed in
+// files.Ignored and files.IgnoredRules.
+func applyProjectFile(path string, cfg *Config, files *configFiles) (bool, error) {
 	data, found, err := readConfigFile(path)
 	if !found || err != nil {
 		return found, err
@@ -287,20 +306,47 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 			"which keeps only hosts the user's config lists; [[rules]] that raise levels; "+
 			"[mcp_servers.NAME] enabled = false, disabled_tools)", path, keys[0].String())
 	}
-	if v := p.Agent.MaxTurns; v != nil && *v < cfg.Agent.MaxTurns {
-		cfg.Agent.MaxTurns = *v
+	ignore := func(format string, args ...any) {
+		files.Ignored = append(files.Ignored, fmt.Sprintf(format, args...))
 	}
-	if v := p.Agent.MaxTokensPerRun; v != nil && *v > 0 && (cfg.Agent.MaxTokensPerRun == 0 || *v < cfg.Agent.MaxTokensPerRun) {
-		cfg.Agent.MaxTokensPerRun = *v // 0 would lift the budget, so it is ignored
+	const looser = "a project may only make the policy stricter"
+	if v := p.Agent.MaxTurns; v != nil {
+		if *v < cfg.Agent.MaxTurns {
+			cfg.Agent.MaxTurns = *v
+		} else if *v > cfg.Agent.MaxTurns {
+			ignore("[agent] max_turns = %d: more than the %d in force; %s", *v, cfg.Agent.MaxTurns, looser)
+		}
 	}
-	if v := p.Agent.AutoApprove; v != nil && *v < cfg.Agent.AutoApprove {
-		cfg.Agent.AutoApprove = *v
+	if v := p.Agent.MaxTokensPerRun; v != nil {
+		switch {
+		case *v > 0 && (cfg.Agent.MaxTokensPerRun == 0 || *v < cfg.Agent.MaxTokensPerRun):
+			cfg.Agent.MaxTokensPerRun = *v
+		case *v == 0 && cfg.Agent.MaxTokensPerRun > 0:
+			ignore("[agent] max_tokens_per_run = 0: would lift the budget of %d in force; %s", cfg.Agent.MaxTokensPerRun, looser)
+		case *v > cfg.Agent.MaxTokensPerRun:
+			ignore("[agent] max_tokens_per_run = %d: more than the %d in force; %s", *v, cfg.Agent.MaxTokensPerRun, looser)
+		}
 	}
-	if v := p.Sandbox.Mode; v != nil && sandboxStrictness(*v) > sandboxStrictness(cfg.Sandbox.Mode) {
-		cfg.Sandbox.Mode = *v
+	if v := p.Agent.AutoApprove; v != nil {
+		if *v < cfg.Agent.AutoApprove {
+			cfg.Agent.AutoApprove = *v
+		} else if *v > cfg.Agent.AutoApprove {
+			ignore("[agent] auto_approve = %q: above the %q in force; %s", v.String(), cfg.Agent.AutoApprove.String(), looser)
+		}
 	}
-	if v := p.Sandbox.Network; v != nil && !*v {
-		cfg.Sandbox.Network = false
+	if v := p.Sandbox.Mode; v != nil {
+		if sandboxStrictness(*v) > sandboxStrictness(cfg.Sandbox.Mode) {
+			cfg.Sandbox.Mode = *v
+		} else if sandboxStrictness(*v) < sandboxStrictness(cfg.Sandbox.Mode) {
+			ignore("[sandbox] mode = %q: weaker than the %q in force; %s", *v, cfg.Sandbox.Mode, looser)
+		}
+	}
+	if v := p.Sandbox.Network; v != nil {
+		if !*v {
+			cfg.Sandbox.Network = false
+		} else if !cfg.Sandbox.Network {
+			ignore("[sandbox] network = true: only your own config may give every command the network; %s", looser)
+		}
 	}
 	if len(p.Sandbox.Hide) > 0 {
 		if err := (sandbox.Config{Hide: p.Sandbox.Hide}).Validate(); err != nil {
@@ -309,10 +355,21 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 		cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), p.Sandbox.Hide...)
 	}
 	if v := p.Network.AllowDomains; v != nil {
+		for _, d := range *v {
+			if !slices.Contains(cfg.Network.AllowDomains, d) {
+				ignore("[network] allow_domains %q: not on your own config's list; a project may only keep hosts you allowed", d)
+			}
+		}
 		cfg.Network = cfg.Network.Restrict(*v)
 	}
 	for _, r := range p.Rules {
 		r.RaiseOnly = true
+		if r.Level == classify.Safe {
+			// It could only lower levels, which a project rule never does.
+			files.IgnoredRules = append(files.IgnoredRules, r)
+			ignore("[[rules]] %s -> safe: a project rule may only raise a level, and safe raises nothing", rulePattern(r))
+			continue
+		}
 		cfg.Rules = append(cfg.Rules, r)
 	}
 	for name, ps := range p.MCPServers {
@@ -322,11 +379,26 @@ func applyProjectFile(path string, cfg *Config) (bool, error) {
 		}
 		if ps.Enabled != nil && !*ps.Enabled {
 			s.Enabled = ps.Enabled
+		} else if ps.Enabled != nil && s.Enabled != nil && !*s.Enabled {
+			ignore("[mcp_servers.%s] enabled = true: you disabled it; %s", name, looser)
 		}
 		s.DisabledTools = append(append([]string(nil), s.DisabledTools...), ps.DisabledTools...)
 		cfg.MCPServers[name] = s
 	}
 	return true, nil
+}
+
+// rulePattern names a rule by what it matches: command "rm *", path
+// "secrets/**" or tool "mcp__github__*".
+func rulePattern(r classify.Rule) string {
+	switch {
+	case r.Command != "":
+		return fmt.Sprintf("command %q", r.Command)
+	case r.Path != "":
+		return fmt.Sprintf("path %q", r.Path)
+	default:
+		return fmt.Sprintf("tool %q", r.Tool)
+	}
 }
 
 // sandboxStrictness orders the modes; an unknown mode counts as strictest

@@ -121,6 +121,9 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 		project string
 		check   func(Config) bool
 		wantErr string
+		// ignored are what the person is told was ignored, in order;
+		// none when nothing was.
+		ignored []string
 	}{
 		{
 			name:    "a lower auto-approve level applies",
@@ -134,6 +137,7 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 			check: func(c Config) bool {
 				return c.Agent.AutoApprove == classify.Safe && c.Agent.MaxTurns == 25
 			},
+			ignored: []string{`[agent] max_turns = 100: more than the 25 in force`, `[agent] auto_approve = "dangerous": above the "safe" in force`},
 		},
 		{
 			name:    "a stricter sandbox applies and network can only be turned off",
@@ -149,6 +153,7 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 			check: func(c Config) bool {
 				return c.Sandbox.Mode == sandbox.ModeAuto && !c.Sandbox.Network
 			},
+			ignored: []string{`[sandbox] mode = "off": weaker than the "auto" in force`, `[sandbox] network = true: only your own config`},
 		},
 		{
 			name:    "a project's hide adds to the user's",
@@ -181,16 +186,33 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 			check: func(c Config) bool {
 				return slices.Equal(c.Network.AllowDomains, []string{"pkg.go.dev"})
 			},
+			ignored: []string{`[network] allow_domains "evil.example": not on your own config's list`, `[network] allow_domains "127.0.0.1:11434"`},
 		},
 		{
 			name:    "a project cannot allow hosts the user did not",
 			project: "[network]\nallow_domains = [\"evil.example\"]\n",
 			check:   func(c Config) bool { return len(c.Network.AllowDomains) == 0 },
+			ignored: []string{`[network] allow_domains "evil.example"`},
 		},
 		{
 			name:    "project rules may only raise",
 			project: "[[rules]]\ncommand = \"make deploy*\"\nlevel = \"dangerous\"\n",
 			check:   func(c Config) bool { return len(c.Rules) == 1 && c.Rules[0].RaiseOnly },
+		},
+		{
+			name:    "a project rule that could only lower is ignored, never effective",
+			project: "[[rules]]\ncommand = \"curl *\"\nlevel = \"safe\"\n\n[[rules]]\ncommand = \"git push*\"\nlevel = \"blocked\"\n",
+			check: func(c Config) bool {
+				return len(c.Rules) == 1 && c.Rules[0].Command == "git push*" && c.Rules[0].RaiseOnly
+			},
+			ignored: []string{`[[rules]] command "curl *" -> safe: a project rule may only raise a level`},
+		},
+		{
+			name:    "a max_tokens_per_run of 0 cannot lift the user's budget",
+			user:    "[agent]\nmax_tokens_per_run = 1000\n",
+			project: "[agent]\nmax_tokens_per_run = 0\n",
+			check:   func(c Config) bool { return c.Agent.MaxTokensPerRun == 1000 },
+			ignored: []string{`[agent] max_tokens_per_run = 0: would lift the budget of 1000 in force`},
 		},
 		{
 			name:    "a provider in a project file is refused",
@@ -210,7 +232,7 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 				writeFile(t, userConfigPath(envMap(env)), tt.user)
 			}
 			project := writeFile(t, filepath.Join(root, ".agent", "config.toml"), tt.project)
-			cfg, _, err := loadConfig(root, "", envMap(env))
+			cfg, files, err := loadConfig(root, "", envMap(env))
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), project) {
 					t.Fatalf("loadConfig = %v, want an error containing %q and the file", err, tt.wantErr)
@@ -222,6 +244,14 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 			}
 			if !tt.check(cfg) {
 				t.Errorf("loadConfig = %+v, check failed", cfg)
+			}
+			if len(files.Ignored) != len(tt.ignored) {
+				t.Fatalf("ignored %q, want %d notes like %q", files.Ignored, len(tt.ignored), tt.ignored)
+			}
+			for i, want := range tt.ignored {
+				if !strings.Contains(files.Ignored[i], want) {
+					t.Errorf("ignored[%d] = %q, want it to contain %q", i, files.Ignored[i], want)
+				}
 			}
 		})
 	}

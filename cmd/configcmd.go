@@ -3,9 +3,11 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 	"github.com/spf13/cobra"
@@ -39,6 +41,7 @@ ANTHROPIC_BASE_URL, AGENT_PROVIDER, AGENT_MODEL) < flags.`,
 					fmt.Fprintf(out, "# providers.%s key: %s is %s\n", n, env, maskedKey(a.getenv(env)))
 				}
 			}
+			writeRuleOrigins(out, cfg, files)
 			fmt.Fprintln(out)
 			return toml.NewEncoder(out).Encode(cfg)
 		},
@@ -74,6 +77,35 @@ overwrites an existing file unless --force is given.`,
 	initCmd.Flags().BoolVar(&force, "force", false, "replace an existing file")
 	c.AddCommand(initCmd)
 	return c
+}
+
+// writeRuleOrigins lists, as comments, every rule of the config with the
+// file it came from and whether it applies, then what the project file
+// said that was ignored.
+func writeRuleOrigins(w io.Writer, cfg Config, files configFiles) {
+	fmt.Fprintln(w, "# rules: the classifier's built-in rules (docs/safety.md), then these, in order:")
+	if len(cfg.Rules) == 0 && len(files.IgnoredRules) == 0 {
+		fmt.Fprintln(w, "#   (none from your files)")
+	}
+	for i, r := range cfg.Rules {
+		origin := "user file " + files.User + "; applies"
+		if r.RaiseOnly {
+			origin = "project file " + files.Project + "; applies where it raises the level"
+		}
+		fmt.Fprintf(w, "#   %d. %s -> %s  (%s)\n", i+1, rulePattern(r), r.Level, origin)
+	}
+	for _, r := range files.IgnoredRules {
+		fmt.Fprintf(w, "#   ignored: %s -> %s  (project file %s): a project rule may only raise a level, and safe raises nothing\n",
+			rulePattern(r), r.Level, files.Project)
+	}
+	if len(files.Ignored) > 0 {
+		fmt.Fprintf(w, "# ignored in the project file %s:\n", files.Project)
+		for _, s := range files.Ignored {
+			if !strings.HasPrefix(s, "[[rules]]") { // listed with the rules
+				fmt.Fprintf(w, "#   %s\n", s)
+			}
+		}
+	}
 }
 
 func foundWord(found bool) string {

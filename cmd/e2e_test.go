@@ -356,3 +356,63 @@ func TestIsolateHelpSaysClones(t *testing.T) {
 		}
 	}
 }
+
+// A project config that tries to loosen the policy is told, not silently
+// dropped: at start on stderr, and by agent config, which lists each rule
+// with its origin and an ignored rule as ignored.
+func TestIgnoredProjectSettingsAreSaid(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	project := filepath.Join(root, ".agent", "config.toml")
+	os.MkdirAll(filepath.Dir(project), 0o755)
+	os.WriteFile(project, []byte(`[agent]
+auto_approve = "dangerous"
+
+[[rules]]
+command = "curl *"
+level = "safe"
+
+[[rules]]
+command = "make deploy*"
+level = "blocked"
+reason = "deploys from CI only"
+`), 0o644)
+	home := t.TempDir()
+	user := filepath.Join(home, "config", "agent", "config.toml")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	os.WriteFile(user, []byte("[[rules]]\ncommand = \"make lint\"\nlevel = \"safe\"\n"), 0o600)
+
+	agent := func(env map[string]string, args ...string) result {
+		return run(t, agentCmd(t, home, env, args...))
+	}
+	cfg := agent(nil, "config", "--root", root)
+	if cfg.code != 0 {
+		t.Fatalf("agent config: exit %d, %s", cfg.code, cfg.stderr)
+	}
+	for _, want := range []string{
+		`1. command "make lint" -> safe  (user file ` + user + `; applies)`,
+		`2. command "make deploy*" -> blocked  (project file ` + project + `; applies where it raises the level)`,
+		`ignored: command "curl *" -> safe  (project file ` + project + `): a project rule may only raise a level`,
+		`# ignored in the project file ` + project + `:`,
+		`[agent] auto_approve = "dangerous": above the "safe" in force; a project may only make the policy stricter`,
+	} {
+		if !strings.Contains(cfg.stdout, want) {
+			t.Errorf("agent config does not say %q:\n%s", want, cfg.stdout)
+		}
+	}
+	if strings.Contains(cfg.stdout, `command = "curl *"`) {
+		t.Errorf("agent config lists the ignored rule among the effective config:\n%s", cfg.stdout)
+	}
+
+	cl := agent(nil, "classify", "--root", root, "make deploy")
+	if !strings.HasPrefix(cl.stdout, "blocked") || !strings.Contains(cl.stdout, "deploys from CI only (project rule)") || strings.Contains(cl.stdout, "user rule") {
+		t.Errorf("agent classify 'make deploy':\n%s\nwant blocked by the project rule, named so", cl.stdout)
+	}
+
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("ok")})
+	r := agent(openaiEnv(srv), "run", "--root", root, "hi")
+	if r.code != 0 || !strings.Contains(r.stderr, "agent: project config "+project+`: ignored [agent] auto_approve = "dangerous"`) ||
+		!strings.Contains(r.stderr, `ignored [[rules]] command "curl *" -> safe`) {
+		t.Errorf("agent run: exit %d, stderr %q; want each ignored project setting said at start", r.code, r.stderr)
+	}
+}

@@ -86,6 +86,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if a.resume != "" && a.session != nil {
 		opts.Notices = append(opts.Notices, "Resumed session "+a.session.rec.ID()+": the model is given the conversation above and goes on from there.")
 	}
+	opts.Notices = append(opts.Notices, files.ignoredNotes()...)
 	a.session.screenMCP(&opts, cfg.Policy())
 	// One coordinator for the screen: the panels share its locks, so two
 	// providers never write the same file or run unsafe commands at once.

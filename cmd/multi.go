@@ -28,6 +28,9 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 	if err != nil {
 		return err
 	}
+	for _, n := range files.ignoredNotes() {
+		fmt.Fprintf(a.stderr, "agent: %s\n", n)
+	}
 	for _, n := range names {
 		if _, ok := cfg.Providers[n]; !ok {
 			return usageError("--provider %s: no such provider (known: %s; add one as [providers.%s] in %s)",

@@ -155,9 +155,12 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 		approver = printer.NewSessionAsker(a.stdin, a.stderr, a.rules)
 	}
 
-	cfg, _, root, err := a.loadEffective(f)
+	cfg, files, root, err := a.loadEffective(f)
 	if err != nil {
 		return err
+	}
+	for _, n := range files.ignoredNotes() {
+		fmt.Fprintf(a.stderr, "agent: %s\n", n)
 	}
 	if err := a.openSession(&cfg, root, "run"); err != nil {
 		return err
