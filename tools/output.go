@@ -332,7 +332,7 @@ func (r *Registry) Shorten(tool, output string, head, tail int) (text, file stri
 	if len(output) <= head+tail {
 		return output, ""
 	}
-	capt := newCapture(head, tail, r.state, spillPrefix(tool))
+	capt := newCapture(head, tail, int64(r.cfg.MaxSavedOutputMiB)<<20, r.state, spillPrefix(tool))
 	capt.redact = r.redact
 	capt.Write([]byte(output))
 	return capt.finish()
