@@ -25,7 +25,10 @@ Landlock ABI version and user and network namespaces, on macOS Seatbelt),
 the bash and git versions, the config files it reads, which variables of the environment commands do not get (secrets by
 name or by value, handles to programs outside the sandbox, git settings;
 names only, never values), and which providers are configured and whether
-their key variables are set. Nothing is sent anywhere.`,
+their key variables are set. For each provider whose key is set (or that
+needs none) it asks the server for its models, all at once and for at most
+3 seconds, and says whether it answers, accepts the key and has the
+configured model, and what to do when not. Nothing else is sent anywhere.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			cfg, files, root, err := a.loadEffective(runFlags{})
@@ -55,7 +58,9 @@ their key variables are set. Nothing is sent anywhere.`,
 			fmt.Fprintf(out, "  user config:    %s (%s)\n", files.User, foundWord(files.UserFound))
 			fmt.Fprintf(out, "  project config: %s (%s)\n", files.Project, foundWord(files.ProjectFound))
 			section(out, "providers")
-			for _, n := range cfg.providerNames() {
+			names := cfg.providerNames()
+			checks := a.checkProviders(c.Context(), cfg, names)
+			for i, n := range names {
 				p := cfg.Providers[n]
 				mark := " "
 				if n == cfg.Provider {
@@ -66,6 +71,7 @@ their key variables are set. Nothing is sent anywhere.`,
 					key = p.APIKeyEnv + " " + maskedKey(a.getenv(p.APIKeyEnv))
 				}
 				fmt.Fprintf(out, "%s %-10s %-9s %-28s %s, %s\n", mark, n, p.Type, p.Model, p.BaseURL, key)
+				fmt.Fprintf(out, "    %s\n", checks[i])
 			}
 			return nil
 		},

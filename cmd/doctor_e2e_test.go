@@ -1,9 +1,17 @@
 package cmd_test
 
 import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/agentcli/agent/agent/llm/anthropic/anthropictest"
+	"github.com/agentcli/agent/agent/llm/llmtest"
+	"github.com/agentcli/agent/agent/llm/ollama/ollamatest"
+	"github.com/agentcli/agent/agent/llm/openai/openaitest"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -24,6 +32,66 @@ func TestDoctorReportsSandbox(t *testing.T) {
 	for _, line := range []string{want, "  summary:           " + rep.Summary} {
 		if !strings.Contains(r.stdout, line+"\n") {
 			t.Errorf("doctor output lacks %q:\n%s", line, r.stdout)
+		}
+	}
+}
+
+// TestDoctorChecksEachProvider points every configured provider at a
+// loopback fake (or at nothing) and checks that doctor says, for each, in
+// plain words what is wrong and how to fix it.
+func TestDoctorChecksEachProvider(t *testing.T) {
+	t.Parallel()
+	o := openaitest.NewServer(t, nil)
+	a := anthropictest.NewServer(t, nil)
+	ol := ollamatest.NewServer(t, nil)
+	ol.SetModels("llama3.2:latest")
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close() // a port where nothing listens any more
+	home := t.TempDir()
+	cfg := filepath.Join(home, "config", "agent", "config.toml")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	os.WriteFile(cfg, []byte(`provider = "openai"
+[providers.openai]
+model = "`+llmtest.Model+`"
+[providers.anthropic]
+model = "`+llmtest.Model+`"
+[providers.ollama]
+model = "qwen2.5-coder:7b"
+[providers.pulled]
+type = "ollama"
+base_url = "`+ol.URL()+`"
+model = "llama3.2"
+[providers.gone]
+type = "ollama"
+base_url = "`+closed.URL+`"
+model = "qwen2.5-coder:7b"
+[providers.other]
+type = "openai"
+base_url = "`+o.URL()+`"
+api_key_env = "OPENAI_API_KEY"
+model = "no-such-model"
+`), 0o600)
+	env := map[string]string{
+		"OPENAI_API_KEY": llmtest.APIKey, "OPENAI_BASE_URL": o.URL(),
+		"ANTHROPIC_API_KEY": "sk-wrong-key", "ANTHROPIC_BASE_URL": a.URL(),
+		"OLLAMA_HOST": ol.URL(),
+	}
+	r := run(t, agentCmd(t, home, env, "doctor", "--root", t.TempDir()))
+	if r.code != 0 {
+		t.Fatalf("doctor exited %d: %s", r.code, r.stderr)
+	}
+	_, providers, _ := strings.Cut(r.stdout, "\nproviders\n")
+	for _, want := range []string{
+		"* openai ", "    ok: answers at " + o.URL() + ", and has model " + llmtest.Model,
+		"    problem: the key in ANTHROPIC_API_KEY was refused",
+		"    problem: model qwen2.5-coder:7b is not pulled on " + ol.URL() + ": ollama pull qwen2.5-coder:7b",
+		"    ok: answers at " + ol.URL() + ", and has model llama3.2", // an untagged name means :latest
+		"    problem: Ollama is not running at " + closed.URL + ": start it with 'ollama serve'",
+		"    problem: model no-such-model is not offered at " + o.URL() + " (it offers: " + llmtest.Model + ")",
+		"    not checked: DEEPSEEK_API_KEY is not set (export DEEPSEEK_API_KEY=<your key>)",
+	} {
+		if !strings.Contains(providers, want) {
+			t.Errorf("doctor's providers section lacks %q:\n%s", want, providers)
 		}
 	}
 }

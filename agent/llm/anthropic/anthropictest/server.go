@@ -128,6 +128,11 @@ func (s *Server) reject(w http.ResponseWriter, msg string) {
 
 // listModels answers GET /v1/models with a single page.
 func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("X-Api-Key") != llmtest.APIKey {
+		// As the API does: a wrong or missing key is refused.
+		writeError(w, llmtest.Fault{Status: http.StatusUnauthorized}, "")
+		return
+	}
 	ids := s.Models()
 	type model struct {
 		Type        string `json:"type"`

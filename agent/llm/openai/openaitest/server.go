@@ -137,6 +137,11 @@ func (s *Server) reject(w http.ResponseWriter, msg string) {
 
 // listModels answers GET /v1/models.
 func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {
+	if apiKey(r.Header) != llmtest.APIKey {
+		// As the API does: a wrong or missing key is refused.
+		writeError(w, llmtest.Fault{Status: http.StatusUnauthorized}, "")
+		return
+	}
 	ids := s.Models()
 	type model struct {
 		ID      string `json:"id"`
