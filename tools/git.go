@@ -3,11 +3,13 @@ package tools
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools/safegit"
+	"github.com/agentcli/agent/tools/sandbox"
 )
 
 type gitArgs struct {
@@ -100,7 +102,9 @@ func planGit(r *Registry, raw string) (*Plan, error) {
 		}
 		argv := append([]string{r.git.Path()}, gitArgs...)
 		c := command{tool: name, argv: argv, timeout: timeout, network: network, env: env}
-		return r.exec(ctx, c, out)
+		unguarded := sandbox.UnguardedGitEntries(r.root)
+		res := r.exec(ctx, c, out)
+		return removeUnguarded(res, unguarded)
 	})
 	p.Action = classify.Action{Kind: classify.Git, Args: append([]string(nil), a.Args...), Root: r.root, Home: r.home}
 	p.Network = network
@@ -175,4 +179,22 @@ func quoteArgs(args []string) string {
 		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 	}
 	return strings.Join(q, " ")
+}
+
+// removeUnguarded removes the git entries in paths that a git tool run
+// created (see sandbox.UnguardedGitEntries): a commondir would point git,
+// the person's own included, at a config of the command's choosing. The
+// run and its processes are gone by then, so nothing can make them again.
+func removeUnguarded(res Result, paths []string) Result {
+	var removed []string
+	for _, p := range paths {
+		if _, err := os.Lstat(p); err == nil && os.RemoveAll(p) == nil {
+			removed = append(removed, p)
+		}
+	}
+	if len(removed) > 0 {
+		res.Output += fmt.Sprintf("\n[agent: removed %s, which this git created: the git tool may not write git's own settings]", strings.Join(removed, ", "))
+		res.IsError = true
+	}
+	return res
 }

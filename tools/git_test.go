@@ -166,3 +166,40 @@ func TestGitToolRunsNothingTheRepositoryPlanted(t *testing.T) {
 		}
 	}
 }
+
+func TestGitToolCannotLeaveACommondir(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	r := newTestRegistry(t, func(_ *Config, o *Options) {
+		o.Env = append(slices.Clone(testEnv), "HOME="+gitHome(t))
+	})
+	for _, args := range []string{`{"args":["init","-q","-b","main"]}`, `{"args":["commit","-q","--allow-empty","-m","first"]}`} {
+		if res := runCall(t, r, "git", args); res.IsError {
+			t.Fatalf("git %s = %q", args, res.Output)
+		}
+	}
+	// A commondir would make git, the person's too, read its config from
+	// a directory of the command's choosing; git writes any file with
+	// --output.
+	evil := filepath.Join(r.Root(), "evil")
+	os.MkdirAll(evil, 0o755)
+	os.WriteFile(filepath.Join(evil, "config"), []byte("[core]\n\tfsmonitor = touch pwned\n"), 0o644)
+	for _, args := range []string{
+		`{"args":["log","-1","--format=tformat:../evil","--output=.git/commondir"]}`,
+		`{"args":["log","-1","--format=tformat:[core]","--output=.git/config.worktree"]}`,
+	} {
+		res := runCall(t, r, "git", args)
+		if !res.IsError || !strings.Contains(res.Output, "removed") {
+			t.Errorf("git %s = %q, want an error saying what was removed", args, res.Output)
+		}
+	}
+	for _, e := range []string{"commondir", "config.worktree"} {
+		if _, err := os.Lstat(filepath.Join(r.Root(), ".git", e)); err == nil {
+			t.Errorf(".git/%s was left behind", e)
+		}
+	}
+	if res := runCall(t, r, "git", `{"args":["log","-1","--format=%s"]}`); res.IsError || res.Output != "first\n" {
+		t.Errorf("git log after = %q", res.Output)
+	}
+}

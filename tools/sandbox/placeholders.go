@@ -23,8 +23,9 @@ import (
 //     (empty files, which git reads as no settings and no alternates).
 //
 // commondir and config.worktree get no placeholder: an empty commondir
-// would move the repository. The git tool runs only git, and git writes
-// them only for a linked worktree (see docs/sandbox.md).
+// would move the repository. The git tool's caller removes them after a
+// run that created them (UnguardedGitEntries); shell commands cannot
+// create them, since their git directories are read-only as a whole.
 
 // placeholderDirs and placeholderFiles are the program-running entries
 // made empty in a git directory for the git tool, when missing.
@@ -90,4 +91,29 @@ func gitEntriesComplete(dir string) bool {
 		}
 	}
 	return true
+}
+
+// unguardedEntries are the program-running entries of a git directory
+// that get no placeholder.
+var unguardedEntries = []string{"commondir", "config.worktree"}
+
+// UnguardedGitEntries returns the entries of the repositories root uses
+// that the git tool could create, since no placeholder can stand for
+// them: a missing commondir (which would move the repository's config
+// elsewhere) and config.worktree. The git tool's caller, once the run and
+// every process it started are gone, removes those that exist.
+func UnguardedGitEntries(root string) []string {
+	var out []string
+	dirs, _ := gitDirs(root)
+	for _, dir := range dirs {
+		if !isRepository(dir) {
+			continue
+		}
+		for _, e := range unguardedEntries {
+			if p := filepath.Join(dir, e); !exists(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
