@@ -583,3 +583,32 @@ func TestRunModifyAtATerminalEditsTheCommand(t *testing.T) {
 			exists(filepath.Join(root, "two.txt")), exists(filepath.Join(root, "one.txt")))
 	}
 }
+
+// agent run with a person at the terminal offers "for this session" too:
+// s shows the rule, y saves it and approves, and the next call it covers
+// runs without a question.
+func TestRunSessionRuleAtATerminalCoversTheNextCall(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.UseTool("shell", `{"command": "touch one.txt"}`)),
+		llmtest.Use(llmtest.UseTool("shell", `{"command": "touch two.txt"}`)),
+		llmtest.Say("Done."),
+	})
+	s := startScreen(t, screenRun{env: openaiEnv(srv), root: root, w: 120, h: 30, args: []string{"run", "make two files"}})
+	s.waitFor("    touch one.txt", "[a]pprove [d]eny [m]odify [v]iew diff [s]ession rule")
+	s.typeText("s")
+	s.keys("Enter")
+	s.waitFor("allow for the rest of this session: shell commands starting with `touch`, up to warning", "save it and approve? [y/N]")
+	s.typeText("y")
+	s.keys("Enter")
+	if st := s.exited(); st != "0" {
+		t.Errorf("agent run exited with status %s:\n%s", st, s.capture())
+	}
+	if !exists(filepath.Join(root, "one.txt")) || !exists(filepath.Join(root, "two.txt")) {
+		t.Errorf("one.txt exists: %v, two.txt exists: %v; want both", exists(filepath.Join(root, "one.txt")), exists(filepath.Join(root, "two.txt")))
+	}
+	if out := s.capture(); strings.Contains(out, "    touch two.txt") {
+		t.Errorf("the call the rule covers was asked about:\n%s", out)
+	}
+}
