@@ -667,6 +667,11 @@ func (m *model) statusText() string {
 		}
 		parts = append(parts, t)
 	}
+	if f := m.focused().fill; f.Window > 0 {
+		// The focused conversation's share of its model's context
+		// window: at 80 % it is compacted.
+		parts = append(parts, fmt.Sprintf("context %d%%", f.Percent()))
+	}
 	// The sandbox's summary can be long: it goes last, where the row is
 	// cut.
 	if m.opts.Sandbox != "" {

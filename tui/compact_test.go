@@ -51,6 +51,9 @@ func TestCompactSlashCompactsAndSaysSo(t *testing.T) {
 	if m.panels[0].running() {
 		t.Error("the panel still runs after the compaction returned")
 	}
+	if !strings.Contains(out, "auto-approve: safe · context 23%") {
+		t.Errorf("the status line does not show the focused panel's context after the compaction:\n%s", out)
+	}
 	if v := m.prompt.value(); v != "" {
 		t.Errorf("the prompt still holds %q after /compact", v)
 	}
