@@ -29,6 +29,9 @@ const (
 	// summary may fill, and summaryShare the most the summary may.
 	keepShare    = 0.3
 	summaryShare = 0.15
+	// keepAfter is the most of the window a compacted conversation should
+	// fill, so that some turns pass before the next compaction.
+	keepAfter = 0.6
 	// transcriptShare is the most of the window the request for a
 	// summary may fill.
 	transcriptShare = 0.6
@@ -261,7 +264,12 @@ func (a *Agent) summarize(ctx context.Context, turn int, reason string, before i
 // window, and never everything after the task, so that the summary
 // replaces at least one turn of it. len(a.history) keeps none.
 func (a *Agent) tailStart(task int) int {
-	budget := int(float64(a.window.size) * keepShare)
+	// What the compacted conversation holds whatever is kept: the system
+	// prompt, the tools, the task and the summary. With a small window
+	// they take much of it, and the kept turns get what is left below
+	// keepAfter, so that the next request does not need a summary again.
+	fixed := a.window.tokens(a.requestBytes(nil)+messageBytes(a.history[task])) + int(float64(a.window.size)*summaryShare)
+	budget := min(int(float64(a.window.size)*keepShare), int(float64(a.window.size)*keepAfter)-fixed)
 	cut, used := len(a.history), 0
 	for i := len(a.history) - 1; i > task; i-- {
 		used += a.window.tokens(messageBytes(a.history[i]))

@@ -287,3 +287,37 @@ func TestTranscriptLeavesOutTheOldestWhenTooLong(t *testing.T) {
 		t.Error("transcript kept the oldest step")
 	}
 }
+
+// With a small window, where the system prompt and tools take much of it,
+// a summary keeps fewer turns, so that the compacted conversation is
+// under the threshold and the next turns need no summary at once.
+func TestSmallWindowKeepsFewerTurnsAndDoesNotCompactEveryTurn(t *testing.T) {
+	const window = 3000 // the system prompt and tools take about 1,750
+	root := t.TempDir()
+	prov := llmtest.NewProvider("fake", readingTask(t, root, 20))
+	prov.SetContextWindow(window)
+	prov.SummarizeWith(llmtest.Say(summaryText))
+	l := newLoopIn(t, root, prov, func(o *agent.Options) {
+		o.ContextWindow = window
+		o.Config.MaxTurns = 50
+	})
+	out, err := l.ag.Run(t.Context(), "read every file")
+	if err != nil || out.Status != agent.StatusFinished {
+		t.Fatalf("Run = %v, %v; want finished", out.Status, err)
+	}
+	summaries := 0
+	for _, e := range l.sink.ofType(agent.EventCompaction) {
+		if e.Compaction.Kind != agent.CompactSummary {
+			continue
+		}
+		summaries++
+		if e.Context.Used > window*65/100 {
+			t.Errorf("after a summary the conversation fills %d of %d tokens, want at most about 60 %%", e.Context.Used, window)
+		}
+	}
+	// Each summary leaves room for about two more files here; without the
+	// smaller tail it was one summary nearly every turn (16 in 21).
+	if summaries == 0 || summaries > out.Turns*2/3 {
+		t.Errorf("%d summaries in %d turns, want some, and not one nearly every turn", summaries, out.Turns)
+	}
+}
