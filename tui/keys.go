@@ -38,11 +38,10 @@ type keyMap struct {
 	ModalUp   key.Binding
 	ModalDown key.Binding
 
-	// Inside the modal's editors and views.
+	// Inside the modal's editors (the diff view owns its own keys).
 	Back       key.Binding
 	Submit     key.Binding // the file-content editor; Enter submits a command
 	OpenEditor key.Binding
-	SideBySide key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -89,7 +88,6 @@ func newKeyMap() keyMap {
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Submit:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "submit")),
 		OpenEditor: key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "$EDITOR")),
-		SideBySide: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "side by side")),
 	}
 }
 
