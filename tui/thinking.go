@@ -44,23 +44,25 @@ func (t *thinkItem) rows(w int, f *frame) []string {
 		return t.out
 	}
 	t.w, t.stale = w, false
-	body := t.body.rows(w, f)
-	lines := len(t.body.lines)
-	if t.body.open.Len() > 0 {
-		lines++
-	}
 	var head string
+	var body []string
 	switch {
 	case t.live:
 		head = "▾ thinking…"
+		body = t.body.rows(w, f)
 		if len(body) > liveThinkingRows {
 			body = body[len(body)-liveThinkingRows:]
 		}
 	case t.expanded:
 		head = "▾ thinking"
+		body = t.body.rows(w, f)
 	default:
+		// Folded, it is not wrapped at all.
+		lines := len(t.body.lines)
+		if t.body.open.Len() > 0 {
+			lines++
+		}
 		head = fmt.Sprintf("▸ thinking · %d %s", lines, plural(lines, "line", "lines"))
-		body = nil
 	}
 	t.out = append(append(t.out[:0], f.st.Muted.Render(fit(head, w))), body...)
 	return t.out
