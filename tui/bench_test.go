@@ -149,3 +149,29 @@ func BenchmarkViewTwoPanels10kLines(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkStream10kThinkingDeltas is BenchmarkStream10kDeltas for a
+// thinking model: the same deltas arrive as thinking, shown live (its
+// last rows), then folded when the answer begins.
+func BenchmarkStream10kThinkingDeltas(b *testing.B) {
+	st := newStyles(false)
+	f := &frame{st: st, now: time.Now()}
+	now := time.Now()
+	b.ReportAllocs()
+	for b.Loop() {
+		p := newPanel("openai", "gpt-4o", st)
+		p.addPrompt("think it over")
+		for i := range 10_000 {
+			d := "word " + fmt.Sprint(i%10)
+			if i%10 == 9 {
+				d += "\n"
+			}
+			p.apply(agent.Event{Type: agent.EventReasoningDelta, Text: d}, now)
+			if i%100 == 99 {
+				_ = p.render(80, 40, f, lookPlain)
+			}
+		}
+		p.apply(agent.Event{Type: agent.EventText, Text: "The answer."}, now)
+		_ = p.render(80, 40, f, lookPlain)
+	}
+}
