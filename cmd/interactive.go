@@ -86,7 +86,10 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if a.resume != "" && a.session != nil {
 		opts.Notices = append(opts.Notices, "Resumed session "+a.session.rec.ID()+": the model is given the conversation above and goes on from there.")
 	}
-	opts.Notices = append(opts.Notices, files.ignoredNotes()...)
+	if ignored := files.ignoredNotes(); len(ignored) > 0 {
+		opts.Notices = append(opts.Notices, ignored...)
+		opts.Warning = fmt.Sprintf("project: %d ignored", len(ignored))
+	}
 	a.session.screenMCP(&opts, cfg.Policy())
 	// One coordinator for the screen: the panels share its locks, so two
 	// providers never write the same file or run unsafe commands at once.

@@ -672,6 +672,9 @@ func (m *model) statusText() string {
 		// window: at 80 % it is compacted.
 		parts = append(parts, fmt.Sprintf("context %d%%", f.Percent()))
 	}
+	if m.opts.Warning != "" {
+		parts = append(parts, m.opts.Warning)
+	}
 	// The sandbox's summary can be long: it goes last, where the row is
 	// cut.
 	if m.opts.Sandbox != "" {

@@ -426,3 +426,20 @@ func TestHelpListsCtrlDOnceAndTheApprovalKeysTogether(t *testing.T) {
 		t.Errorf("the approval's column holds %q, want a esc d m v s", got)
 	}
 }
+
+// A warning (project settings that were ignored) stays in the status bar,
+// ahead of the sandbox, which is cut first.
+func TestTheStatusBarKeepsAWarning(t *testing.T) {
+	opts := testOptions
+	opts.Warning = "project: 2 ignored"
+	opts.Notices = []string{"project config /src/project/.agent/config.toml: ignored [agent] auto_approve = \"dangerous\""}
+	m, _, _ := newTestModel(t, nil, opts)
+	rows := strings.Split(screen(m), "\n")
+	bar := rows[len(rows)-1]
+	if !strings.Contains(bar, "auto-approve: safe · project: 2 ignored") {
+		t.Errorf("status bar = %q, want the warning after the auto-approve level", bar)
+	}
+	if !strings.Contains(screen(m), "ignored [agent] auto_approve") {
+		t.Errorf("the screen does not show the notice:\n%s", screen(m))
+	}
+}

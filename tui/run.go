@@ -79,6 +79,10 @@ type Options struct {
 	// Sandbox is a one-line sandbox status for the status bar
 	// ("landlock, network off"); empty hides it.
 	Sandbox string
+	// Warning is a short note the status bar keeps showing, before the
+	// sandbox ("project: 2 ignored", for settings of the project config);
+	// the details belong in Notices. Empty hides it.
+	Warning string
 	// Network says every command may use the network ([sandbox] network),
 	// not only those whose call asks for it.
 	Network bool
