@@ -204,19 +204,20 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 			if t = strings.TrimLeft(t, "\n"); t == "" {
 				return
 			}
-			p.addThinking()
+			p.addThinking(e.Turn)
 		}
 		p.change(p.think, func() { p.think.add(t) })
 	case agent.EventReasoning:
 		// The whole thinking, once the reply is complete. It streamed
 		// before unless the provider sent it at once, or the run is a
 		// session being shown again.
-		if p.think == nil {
+		if p.think == nil || p.think.turn != e.Turn {
+			p.endThinking()
 			t := strings.TrimSpace(termsafe.Text(e.Text))
 			if t == "" {
 				return
 			}
-			p.addThinking()
+			p.addThinking(e.Turn)
 			p.think.add(t)
 		}
 		p.endThinking()
@@ -400,8 +401,9 @@ func (p *panel) finishTurn(err error) {
 
 // addThinking starts a new thinking in the transcript, after what is
 // there: the reply's text that follows is a new item.
-func (p *panel) addThinking() {
+func (p *panel) addThinking(turn int) {
 	p.think = newThinkItem(p.st)
+	p.think.turn = turn
 	p.thinkings = append(p.thinkings, p.think)
 	p.add(p.think)
 	p.endText()

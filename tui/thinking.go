@@ -17,6 +17,8 @@ type thinkItem struct {
 	live bool
 	// expanded shows all of it once it is done.
 	expanded bool
+	// turn is the run's turn whose reply it is.
+	turn int
 
 	w     int // the width out was made for
 	out   []string

@@ -97,6 +97,19 @@ func TestThinkingArrivingWholeAndCut(t *testing.T) {
 			t.Errorf("whole thinking is not shown folded:\n%s", s)
 		}
 	})
+	t.Run("each turn's whole thinking is shown, as a session shown again has it", func(t *testing.T) {
+		m, b, _ := newTestModel(t, idleRunner, testOptions)
+		release := startTurn(t, m, "go")
+		defer release()
+		b.Publish(agent.Event{Type: agent.EventReasoning, Turn: 1, Text: "first turn's thought"})
+		b.Publish(agent.Event{Type: agent.EventToolCall, Turn: 1, Call: shellCall("c1", "ls", 0)})
+		b.Publish(agent.Event{Type: agent.EventReasoning, Turn: 2, Text: "second turn's thought\nin two lines"})
+		b.Publish(agent.Event{Type: agent.EventText, Turn: 2, Text: "Done."})
+		pump(m, b)
+		if s := screen(m); !strings.Contains(s, "▸ thinking · 1 line") || !strings.Contains(s, "▸ thinking · 2 lines") {
+			t.Errorf("both turns' thinking should be shown folded:\n%s", s)
+		}
+	})
 	t.Run("a tool call folds the thinking before it", func(t *testing.T) {
 		m, b, _ := newTestModel(t, idleRunner, testOptions)
 		release := startTurn(t, m, "go")
