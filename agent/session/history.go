@@ -46,7 +46,8 @@ func (c Conversations) For(provider string) []llm.Message {
 }
 
 // Transcript returns the events to show provider's transcript again:
-// its tasks, the assistant's text, its tool calls with their decisions
+// its tasks, the assistant's thinking (before the text of its reply) and
+// text, its tool calls with their decisions
 // and results, errors and the end of each task; not live output, usage or
 // retries, which only mattered while they happened. It falls back as For
 // does, so that a panel shows the conversation its agent was given.
@@ -93,7 +94,17 @@ func Rebuild(path string) (Conversations, error) {
 			c.last, c.lastModel = p, rec.Model
 		}
 		cv.add(rec.Event)
-		if shownAgain(rec.Type) {
+		switch {
+		case rec.Type == agent.EventReasoning:
+			// Recorded after the reply's text, it is shown before it, as
+			// it streamed.
+			shown := c.shown[p]
+			i := len(shown)
+			for i > 0 && shown[i-1].Type == agent.EventText && shown[i-1].Turn == rec.Turn {
+				i--
+			}
+			c.shown[p] = slices.Insert(shown, i, rec.Event)
+		case shownAgain(rec.Type):
 			c.shown[p] = append(c.shown[p], rec.Event)
 		}
 		return nil

@@ -813,3 +813,26 @@ func TestASessionIsCreatedWithItsFirstEvent(t *testing.T) {
 		t.Errorf("summary = %+v; want its prompt, command, root and status", s)
 	}
 }
+
+// A session shown again has each reply's thinking, before the reply's
+// text, as it streamed.
+func TestTranscriptShowsTheThinkingBeforeTheReply(t *testing.T) {
+	_, e := recordRun(t, t.TempDir(), &scripted{name: "fake", script: []llm.Message{
+		{Role: llm.RoleAssistant, Content: "The answer.", Reasoning: []llm.Reasoning{{Text: "a long thought"}}},
+	}}, "think")
+	c, err := session.Rebuild(e.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, ev := range c.Transcript("fake") {
+		kinds = append(kinds, string(ev.Type))
+		if ev.Type == agent.EventReasoning && ev.Text != "a long thought" {
+			t.Errorf("reasoning event text = %q, want the thought", ev.Text)
+		}
+	}
+	want := "run_started reasoning text run_finished"
+	if got := strings.Join(slices.Compact(kinds), " "); got != want {
+		t.Errorf("transcript events = %s, want %s", got, want)
+	}
+}
