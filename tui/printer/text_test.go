@@ -65,6 +65,21 @@ func TestText(t *testing.T) {
 			wantStdout: "one\n1 two\n",
 		},
 		{
+			name: "a compaction is one line on stderr that ends the text before it",
+			events: []agent.Event{
+				{Type: agent.EventText, Text: "Reading on"},
+				{Type: agent.EventCompaction, Text: "Summary: done so far.",
+					Compaction: &agent.CompactionInfo{Kind: agent.CompactSummary, Reason: agent.ReasonOverflow, Summarized: 23, Kept: 6},
+					Context:    &agent.ContextInfo{Before: 9640, Used: 3391, Window: 12000}},
+				{Type: agent.EventCompaction,
+					Compaction: &agent.CompactionInfo{Kind: agent.CompactShorten, Reason: agent.ReasonThreshold, Shortened: 2},
+					Context:    &agent.ContextInfo{Before: 9800, Used: 8000, Window: 12000}},
+			},
+			wantStdout: "Reading on\n",
+			wantStderr: "context compacted: 23 earlier messages summarised, 6 kept; 9640 → 3391 of 12000 tokens, after the server refused the request as too long\n" +
+				"context: 2 old tool outputs shortened to their head and tail (each whole output is saved in a file the note names); 9800 → 8000 of 12000 tokens\n",
+		},
+		{
 			name: "a safe command that succeeds is one line with its exit code and duration",
 			events: []agent.Event{
 				{Type: agent.EventToolCall, Call: shell},
