@@ -10,6 +10,8 @@ FUZZTIME ?= 20s
 # would pay it, and so would every sandbox helper and MCP server the tests
 # start from one.
 RACE_ENV := GORACE='atexit_sleep_ms=0 $(GORACE)'
+# The binary cmd's end-to-end tests run, instead of linking their own.
+E2E_ENV  := AGENT_E2E_BIN='$(CURDIR)/$(BIN)'
 
 .PHONY: build run install test test-heavy vet fmt-check bench fuzz clean
 
@@ -31,11 +33,13 @@ install: build
 
 ## test: vet (here and for macOS), formatting check, and every test with the
 ## race detector, saying what it does and ending with a one-line summary
-test: vet fmt-check
+## (cmd's end-to-end tests run bin/agent, which make build relinks only
+## when a source changed)
+test: vet fmt-check build
 	@echo "== go test -race -count=1 ./...   (compiles every package with the race detector first:"
 	@echo "   minutes on a cold cache; then one line per package as it finishes)"
 	@log=$$(mktemp); start=$$(date +%s); \
-	{ $(RACE_ENV) $(GO) test -race -count=1 ./... 2>&1; echo $$? >"$$log.rc"; } | tee "$$log"; \
+	{ $(E2E_ENV) $(RACE_ENV) $(GO) test -race -count=1 ./... 2>&1; echo $$? >"$$log.rc"; } | tee "$$log"; \
 	rc=$$(cat "$$log.rc"); \
 	passed=$$(grep -c '^ok[[:space:]]' "$$log"); \
 	failed=$$(grep -c '^FAIL[[:space:]]' "$$log"); \
@@ -49,8 +53,8 @@ test: vet fmt-check
 ## instead of 64 MiB, and go test runs in the sandbox on a fresh home,
 ## compiling the standard library's test dependencies into an empty cache
 HEAVY_TESTS := TestOutputFloodMemoryIsBounded|TestToolchainsWorkConfined|TestEscapeGoTestPassesOnAFreshHome
-test-heavy:
-	$(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./cmd/ -args -heavy
+test-heavy: build
+	$(E2E_ENV) $(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./cmd/ -args -heavy
 
 ## vet: go vet here and for macOS (which compiles the tests there too), so a
 ## Linux-only change cannot land

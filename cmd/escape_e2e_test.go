@@ -79,6 +79,7 @@ func ranPlanted(marker string) string {
 // run from --isolate's worktrees, a checkpoint, agent apply, agent undo,
 // agent doctor or the detection of the root.
 func TestEscapePlantedGitProgramsNeverRunOnTheHost(t *testing.T) {
+	t.Parallel()
 	for _, lvl := range approvalLevels {
 		t.Run(lvl.name, func(t *testing.T) {
 			root := gitRepo(t, map[string]string{"main.txt": "one\n", ".gitattributes": "* filter=evil diff=evil\n"})
@@ -152,6 +153,7 @@ func repoState(t *testing.T, root string) string {
 // person's shell, --isolate works normally and the person's repository
 // keeps its remotes, branch, tags and HEAD.
 func TestEscapeGitVariablesNeverRedirectTheAgentsGit(t *testing.T) {
+	t.Parallel()
 	for _, lvl := range approvalLevels {
 		t.Run(lvl.name, func(t *testing.T) {
 			root := gitRepo(t, map[string]string{"main.txt": "one\n"})
@@ -228,6 +230,7 @@ var canaries = map[string]string{
 // Item 6: env run by the model shows no secret and no host handle: no
 // request body the provider received holds one.
 func TestEscapeEnvironmentCanariesNeverReachTheModel(t *testing.T) {
+	t.Parallel()
 	for _, lvl := range approvalLevels {
 		t.Run(lvl.name, func(t *testing.T) {
 			root := t.TempDir()
@@ -283,6 +286,7 @@ func TestEscapeEnvironmentCanariesNeverReachTheModel(t *testing.T) {
 // Item 8: a private key a command prints and a token cut short never
 // reach the session file, the saved output, agent log or an export.
 func TestEscapeKeysAndShortenedTokensNeverReachDisk(t *testing.T) {
+	t.Parallel()
 	_, edKey, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)

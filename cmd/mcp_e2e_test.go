@@ -213,6 +213,7 @@ startup_timeout_seconds = 1
 }
 
 func TestMCPCallsAreInTheLogAndServerStderrIsKept(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	home, calls := mcpHome(t, "")
 	srv := openaitest.NewServer(t, threeCalls())
@@ -235,6 +236,7 @@ func TestMCPCallsAreInTheLogAndServerStderrIsKept(t *testing.T) {
 }
 
 func TestSandboxedMCPServerWritesOnlyTheRoot(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	outside := filepath.Join(t.TempDir(), "outside.txt")
 	inside := filepath.Join(root, "inside.txt")
@@ -279,6 +281,7 @@ startup_timeout_seconds = 30
 }
 
 func TestConfigShowsTheMCPServers(t *testing.T) {
+	t.Parallel()
 	home, _ := mcpHome(t, "")
 	r := run(t, agentCmd(t, home, nil, "config", "--root", t.TempDir()))
 	if r.code != 0 || !strings.Contains(r.stdout, "[mcp_servers.notes]") || !strings.Contains(r.stdout, `args = ["mcptest-stdio"]`) {
@@ -287,6 +290,7 @@ func TestConfigShowsTheMCPServers(t *testing.T) {
 }
 
 func TestMCPToolsInPromptToolsMode(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	home, calls := mcpHome(t, "\n[providers.ollama]\ntools = \"prompt\"\n")
 	srv := ollamatest.NewServer(t, llmtest.Script{

@@ -51,6 +51,7 @@ func installEverything(t *testing.T) string {
 // text, images and progress come back, and its environment holds none of
 // the agent's secrets.
 func TestRunAgainstTheReferenceServer(t *testing.T) {
+	t.Parallel()
 	bin := installEverything(t)
 	home := t.TempDir()
 	writeConfig(t, home, `[mcp_servers.everything]

@@ -17,6 +17,7 @@ import (
 // an unannotated call asks with its details, a slow call shows progress on
 // its card and Ctrl+C cancels it on the server.
 func TestScreenMCP(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	calls := filepath.Join(t.TempDir(), "calls.log")
 	srv := openaitest.NewServer(t, llmtest.Script{

@@ -15,6 +15,7 @@ import (
 // A DeepSeek-style thinking model refuses a tool-using history without
 // its reasoning_content; the run sends it back and finishes.
 func TestRunSendsReasoningBackToAThinkingModel(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		{Reasoning: "I should list the files first.", Calls: []llmtest.Call{llmtest.UseTool("list_dir", `{"path": "."}`)},
@@ -103,6 +104,7 @@ func TestRunRejectsAnUnknownReasoningEffort(t *testing.T) {
 // signatures on tool calls) finishes: each server refuses a history
 // without what it attached, so finishing proves it went back exactly.
 func TestRunSendsBackWhatServersAttach(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name, model string
 		flavor      openaitest.Flavor

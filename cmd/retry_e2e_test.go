@@ -17,6 +17,7 @@ import (
 // a second after the call first met it, runs again after a backoff and succeeds: the retry is an event
 // of the call, the model is asked nothing more, and the file is staged.
 func TestRunRetriesAGitCallWhileTheIndexIsLocked(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}

@@ -108,6 +108,7 @@ func toolOutputs(srv *openaitest.Server) string {
 }
 
 func TestEscapeHostSocketsAndTmux(t *testing.T) {
+	t.Parallel()
 	needIsolation(t)
 	tmux, err := exec.LookPath("tmux")
 	if err != nil {
@@ -219,6 +220,7 @@ func gitIn(t *testing.T, dir string, args ...string) {
 }
 
 func TestEscapeGitDirectory(t *testing.T) {
+	t.Parallel()
 	needIsolation(t)
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -261,6 +263,7 @@ func TestEscapeGitDirectory(t *testing.T) {
 }
 
 func TestEscapeCredentials(t *testing.T) {
+	t.Parallel()
 	needIsolation(t)
 	const canary = "CANARY-3f9a7c2e"
 	for _, approval := range approvals {
@@ -352,6 +355,7 @@ disown -a; sleep 0.3; echo started`, mark)
 }
 
 func TestEscapeLeftoverProcesses(t *testing.T) {
+	t.Parallel()
 	needIsolation(t)
 	home, root := t.TempDir(), t.TempDir()
 	mark := "agent-escape-" + strconv.Itoa(os.Getpid())
@@ -376,6 +380,7 @@ func TestEscapeLeftoverProcesses(t *testing.T) {
 }
 
 func TestEscapeLeftoverProcessesAfterTheAgentIsKilled(t *testing.T) {
+	t.Parallel()
 	needIsolation(t)
 	home, root := t.TempDir(), t.TempDir()
 	mark := "agent-escape-kill-" + strconv.Itoa(os.Getpid())
@@ -405,6 +410,7 @@ func TestEscapeLeftoverProcessesAfterTheAgentIsKilled(t *testing.T) {
 // minute of CPU, so it runs with -heavy (make test-heavy, which CI runs);
 // TestEscapeGoBuildsOnAFreshHome is its cheap half in make test.
 func TestEscapeGoTestPassesOnAFreshHome(t *testing.T) {
+	t.Parallel()
 	needIsolation(t)
 	if testing.Short() || !*heavy {
 		t.Skip("compiles the standard library into a fresh cache: make test-heavy")
@@ -438,6 +444,7 @@ func TestEscapeGoTestPassesOnAFreshHome(t *testing.T) {
 // cache under the agent's state directory. The project imports nothing,
 // so only it is compiled.
 func TestEscapeGoBuildsOnAFreshHome(t *testing.T) {
+	t.Parallel()
 	needIsolation(t)
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go is not installed")

@@ -517,6 +517,7 @@ func TestOldSessionsAreDeletedWithTheirCheckpoints(t *testing.T) {
 // A resumed session goes on with its own provider and model; --model and
 // AGENT_MODEL change the model of that provider.
 func TestResumeKeepsTheSessionsModelUnlessToldOtherwise(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Say("one"), llmtest.Say("two"), llmtest.Say("three"), llmtest.Say("four"),
@@ -552,6 +553,7 @@ func TestResumeKeepsTheSessionsModelUnlessToldOtherwise(t *testing.T) {
 
 // A task or a reply stored with terminal escapes is shown as plain text.
 func TestSessionsShowStripsTerminalEscapes(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("plain \x1b[41mRED-BG\x1b[0m reply")})
 	h := newStateHome(t, openaiEnv(srv))

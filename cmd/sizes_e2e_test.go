@@ -15,6 +15,7 @@ import (
 // whole: the error the model gets and the stderr line stay about a
 // kilobyte, and the session file stores the arguments once.
 func TestRunHugeArgumentsAreNotEchoed(t *testing.T) {
+	t.Parallel()
 	path := strings.Repeat("a/", 2<<20) + "x.txt"
 	args, _ := json.Marshal(map[string]string{"path": path})
 	srv := openaitest.NewServer(t, llmtest.Script{

@@ -17,6 +17,7 @@ import (
 // and on the allow-list, the model gets a web_search tool and its results
 // as a Markdown list.
 func TestRunWebSearchThroughASearxngBackend(t *testing.T) {
+	t.Parallel()
 	searx := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"query": %q, "number_of_results": 0, "results": [{"url": "https://go.dev/doc/", "title": "Documentation - The Go Programming Language", "content": "The Go programming language is an open source project.", "engine": "duckduckgo", "score": 1.0}], "answers": [], "suggestions": []}`, r.URL.Query().Get("q"))
