@@ -355,7 +355,6 @@ disown -a; sleep 0.3; echo started`, mark)
 }
 
 func TestEscapeLeftoverProcesses(t *testing.T) {
-	t.Parallel()
 	needIsolation(t)
 	home, root := t.TempDir(), t.TempDir()
 	mark := "agent-escape-" + strconv.Itoa(os.Getpid())
@@ -380,7 +379,6 @@ func TestEscapeLeftoverProcesses(t *testing.T) {
 }
 
 func TestEscapeLeftoverProcessesAfterTheAgentIsKilled(t *testing.T) {
-	t.Parallel()
 	needIsolation(t)
 	home, root := t.TempDir(), t.TempDir()
 	mark := "agent-escape-kill-" + strconv.Itoa(os.Getpid())
