@@ -77,8 +77,9 @@ type Ruling struct {
 // never runs; a call undo could not take back asks a person; a call
 // within the auto-approve level runs unless it asks for the network
 // (outside allow_domains) or runs the project's own code without the
-// sandbox; a call a session rule covers runs; anything else asks a person. Without the sandbox commands run without asking only
-// when safe. It is pure: the same case always gets the same ruling.
+// sandbox; a call a session rule covers runs; anything else asks a
+// person. Without the sandbox commands run without asking only when
+// safe. It is pure: the same case always gets the same ruling.
 func Decide(c Case) Ruling {
 	v := c.Verdict
 	v.Reasons = append([]string(nil), v.Reasons...) // never write to the caller's slice
