@@ -109,17 +109,10 @@ type grepper struct {
 // symbolic links, which the walk does not follow). Such entries are never
 // opened: a named pipe would block, a device may act on being opened.
 func notSearchable(d fs.DirEntry) string {
-	switch t := d.Type(); {
-	case t.IsRegular(), t.IsDir(), t&fs.ModeSymlink != 0:
-		return ""
-	case t&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case t&fs.ModeSocket != 0:
-		return "a socket"
-	case t&fs.ModeDevice != 0:
-		return "a device"
+	if t := d.Type(); !t.IsRegular() && !t.IsDir() && t&fs.ModeSymlink == 0 {
+		return kindOf(t)
 	}
-	return "not a regular file"
+	return ""
 }
 
 // why is the reason in err, without the path it names.

@@ -310,25 +310,9 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 		if e.Compaction != nil {
 			p.addNotice(termsafe.Line(e.Compaction.Describe(e.Context)))
 		}
-		if e.Context != nil {
-			p.fill = *e.Context
-		}
-		if e.Total != nil {
-			p.usage = *e.Total
-		}
-		if e.TotalCost != nil {
-			p.cost, p.priced = *e.TotalCost, true
-		}
+		p.takeFigures(e)
 	case agent.EventUsage, agent.EventRunFinished:
-		if e.Context != nil {
-			p.fill = *e.Context
-		}
-		if e.Total != nil {
-			p.usage = *e.Total
-		}
-		if e.TotalCost != nil {
-			p.cost, p.priced = *e.TotalCost, true
-		}
+		p.takeFigures(e)
 		if e.Type == agent.EventRunFinished && e.Status == agent.StatusCancelled {
 			p.addNotice("cancelled")
 		}
@@ -729,4 +713,18 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// takeFigures keeps the context fill, token totals and cost an event
+// carries.
+func (p *panel) takeFigures(e agent.Event) {
+	if e.Context != nil {
+		p.fill = *e.Context
+	}
+	if e.Total != nil {
+		p.usage = *e.Total
+	}
+	if e.TotalCost != nil {
+		p.cost, p.priced = *e.TotalCost, true
+	}
 }
