@@ -151,6 +151,9 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	if !helperSupported || s.exe == "" {
 		return newCmd(unconfined(ctx, argv), false)
 	}
+	if err := refuseMissingGitDirs(spec.Root); err != nil {
+		return nil, err
+	}
 	// Apply whatever the OS offers, even when it is not everything: in
 	// ModeAuto a partial sandbox still beats none (the Status says the
 	// commands are unconfined all the same).

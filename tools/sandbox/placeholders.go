@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -51,7 +52,7 @@ func MakeGitPlaceholders(root string, access GitAccess) {
 	if access != GitObjectsAndRefs {
 		return
 	}
-	dirs, _ := gitDirs(root)
+	dirs, _, _ := gitDirs(root)
 	for _, dir := range dirs {
 		if !isRepository(dir) || isLinkedWorktree(dir) {
 			continue
@@ -104,7 +105,7 @@ var unguardedEntries = []string{"commondir", "config.worktree"}
 // every process it started are gone, removes those that exist.
 func UnguardedGitEntries(root string) []string {
 	var out []string
-	dirs, _ := gitDirs(root)
+	dirs, _, _ := gitDirs(root)
 	for _, dir := range dirs {
 		if !isRepository(dir) {
 			continue
@@ -116,4 +117,14 @@ func UnguardedGitEntries(root string) []string {
 		}
 	}
 	return out
+}
+
+// refuseMissingGitDirs is Command's check that no git directory the root
+// names is missing (MissingGitDirs): what a confined command made there
+// would later run, unconfined, in the person's git.
+func refuseMissingGitDirs(root string) error {
+	if missing := MissingGitDirs(root); len(missing) > 0 {
+		return fmt.Errorf("%w: %s is named as a git directory (by a .git link, a gitfile or a commondir) but does not exist, and a command could make it a repository; remove what names it, or restore it, before running commands", ErrMissingGitDir, missing[0])
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -167,5 +168,25 @@ func TestCargoSeesThePersonsConfigButNoCredentials(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(f.home, ".cargo", "config.toml")); strings.Contains(string(data), "[build]") {
 		t.Errorf("the person's cargo config was changed: %q", data)
+	}
+}
+
+// TestNoCommandRunsWhileAGitDirIsMissing: a root whose .git names a git
+// directory that does not exist (shipped by a hostile repository) would
+// let a command create it, as a repository with a config of its choosing
+// (what a dangling .git link did before this check); Command refuses
+// instead, for shell commands and the git tool.
+func TestNoCommandRunsWhileAGitDirIsMissing(t *testing.T) {
+	sb := isolatedSandbox(t, DefaultConfig())
+	for name, make := range missingGitDirCases {
+		for _, access := range []GitAccess{GitReadOnly, GitObjectsAndRefs} {
+			f := newFixture(t)
+			make(t, f.root)
+			opts := f.opts()
+			opts.Git = access
+			if _, err := sb.Command(t.Context(), opts, []string{"bash", "-c", "git init -q gitstuff"}); !errors.Is(err, ErrMissingGitDir) {
+				t.Errorf("%s, access %v: Command = %v, want ErrMissingGitDir", name, access, err)
+			}
+		}
 	}
 }

@@ -280,7 +280,7 @@ func GitReadOnlyPaths(root string, access GitAccess) []string {
 // name paths, which need not exist (macOS): every program-running entry is
 // listed, and the root's .git even when there is none.
 func gitReadOnlyPaths(root string, access GitAccess, byName bool) []string {
-	dirs, gitfiles := gitDirs(root)
+	dirs, gitfiles, _ := gitDirs(root)
 	out := append([]string{}, gitfiles...)
 	if byName && len(dirs) == 0 && len(gitfiles) == 0 {
 		out = append(out, filepath.Join(root, ".git"))
@@ -302,8 +302,11 @@ func gitReadOnlyPaths(root string, access GitAccess, byName bool) []string {
 // gitDirs returns the git directories root uses (its .git, a gitfile's
 // target, a worktree's common directory, the submodules' git directories
 // named in .gitmodules), symbolic links resolved, and the gitfiles and
-// .git symbolic links that lead to them; each once.
-func gitDirs(root string) (dirs, gitfiles []string) {
+// .git symbolic links that lead to them; each once. missing are the git
+// directories a .git link, a gitfile or a commondir names that do not
+// exist: nothing can be mounted over them, and whatever a command made
+// there would be the repository the person's git uses.
+func gitDirs(root string) (dirs, gitfiles, missing []string) {
 	seen := make(map[string]bool)
 	add := func(list *[]string, p string) {
 		if !seen[p] {
@@ -321,6 +324,7 @@ func gitDirs(root string) (dirs, gitfiles []string) {
 		if fi.Mode()&os.ModeSymlink != 0 {
 			resolved, err := filepath.EvalSymlinks(dotgit)
 			if err != nil {
+				add(&missing, dotgit)
 				return
 			}
 			add(&gitfiles, dotgit)
@@ -341,20 +345,34 @@ func gitDirs(root string) (dirs, gitfiles []string) {
 			}
 			resolved, err := filepath.EvalSymlinks(target)
 			if err != nil {
+				add(&missing, target)
 				return
 			}
 			gitDir = resolved
 		}
 		add(&dirs, gitDir)
-		if common, ok := readCommonDir(gitDir); ok {
+		if common, named := readCommonDir(gitDir); common != "" {
 			add(&dirs, common)
+		} else if named != "" {
+			add(&missing, named)
 		}
 	}
 	visit(root)
 	for _, sub := range submodulePaths(root) {
 		visit(filepath.Join(root, sub))
 	}
-	return dirs, gitfiles
+	return dirs, gitfiles, missing
+}
+
+// MissingGitDirs returns the git directories root's .git (a symbolic link
+// or a gitfile), a submodule's or a worktree's commondir names that do not
+// exist. A command could make one a repository (git init, a config with
+// core.fsmonitor) that the person's own git would then use unconfined, and
+// a read-only mount protects only what exists, so Command refuses to run
+// while there is one.
+func MissingGitDirs(root string) []string {
+	_, _, missing := gitDirs(root)
+	return missing
 }
 
 // isLinkedWorktree says whether dir is a linked worktree's git directory,
@@ -373,21 +391,24 @@ func readGitfile(path string) (string, bool) {
 }
 
 // readCommonDir returns the resolved common directory a worktree's git
-// directory names in its commondir file.
-func readCommonDir(gitDir string) (string, bool) {
+// directory names in its commondir file, or "" with the path it names when
+// that does not resolve (both "" without a commondir).
+func readCommonDir(gitDir string) (resolved, named string) {
 	data, err := readSmall(filepath.Join(gitDir, "commondir"))
 	if err != nil {
-		return "", false
+		return "", ""
 	}
 	common := strings.TrimSpace(data)
 	if common == "" {
-		return "", false
+		return "", ""
 	}
 	if !filepath.IsAbs(common) {
 		common = filepath.Join(gitDir, common)
 	}
-	resolved, err := filepath.EvalSymlinks(common)
-	return resolved, err == nil
+	if resolved, err = filepath.EvalSymlinks(common); err != nil {
+		return "", common
+	}
+	return resolved, common
 }
 
 // submodulePaths returns the relative paths .gitmodules gives, those that

@@ -316,6 +316,9 @@ func (s *seatbeltSandbox) Command(ctx context.Context, opts Options, argv []stri
 		}
 		return newCmd(unconfined(ctx, argv), false)
 	}
+	if err := refuseMissingGitDirs(spec.Root); err != nil {
+		return nil, err
+	}
 	spec.Network = opts.Network || s.cfg.Network
 	spec.Hide = s.cfg.Hide
 	profile, err := seatbeltPolicyFor(spec, opts.Git, s.homes).profile()
