@@ -22,11 +22,12 @@ import (
 const minPanelWidth = 60
 
 // model is the root of the screen. It owns the size, the layout, the
-// panels and which one has the focus, the prompt, the approval queue and
-// the modal, and the styles; and it routes every message: window size to
-// the layout, agent events to their panel, approval requests to the queue,
-// keys to the open modal first (it takes every key), then to the global
-// bindings, then to the prompt.
+// panels and which one has the focus, the prompt, the approval modal, and
+// the styles; and it routes every message: window size to the layout,
+// agent events to their panel, approval requests to the modal, keys to
+// whichever component is on top (the open modal takes every key, then the
+// full-screen diff, then the help), else to the global bindings, then to
+// the prompt.
 type model struct {
 	opts Options
 	// undo is what /undo showed and /undo yes would apply; nil when none.
@@ -39,8 +40,6 @@ type model struct {
 	keys    keyMap
 	now     func() time.Time
 	noColor bool
-	// getenv reads the program's environment, from tea.EnvMsg ($EDITOR).
-	getenv func(string) string
 
 	width, height int
 	panels        []*panel
@@ -54,11 +53,9 @@ type model struct {
 	flash         string // a one-off notice in the status bar
 	confirmQuit   bool   // asking whether to quit while turns run
 
-	queue []*request // approvals, first in first out; [0] is shown
-	modal modal
-	// expectChange holds the calls the person modified whose new request
-	// should jump the queue.
-	expectChange map[string]bool
+	// modal asks the person about the calls waiting for approval; it is
+	// over everything else while one waits.
+	modal *approvalModal
 	// auto is the session's auto-approve level, shown in the status bar.
 	auto classify.Level
 
@@ -79,20 +76,19 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 		h.Styles = help.Styles{}
 	}
 	m := &model{
-		opts:         opts,
-		bridge:       b,
-		st:           st,
-		keys:         keys,
-		now:          now,
-		noColor:      noColor,
-		getenv:       func(string) string { return "" },
-		prompt:       newPrompt(keys, noColor),
-		help:         h,
-		spin:         spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		expectChange: make(map[string]bool),
-		auto:         opts.AutoApprove,
-		ctx:          context.Background(),
-		turns:        &sync.WaitGroup{},
+		opts:    opts,
+		bridge:  b,
+		st:      st,
+		keys:    keys,
+		now:     now,
+		noColor: noColor,
+		prompt:  newPrompt(noColor),
+		help:    h,
+		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		modal:   newApprovalModal(st, now, b.Rules(), opts.Network, noColor),
+		auto:    opts.AutoApprove,
+		ctx:     context.Background(),
+		turns:   &sync.WaitGroup{},
 	}
 	specs := opts.Panels
 	if len(specs) == 0 {
@@ -186,9 +182,10 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
 		return nil
-	case tea.EnvMsg:
-		m.getenv = msg.Getenv
-		return nil
+	case tea.EnvMsg, guardMsg, editorFileMsg, editorDoneMsg, editorTextMsg:
+		// The environment is for the modal's $EDITOR; the rest are the
+		// modal's own.
+		return m.toModal(msg)
 	case batchMsg:
 		cmds := []tea.Cmd{m.bridge.wait()}
 		for _, x := range msg {
@@ -203,47 +200,38 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return cmd
-	case guardMsg:
-		return m.guardPassed(msg)
-	case editorFileMsg, editorDoneMsg, editorTextMsg:
-		return m.editorMsg(msg)
 	case tea.KeyPressMsg:
 		return m.key(msg)
-	case tea.MouseWheelMsg:
-		m.wheel(msg)
-		return nil
-	case tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
-		if len(m.queue) > 0 {
-			// Pasted text is never an answer: it goes into the modal's
-			// editor or reason when one is open, else it is kept in the
-			// prompt; and it counts as typing for the key guard.
-			if k := m.modal.pending; k != nil {
-				m.keepTyped(*k)
-			}
-			cmd := m.rearm()
-			if m.modal.mode == modeEdit || m.modal.mode == modeReason {
-				return tea.Batch(m.modalInput(msg), cmd)
-			}
-			return tea.Batch(m.prompt.Update(msg), cmd)
+	case tea.MouseWheelMsg, tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
+		if m.modal.open() {
+			return m.toModal(msg)
+		}
+		if w, ok := msg.(tea.MouseWheelMsg); ok {
+			m.wheel(w)
+			return nil
 		}
 	}
-	if len(m.queue) > 0 {
-		return tea.Batch(m.prompt.Update(msg), m.modalInput(msg))
+	if m.modal.open() {
+		// The prompt keeps its cursor blinking; the modal's editors
+		// theirs.
+		return tea.Batch(m.prompt.Update(msg), m.toModal(msg))
 	}
 	return m.prompt.Update(msg)
 }
 
-// modalInput hands a message other than a key to the modal's editor or
-// reason field, if one is open.
-func (m *model) modalInput(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	switch m.modal.mode {
-	case modeEdit:
-		m.modal.editor, cmd = m.modal.editor.Update(msg)
-	case modeReason:
-		m.modal.reason, cmd = m.modal.reason.Update(msg)
+// toModal hands msg to the approval modal, and to the prompt and the
+// status bar what the modal gives back for them: the typing it kept from
+// being an answer, in order, and a notice.
+func (m *model) toModal(msg tea.Msg) tea.Cmd {
+	cmd, out := m.modal.Update(msg)
+	cmds := []tea.Cmd{cmd}
+	for _, x := range out.prompt {
+		cmds = append(cmds, m.prompt.keep(x))
 	}
-	return cmd
+	if out.flash != "" {
+		m.flash = out.flash
+	}
+	return tea.Batch(cmds...)
 }
 
 // fromBridge handles one message the agent side sent.
@@ -253,23 +241,20 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 		e := agent.Event(msg)
 		if e.Type == agent.EventApproval && e.Call != nil {
 			// The changed call was decided without asking again.
-			delete(m.expectChange, changeKey(e.Provider, e.Call.ID))
+			m.modal.forgetChange(e.Provider, e.Call.ID)
 		}
 		m.panels[m.panelOf(e.Provider)].apply(e, m.now())
 	case approvalMsg:
-		return m.enqueue(msg)
+		i := m.panelOf(msg.req.Provider)
+		m.panels[i].waitFor(msg.req.Call.ID)
+		return m.modal.enqueue(msg, i, m.rootOf(i))
 	case withdrawMsg:
-		return m.withdraw(msg.id)
+		return m.modal.withdraw(msg.id)
 	case turnDoneMsg:
 		p := m.panels[msg.panel]
 		p.cancelTurn = nil
-		// A change the turn never asked about again is forgotten: call IDs
-		// come back in later turns.
-		for k := range m.expectChange {
-			if strings.HasPrefix(k, changeKey(p.provider, "")) {
-				delete(m.expectChange, k)
-			}
-		}
+		// A change the turn never asked about again is forgotten.
+		m.modal.forgetChanges(p.provider)
 		m.flash = "" // it spoke of the turn that just ended
 		p.finishTurn(msg.err)
 		m.updatePlaceholder()
@@ -304,8 +289,8 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	// Ctrl+C works even over the modal: cancelling is always safe, and it
 	// withdraws the request.
 	if key.Matches(msg, m.keys.Cancel) {
-		if len(m.queue) > 0 {
-			p := m.panels[m.queue[0].panel]
+		if i, ok := m.modal.asking(); ok {
+			p := m.panels[i]
 			if p.running() {
 				p.cancelTurn()
 				m.flash = "cancelling " + p.provider + "'s turn…"
@@ -319,8 +304,8 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.quit()
 	}
-	if len(m.queue) > 0 {
-		return m.modalKey(msg)
+	if m.modal.open() {
+		return m.toModal(msg)
 	}
 	if m.diff != nil {
 		return m.diffKey(msg)
@@ -436,8 +421,7 @@ func (m *model) quitNow() tea.Cmd {
 	return tea.Quit
 }
 
-// wheel scrolls the panel under the pointer (the focused one in tabs), or
-// the modal's body or view.
+// wheel scrolls the panel under the pointer (the focused one in tabs).
 func (m *model) wheel(msg tea.MouseWheelMsg) {
 	d := 0
 	switch msg.Button {
@@ -446,15 +430,6 @@ func (m *model) wheel(msg tea.MouseWheelMsg) {
 	case tea.MouseWheelDown:
 		d = -3
 	default:
-		return
-	}
-	if len(m.queue) > 0 {
-		switch {
-		case m.modal.mode == modeView:
-			m.modal.view.scroll(-d)
-		default:
-			m.queue[0].scroll = max(m.queue[0].scroll-d, 0)
-		}
 		return
 	}
 	p := m.focused()
@@ -545,7 +520,7 @@ func (m *model) startTurn(i int, text string) tea.Cmd {
 func (m *model) updatePlaceholder() {
 	p := m.focused()
 	switch {
-	case len(m.queue) > 0:
+	case m.modal.open():
 		m.prompt.setPlaceholder("Answer the approval above first. What you type meanwhile is kept here.")
 	case m.broadcast:
 		m.prompt.setPlaceholder("Ask every panel. Enter sends to all idle ones; Ctrl+B ends broadcast.")
@@ -598,11 +573,11 @@ func (m *model) panelWidths() []int {
 func (m *model) layout() {
 	m.prompt.SetSize(m.width, promptHeight)
 	m.help.SetWidth(m.width)
-	// The full-screen views take the whole screen.
-	for _, v := range []*diffView{m.modal.view, m.diff} {
-		if v != nil {
-			v.SetSize(m.width, m.height)
-		}
+	// The modal fits itself in the screen; the full-screen views take all
+	// of it.
+	m.modal.SetSize(m.width, m.height)
+	if m.diff != nil {
+		m.diff.SetSize(m.width, m.height)
 	}
 	h := m.panelHeight()
 	if m.sideBySide() {
@@ -633,12 +608,18 @@ func (m *model) panelHeight() int {
 // look is how panel i's header is drawn now.
 func (m *model) look(i int) look {
 	switch {
-	case len(m.queue) > 0 && m.queue[0].panel == i && len(m.panels) > 1:
+	case m.asking(i) && len(m.panels) > 1:
 		return lookAsking
 	case i == m.focus && len(m.panels) > 1:
 		return lookFocused
 	}
 	return lookPlain
+}
+
+// asking reports whether the approval shown is panel i's.
+func (m *model) asking(i int) bool {
+	j, ok := m.modal.asking()
+	return ok && j == i
 }
 
 // totals are the sums over the panels for the status bar.

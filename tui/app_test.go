@@ -402,15 +402,15 @@ func TestResizeKeepsTheTranscript(t *testing.T) {
 // The help lists Ctrl+D once (it scrolls, and quits at the end), and the
 // approval's keys together in one column.
 func TestHelpListsCtrlDOnceAndTheApprovalKeysTogether(t *testing.T) {
-	k := newKeyMap()
+	k, a := newKeyMap(), newApprovalKeys()
 	ctrlD := 0
 	var approval []key.Binding
-	for _, group := range k.FullHelp() {
+	for _, group := range append(k.FullHelp(), a.FullHelp()...) {
 		for _, b := range group {
 			if b.Help().Key == "ctrl+d" {
 				ctrlD++
 			}
-			if b.Help().Key == k.Approve.Help().Key {
+			if b.Help().Key == a.Approve.Help().Key {
 				approval = group
 			}
 		}

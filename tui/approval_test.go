@@ -107,9 +107,9 @@ func TestApprovalKeys(t *testing.T) {
 			m.Update(batchMsg{msg})
 			for _, s := range tt.steps {
 				at := start.Add(s.after)
-				if len(m.queue) > 0 && !at.Before(m.queue[0].quiet.Add(keyGuard)) {
+				if len(m.modal.queue) > 0 && !at.Before(m.modal.queue[0].quiet.Add(keyGuard)) {
 					// The tick of the key before arrives first.
-					c.t = m.queue[0].quiet
+					c.t = m.modal.queue[0].quiet
 					quietly(m, c)
 				}
 				c.t = at
@@ -129,7 +129,7 @@ func TestApprovalKeys(t *testing.T) {
 					t.Fatalf("no answer, want %v", *tt.want)
 				}
 			}
-			if open := len(m.queue) > 0; open != tt.wantOpen {
+			if open := len(m.modal.queue) > 0; open != tt.wantOpen {
 				t.Errorf("modal open = %v, want %v", open, tt.wantOpen)
 			}
 			if m.panels[0].running() {
@@ -181,8 +181,8 @@ func TestApprovalQueue(t *testing.T) {
 	if d := <-reply3; d.Choice != agent.Deny {
 		t.Fatalf("third answer = %+v, want deny", d)
 	}
-	if len(m.queue) != 0 {
-		t.Errorf("%d requests left in the queue, want none", len(m.queue))
+	if len(m.modal.queue) != 0 {
+		t.Errorf("%d requests left in the queue, want none", len(m.modal.queue))
 	}
 	if c := m.View().Cursor; c == nil {
 		t.Error("the prompt's cursor did not come back after the modal closed")
@@ -243,8 +243,8 @@ func TestApprovalThroughTheBridge(t *testing.T) {
 		}()
 		synctest.Wait()
 		deliver()
-		if len(m.queue) != 1 || m.panels[0].state() != "waiting for approval" {
-			t.Fatalf("after the request: %d in the queue, state %q", len(m.queue), m.panels[0].state())
+		if len(m.modal.queue) != 1 || m.panels[0].state() != "waiting for approval" {
+			t.Fatalf("after the request: %d in the queue, state %q", len(m.modal.queue), m.panels[0].state())
 		}
 		press(m, char('a')) // too early: ignored
 		synctest.Wait()

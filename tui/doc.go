@@ -15,8 +15,11 @@
 // for, never above the level they saw.
 //
 // The screen is one root model (app.go) that owns the layout, the panels,
-// the prompt and the approval queue. Its Update and View do no I/O and never
-// block; turns run on their own goroutines and report back through the
+// the prompt and the approval modal, and routes each message to the
+// component on top. The components (the approval modal, the diff view, the
+// prompt) share one shape, Update, View, SetSize and KeyMap, and own their
+// keys; the help is drawn from their key maps. Update and View do no I/O
+// and never block; turns run on their own goroutines and report back through the
 // Bridge. Text from a model or a command is stripped of terminal escape
 // sequences before it is drawn.
 package tui

@@ -60,7 +60,7 @@ func TestTypingNeverAnswersTheModal(t *testing.T) {
 					t.Fatalf("typing %q every %v answered the modal: %+v", in, gap, d)
 				default:
 				}
-				if len(m.queue) != 1 {
+				if len(m.modal.queue) != 1 {
 					t.Fatalf("the modal closed")
 				}
 				if rules := b.sessionRules(); len(rules) != 0 {

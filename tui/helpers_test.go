@@ -131,8 +131,8 @@ func lvl(l classify.Level) *classify.Level { return &l }
 // guard's tick, as the program would: a key waiting in the modal acts.
 func quietly(m *model, c *clock) {
 	c.advance(keyGuard)
-	if len(m.queue) > 0 {
-		r := m.queue[0]
+	if len(m.modal.queue) > 0 {
+		r := m.modal.queue[0]
 		m.Update(guardMsg{id: r.id, typed: r.typed})
 	}
 }

@@ -5,9 +5,6 @@ import "charm.land/bubbles/v2/key"
 // keyMap holds every key the screen reacts to. The same bindings are used
 // to match keys and to draw the help, so the two cannot disagree.
 type keyMap struct {
-	Send      key.Binding
-	Newline   key.Binding
-	History   key.Binding // up/down, only while the prompt is empty
 	Broadcast key.Binding
 	Cancel    key.Binding
 	Quit      key.Binding
@@ -27,30 +24,10 @@ type keyMap struct {
 	CardNext   key.Binding
 	CardToggle key.Binding
 	Thinking   key.Binding // unfold or fold the panel's thinking
-
-	// The approval modal.
-	Approve   key.Binding
-	Deny      key.Binding
-	DenyWhy   key.Binding
-	Modify    key.Binding
-	ViewDiff  key.Binding
-	AllowRule key.Binding
-	ModalUp   key.Binding
-	ModalDown key.Binding
-
-	// Inside the modal's editors (the diff view owns its own keys).
-	Back       key.Binding
-	Submit     key.Binding // the file-content editor; Enter submits a command
-	OpenEditor key.Binding
 }
 
 func newKeyMap() keyMap {
 	return keyMap{
-		Send: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
-		// Shift+Enter needs a terminal that reports it; Ctrl+J and Alt+Enter
-		// work everywhere.
-		Newline:   key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"), key.WithHelp("shift+enter", "new line")),
-		History:   key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "history")),
 		Broadcast: key.NewBinding(key.WithKeys("ctrl+b"), key.WithHelp("ctrl+b", "broadcast")),
 		Cancel:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "cancel")),
 		// Ctrl+D scrolls while the view is scrolled up, and quits at the
@@ -75,25 +52,7 @@ func newKeyMap() keyMap {
 		CardNext:   key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "next card")),
 		CardToggle: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "expand card")),
 		Thinking:   key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "thinking")),
-
-		Approve:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "approve")),
-		Deny:      key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("esc", "deny")),
-		DenyWhy:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "deny…")),
-		Modify:    key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "modify")),
-		ViewDiff:  key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "view")),
-		AllowRule: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "session rule")),
-		ModalUp:   key.NewBinding(key.WithKeys("up", "k", "pgup"), key.WithHelp("↑", "scroll")),
-		ModalDown: key.NewBinding(key.WithKeys("down", "j", "pgdown"), key.WithHelp("↓", "scroll")),
-
-		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Submit:     key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "submit")),
-		OpenEditor: key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "$EDITOR")),
 	}
-}
-
-// prompt is the prompt's share of the keys.
-func (k keyMap) prompt() promptKeys {
-	return promptKeys{Send: k.Send, Newline: k.Newline, History: k.History}
 }
 
 // ShortHelp is the hint line of the status bar, most useful first: it is
@@ -110,9 +69,8 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	halfDownOrQuit := k.Quit
 	halfDownOrQuit.SetHelp("ctrl+d", "half down/quit")
 	return [][]key.Binding{
-		append(k.prompt().ShortHelp(), k.Broadcast, k.Help, k.Cancel),
+		{k.Broadcast, k.Help, k.Cancel},
 		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle, k.Thinking},
 		{k.PageUp, k.PageDown, k.HalfUp, halfDownOrQuit, k.Top, k.Bottom},
-		{k.Approve, k.Deny, k.DenyWhy, k.Modify, k.ViewDiff, k.AllowRule},
 	}
 }

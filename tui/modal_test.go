@@ -95,8 +95,8 @@ func TestModifyACommand(t *testing.T) {
 	if d := decided(t, again); d.Choice != agent.Approve {
 		t.Errorf("the changed call's answer = %+v, want approve", d)
 	}
-	if len(other) != 0 || len(m.queue) != 1 || m.queue[0].id != 2 {
-		t.Errorf("the other request was answered or lost: queue %d", len(m.queue))
+	if len(other) != 0 || len(m.modal.queue) != 1 || m.modal.queue[0].id != 2 {
+		t.Errorf("the other request was answered or lost: queue %d", len(m.modal.queue))
 	}
 }
 
@@ -190,14 +190,14 @@ func TestSessionRuleFromTheModal(t *testing.T) {
 	if d := decided(t, covered); d.Choice != agent.Approve || !strings.HasPrefix(d.Reason, "session rule: ") {
 		t.Errorf("a queued call the rule covers: %+v, want approved by the rule", d)
 	}
-	if len(higher) != 0 || len(m.queue) != 1 || m.queue[0].id != 3 {
+	if len(higher) != 0 || len(m.modal.queue) != 1 || m.modal.queue[0].id != 3 {
 		t.Errorf("a dangerous call was approved by a warning rule, or lost")
 	}
 	if rules := b.sessionRules(); len(rules) != 1 {
 		t.Errorf("the Bridge holds %d rules, want 1", len(rules))
 	}
 	// The new head has its own key guard.
-	if m.queue[0].armed(c.now()) {
+	if m.modal.queue[0].armed(c.now()) {
 		t.Error("the next request is armed at once")
 	}
 }
@@ -262,13 +262,13 @@ func TestCtrlEOpensTheEditorAndTakesItsText(t *testing.T) {
 	if b, _ := os.ReadFile(msg.path); string(b) != "make" {
 		t.Errorf("the editor's file holds %q, want the command", b)
 	}
-	m.getenv = func(k string) string {
+	m.modal.getenv = func(k string) string {
 		if k == "EDITOR" {
 			return "nano -w"
 		}
 		return ""
 	}
-	if c := m.editorCommand(msg.path); strings.Join(c.Args, " ") != "nano -w "+msg.path {
+	if c := m.modal.editorCommand(msg.path); strings.Join(c.Args, " ") != "nano -w "+msg.path {
 		t.Errorf("editor command = %q, want $EDITOR with the file", c.Args)
 	}
 	// The editor wrote the file; reading it back fills the modal's editor.

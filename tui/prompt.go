@@ -38,13 +38,24 @@ type promptKeys struct {
 	Send, Newline, History key.Binding
 }
 
+func newPromptKeys() promptKeys {
+	return promptKeys{
+		Send: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
+		// Shift+Enter needs a terminal that reports it; Ctrl+J and Alt+Enter
+		// work everywhere.
+		Newline: key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"), key.WithHelp("shift+enter", "new line")),
+		History: key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "history")),
+	}
+}
+
 // ShortHelp lists the prompt's keys.
 func (k promptKeys) ShortHelp() []key.Binding { return []key.Binding{k.Send, k.Newline, k.History} }
 
 // FullHelp lists the prompt's keys in one group.
 func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
-func newPrompt(keys keyMap, noColor bool) prompt {
+func newPrompt(noColor bool) prompt {
+	keys := newPromptKeys()
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	// The marker opens the message, as a shell's prompt does; the rows
@@ -63,7 +74,7 @@ func newPrompt(keys keyMap, noColor bool) prompt {
 	// screen readers and IMEs expect it.
 	ta.SetVirtualCursor(false)
 	ta.SetStyles(textareaStyles(noColor))
-	return prompt{ta: ta, keys: keys.prompt()}
+	return prompt{ta: ta, keys: keys}
 }
 
 // textareaStyles are the textarea's default styles, or none at all with
@@ -145,6 +156,24 @@ func (p *prompt) Update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	p.ta, cmd = p.ta.Update(msg)
 	return cmd
+}
+
+// keep keeps in the prompt what was typed or pasted while the approval
+// modal was in the way, so nothing is lost: text, Enter as a new line,
+// Backspace, a paste. The prompt sends nothing while the modal is open.
+func (p *prompt) keep(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	switch {
+	case !ok:
+		return p.Update(msg)
+	case k.Text != "":
+		p.ta.InsertString(k.Text)
+	case key.Matches(k, p.keys.Send, p.keys.Newline):
+		p.ta.InsertString("\n")
+	case k.Code == tea.KeyBackspace:
+		return p.Update(k)
+	}
+	return nil
 }
 
 // View draws the prompt.

@@ -24,9 +24,9 @@ func (m *model) View() tea.View {
 	f := &frame{st: m.st, now: m.now(), spin: m.spin.View()}
 	var v tea.View
 	switch {
-	case len(m.queue) > 0 && m.modal.mode == modeView:
-		v = tea.NewView(m.modal.view.View())
-	case len(m.queue) == 0 && m.diff != nil:
+	case m.modal.fullScreen():
+		v = tea.NewView(m.modal.View())
+	case !m.modal.open() && m.diff != nil:
 		// An approval that arrives meanwhile shows over the panels; the
 		// diff comes back once it is answered.
 		v = tea.NewView(m.diff.View())
@@ -37,14 +37,14 @@ func (m *model) View() tea.View {
 	if m.opts.Config.Mouse {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
-	if len(m.queue) == 0 && !m.confirmQuit {
+	if !m.modal.open() && !m.confirmQuit {
 		if c := m.prompt.cursor(); c != nil {
 			c.Y += m.areaHeight() + 1
 			v.Cursor = c
 		}
 	}
 	state := m.focused().state()
-	if len(m.queue) > 0 {
+	if m.modal.open() {
 		state = "waiting for approval"
 	}
 	v.WindowTitle = "agent: " + state
@@ -65,8 +65,8 @@ func (m *model) screen(f *frame) string {
 
 	var box string
 	switch {
-	case len(m.queue) > 0:
-		box = m.renderModal(f)
+	case m.modal.open():
+		box = m.modal.View()
 	case m.confirmQuit:
 		box = m.renderConfirm()
 	case m.showHelp:
@@ -129,7 +129,7 @@ func (m *model) tabBar() string {
 	for i, p := range m.panels {
 		mark := ""
 		switch {
-		case len(m.queue) > 0 && m.queue[0].panel == i, p.waiting > 0:
+		case m.asking(i), p.waiting > 0:
 			mark = " ?"
 		case p.running():
 			mark = " ●"
@@ -159,7 +159,7 @@ func (m *model) tabBar() string {
 func (m *model) divider() string {
 	label := ""
 	switch {
-	case len(m.queue) > 0:
+	case m.modal.open():
 		// The prompt does not take keys now: say why, where the eye is
 		// when typing.
 		label = "── waiting for your answer above; typing is kept here, Enter sends nothing "
@@ -173,7 +173,7 @@ func (m *model) divider() string {
 	}
 	label = fit(label, m.width)
 	style := m.st.Divider
-	if m.broadcast || len(m.queue) > 0 {
+	if m.broadcast || m.modal.open() {
 		style = m.st.Flash
 	}
 	return style.Render(label) + m.st.Divider.Render(strings.Repeat("─", max(m.width-ansi.StringWidth(label), 0)))
@@ -229,6 +229,8 @@ func (m *model) renderHelp() string {
 	h := m.help
 	h.SetWidth(0) // measure uncut
 	groups := m.keys.FullHelp()
+	groups[0] = append(m.prompt.keys.ShortHelp(), groups[0]...)
+	groups = append(groups, m.modal.keys.FullHelp()[0])
 	rows := []string{m.st.ModalTitle.Render("Keys"), ""}
 	for len(groups) > 0 {
 		n := 1
