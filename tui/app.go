@@ -46,7 +46,8 @@ type model struct {
 	focus         int  // the panel the prompt goes to
 	broadcast     bool // the prompt goes to every panel
 	prompt        prompt
-	help          help.Model
+	help          help.Model // draws the status bar's keys
+	keysHelp      *helpView  // the help over the screen, while showHelp
 	spin          spinner.Model
 	ticking       bool // a spinner tick is on its way
 	showHelp      bool
@@ -115,6 +116,9 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 		}
 		m.panels = append(m.panels, p)
 	}
+	// The help lists the keys of every component, where they apply: the
+	// diff view's, of whichever view, once.
+	m.keysHelp = newHelpView(st, m.prompt.KeyMap(), keys, m.modal.KeyMap(), newDiffKeys("", "esc", "q"))
 	m.updatePlaceholder()
 	return m
 }
@@ -311,9 +315,12 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.diffKey(msg)
 	}
 	if m.showHelp {
-		// The help is over the screen: it takes the keys that close it.
-		switch msg.String() {
-		case "esc", "?", "f1", "q", "enter":
+		// The help is over the screen: it takes the keys that scroll or
+		// close it; any other closes it and acts as usual.
+		switch m.keysHelp.Update(msg) {
+		case helpKept:
+			return nil
+		case helpClosed:
 			m.showHelp = false
 			return nil
 		}
@@ -400,7 +407,10 @@ func (m *model) setFocus(i int) {
 	m.updatePlaceholder()
 }
 
-func (m *model) toggleHelp(on bool) { m.showHelp = on }
+func (m *model) toggleHelp(on bool) {
+	m.showHelp = on
+	m.keysHelp.open()
+}
 
 // quit quits, or asks first while any turn runs.
 func (m *model) quit() tea.Cmd {
@@ -576,6 +586,7 @@ func (m *model) layout() {
 	// The modal fits itself in the screen; the full-screen views take all
 	// of it.
 	m.modal.SetSize(m.width, m.height)
+	m.keysHelp.SetSize(m.width, m.height)
 	if m.diff != nil {
 		m.diff.SetSize(m.width, m.height)
 	}

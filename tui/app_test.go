@@ -402,10 +402,12 @@ func TestResizeKeepsTheTranscript(t *testing.T) {
 // The help lists Ctrl+D once (it scrolls, and quits at the end), and the
 // approval's keys together in one column.
 func TestHelpListsCtrlDOnceAndTheApprovalKeysTogether(t *testing.T) {
-	k, a := newKeyMap(), newApprovalKeys()
+	m, _, _ := newTestModel(t, nil, testOptions)
+	a := newApprovalKeys()
 	ctrlD := 0
 	var approval []key.Binding
-	for _, group := range append(k.FullHelp(), a.FullHelp()...) {
+	for _, c := range m.keysHelp.columns() {
+		group := c.keys
 		for _, b := range group {
 			if b.Help().Key == "ctrl+d" {
 				ctrlD++

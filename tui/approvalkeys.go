@@ -90,12 +90,13 @@ func (k approvalKeys) FullHelp() [][]key.Binding {
 		{k.Approve, k.Deny, k.DenyWhy, k.Modify, k.ViewDiff, k.AllowRule},
 		{k.Up, k.Down},
 		{k.DenyReason, k.DenyNoReason},
-		{k.SubmitLine, k.Newline, k.Submit, k.OpenEditor, k.EditBack},
+		{k.SubmitLine, k.Newline, k.OpenEditor, k.EditBack},
+		{k.Submit, k.OpenEditor, k.EditBack},
 		{k.RuleSave, k.RuleBack},
 	}
 }
 
 // GroupTitles names the groups of FullHelp: where their keys apply.
 func (k approvalKeys) GroupTitles() []string {
-	return []string{"an approval", "its details", "d: the reason", "m: the change", "s: the rule"}
+	return []string{"an approval", "a long approval", "d: typing a reason", "m: a command", "m: other text", "s: the session rule"}
 }

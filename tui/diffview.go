@@ -51,8 +51,11 @@ type diffKeys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	SideBySide                              key.Binding
 	Back                                    key.Binding
-	// scroll stands for the six scrolling bindings in the short help.
+	// scroll stands for the six scrolling bindings in the short help, and
+	// backTo says where Back goes there: the help lists one Back for
+	// every diff view.
 	scroll key.Binding
+	backTo string
 }
 
 // newDiffKeys returns a diff view's keys; back are the keys that close
@@ -66,19 +69,27 @@ func newDiffKeys(backHelp string, back ...string) diffKeys {
 		Top:        key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home", "top")),
 		Bottom:     key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", "bottom")),
 		SideBySide: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "side by side")),
-		Back:       key.NewBinding(key.WithKeys(back...), key.WithHelp("esc", backHelp)),
+		Back:       key.NewBinding(key.WithKeys(back...), key.WithHelp("esc", "back")),
 		scroll: key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown", "home", "end"),
 			key.WithHelp("↑/↓ pgup/pgdn home/end", "scroll")),
+		backTo: backHelp,
 	}
 }
 
-// ShortHelp is the view's row of keys.
-func (k diffKeys) ShortHelp() []key.Binding { return []key.Binding{k.SideBySide, k.scroll, k.Back} }
+// ShortHelp is the view's row of keys, which says where Back goes.
+func (k diffKeys) ShortHelp() []key.Binding {
+	back := k.Back
+	back.SetHelp(back.Help().Key, k.backTo)
+	return []key.Binding{k.SideBySide, k.scroll, back}
+}
 
 // FullHelp lists every key of the view.
 func (k diffKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.SideBySide, k.Back}}
 }
+
+// GroupTitles names the groups of FullHelp; the second goes on the first.
+func (k diffKeys) GroupTitles() []string { return []string{"a full diff (v, /compare)", ""} }
 
 // dline is one line of a unified diff.
 type dline struct {

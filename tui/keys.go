@@ -61,9 +61,9 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Help, k.Cancel, k.NextPanel}
 }
 
-// FullHelp is the help shown with "?": the prompt, the panels, scrolling,
-// the tool cards and the approval modal. Up/Down, Home, End and Enter on
-// a card act so only while the prompt is empty.
+// FullHelp is the root's share of the help shown with "?" (the components
+// bring theirs): the global keys, the panels and tool cards, scrolling.
+// Home, End and Enter on a card act so only while the prompt is empty.
 func (k keyMap) FullHelp() [][]key.Binding {
 	// Ctrl+D is listed once, where it scrolls: it quits only at the end.
 	halfDownOrQuit := k.Quit
@@ -73,4 +73,9 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle, k.Thinking},
 		{k.PageUp, k.PageDown, k.HalfUp, halfDownOrQuit, k.Top, k.Bottom},
 	}
+}
+
+// GroupTitles names the groups of FullHelp: where their keys apply.
+func (k keyMap) GroupTitles() []string {
+	return []string{"anywhere", "panels and tool cards", "scrolling a panel"}
 }

@@ -54,6 +54,9 @@ func (k promptKeys) ShortHelp() []key.Binding { return []key.Binding{k.Send, k.N
 // FullHelp lists the prompt's keys in one group.
 func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
+// GroupTitles names the group of FullHelp.
+func (k promptKeys) GroupTitles() []string { return []string{"the prompt"} }
+
 func newPrompt(noColor bool) prompt {
 	keys := newPromptKeys()
 	ta := textarea.New()

@@ -70,7 +70,7 @@ func (m *model) screen(f *frame) string {
 	case m.confirmQuit:
 		box = m.renderConfirm()
 	case m.showHelp:
-		box = m.renderHelp()
+		box = m.keysHelp.View()
 	default:
 		return content
 	}
@@ -217,37 +217,5 @@ func (m *model) renderConfirm() string {
 	rows := []string{m.st.ModalTitle.Render("Quit while work is running?"), ""}
 	rows = append(rows, wrap("Still running: "+strings.Join(names, ", ")+". Quitting stops it; its commands are killed.", inner)...)
 	rows = append(rows, "", keyHints(m.st, "y", "quit", "any other key", "stay"))
-	return m.st.Modal.Width(w).Render(strings.Join(rows, "\n"))
-}
-
-// renderHelp is the help opened with "?", over the screen: the key map's
-// groups drawn by the help bubble, as many side by side as fit, the rest
-// below.
-func (m *model) renderHelp() string {
-	w := min(m.width, 100)
-	inner := max(w-m.st.Modal.GetHorizontalFrameSize(), 10)
-	h := m.help
-	h.SetWidth(0) // measure uncut
-	groups := m.keys.FullHelp()
-	groups[0] = append(m.prompt.keys.ShortHelp(), groups[0]...)
-	groups = append(groups, m.modal.keys.FullHelp()[0])
-	rows := []string{m.st.ModalTitle.Render("Keys"), ""}
-	for len(groups) > 0 {
-		n := 1
-		for n < len(groups) && lipgloss.Width(h.FullHelpView(groups[:n+1])) <= inner {
-			n++
-		}
-		if len(rows) > 2 {
-			rows = append(rows, "")
-		}
-		h.SetWidth(inner)
-		rows = append(rows, strings.Split(h.FullHelpView(groups[:n]), "\n")...)
-		h.SetWidth(0)
-		groups = groups[n:]
-	}
-	rows = append(rows, "")
-	for _, l := range wrap("a, esc, d, m, v, s answer an approval. With an empty prompt: ↑/↓ history, home/end, enter on a card. /help lists the commands. Esc closes.", inner) {
-		rows = append(rows, m.st.Muted.Render(l))
-	}
 	return m.st.Modal.Width(w).Render(strings.Join(rows, "\n"))
 }
