@@ -279,53 +279,75 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// key routes a key press.
+// key routes a key press to whatever is on top: the question before
+// quitting, then Ctrl+C (which works even over the modal), the approval
+// modal (it takes every key), the full-screen diff, the help; else the
+// screen's own keys and the prompt.
 func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
-	if m.confirmQuit {
-		m.confirmQuit = false
-		switch msg.String() {
-		case "y", "Y", "ctrl+c", "ctrl+d", "enter":
-			return m.quitNow()
-		}
+	switch {
+	case m.confirmQuit:
+		return m.confirmKey(msg)
+	case key.Matches(msg, m.keys.Cancel):
+		return m.cancel()
+	case m.modal.open():
+		return m.toModal(msg)
+	case m.diff != nil:
+		return m.diffKey(msg)
+	case m.showHelp && m.helpKey(msg):
 		return nil
 	}
-	// Ctrl+C works even over the modal: cancelling is always safe, and it
-	// withdraws the request.
-	if key.Matches(msg, m.keys.Cancel) {
-		if i, ok := m.modal.asking(); ok {
-			p := m.panels[i]
-			if p.running() {
-				p.cancelTurn()
-				m.flash = "cancelling " + p.provider + "'s turn…"
-				return nil
-			}
-		}
-		if p := m.focused(); p.running() {
+	return m.screenKey(msg)
+}
+
+// confirmKey answers the question asked before quitting while turns run.
+func (m *model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
+	m.confirmQuit = false
+	switch msg.String() {
+	case "y", "Y", "ctrl+c", "ctrl+d", "enter":
+		return m.quitNow()
+	}
+	return nil
+}
+
+// cancel cancels the turn of the panel asking for approval, else of the
+// focused panel, else quits. Cancelling is always safe, and it withdraws
+// the request.
+func (m *model) cancel() tea.Cmd {
+	if i, ok := m.modal.asking(); ok {
+		p := m.panels[i]
+		if p.running() {
 			p.cancelTurn()
-			m.flash = "cancelling… (Ctrl+C again once idle quits)"
+			m.flash = "cancelling " + p.provider + "'s turn…"
 			return nil
 		}
-		return m.quit()
 	}
-	if m.modal.open() {
-		return m.toModal(msg)
+	if p := m.focused(); p.running() {
+		p.cancelTurn()
+		m.flash = "cancelling… (Ctrl+C again once idle quits)"
+		return nil
 	}
-	if m.diff != nil {
-		return m.diffKey(msg)
-	}
-	if m.showHelp {
-		// The help is over the screen: it takes the keys that scroll or
-		// close it; any other closes it and acts as usual.
-		switch m.keysHelp.Update(msg) {
-		case helpKept:
-			return nil
-		case helpClosed:
-			m.showHelp = false
-			return nil
-		}
+	return m.quit()
+}
+
+// helpKey gives a key to the help over the screen, and reports whether it
+// took it: it takes the keys that scroll or close it; any other closes it
+// and acts as usual.
+func (m *model) helpKey(msg tea.KeyPressMsg) bool {
+	switch m.keysHelp.Update(msg) {
+	case helpKept:
+		return true
+	case helpClosed:
 		m.showHelp = false
+		return true
 	}
+	m.showHelp = false
+	return false
+}
+
+// screenKey handles a key when nothing is over the screen: the screen's
+// own bindings, then the prompt.
+func (m *model) screenKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := m.focused()
 	empty := m.prompt.ta.Value() == ""
 	switch {
