@@ -303,8 +303,7 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 // confirmKey answers the question asked before quitting while turns run.
 func (m *model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.confirmQuit = false
-	switch msg.String() {
-	case "y", "Y", "ctrl+c", "ctrl+d", "enter":
+	if key.Matches(msg, m.keys.QuitAnyway) {
 		return m.quitNow()
 	}
 	return nil

@@ -24,6 +24,10 @@ type keyMap struct {
 	CardNext   key.Binding
 	CardToggle key.Binding
 	Thinking   key.Binding // unfold or fold the panel's thinking
+
+	// QuitAnyway answers the question asked before quitting while turns
+	// run; any other key stays.
+	QuitAnyway key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -52,6 +56,8 @@ func newKeyMap() keyMap {
 		CardNext:   key.NewBinding(key.WithKeys("alt+down"), key.WithHelp("alt+↓", "next card")),
 		CardToggle: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "expand card")),
 		Thinking:   key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "thinking")),
+
+		QuitAnyway: key.NewBinding(key.WithKeys("y", "Y", "ctrl+c", "ctrl+d", "enter"), key.WithHelp("y", "quit")),
 	}
 }
 
@@ -72,10 +78,11 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Broadcast, k.Help, k.Cancel},
 		{k.NextPanel, k.PrevPanel, k.GoPanel, k.CardPrev, k.CardNext, k.CardToggle, k.Thinking},
 		{k.PageUp, k.PageDown, k.HalfUp, halfDownOrQuit, k.Top, k.Bottom},
+		{k.QuitAnyway},
 	}
 }
 
 // GroupTitles names the groups of FullHelp: where their keys apply.
 func (k keyMap) GroupTitles() []string {
-	return []string{"anywhere", "panels and tool cards", "scrolling a panel"}
+	return []string{"anywhere", "panels and tool cards", "scrolling a panel", "quit while work runs?"}
 }

@@ -146,7 +146,7 @@ func (m *model) tabBar() string {
 		}
 		parts = append(parts, style.Render(label))
 	}
-	hint := m.st.Muted.Render(" tab/alt+1…9")
+	hint := m.st.Muted.Render(" " + m.keys.NextPanel.Help().Key + "/" + m.keys.GoPanel.Help().Key)
 	bar := strings.Join(parts, " ")
 	if ansi.StringWidth(bar)+ansi.StringWidth(hint) <= m.width {
 		bar += hint
@@ -216,6 +216,6 @@ func (m *model) renderConfirm() string {
 	inner := max(w-m.st.Modal.GetHorizontalFrameSize(), 10)
 	rows := []string{m.st.ModalTitle.Render("Quit while work is running?"), ""}
 	rows = append(rows, wrap("Still running: "+strings.Join(names, ", ")+". Quitting stops it; its commands are killed.", inner)...)
-	rows = append(rows, "", keyHints(m.st, "y", "quit", "any other key", "stay"))
+	rows = append(rows, "", bindingHints(m.st, []key.Binding{m.keys.QuitAnyway})+"  "+keyHints(m.st, "any other key", "stay"))
 	return m.st.Modal.Width(w).Render(strings.Join(rows, "\n"))
 }
