@@ -469,6 +469,25 @@ func TestScreenFirstFrame(t *testing.T) {
 	}
 }
 
+// The key help opens with ?, lists the approval's keys and the full diff's
+// at the real terminal's size, scrolls down to its own keys, and closes
+// with Esc back to the prompt.
+func TestScreenHelpListsEveryComponentsKeys(t *testing.T) {
+	t.Parallel()
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("hi")})
+	s := startScreen(t, screenRun{env: openaiEnv(srv), root: t.TempDir(), w: 100, h: 30})
+	s.waitFor("Ask for a change")
+	s.typeText("?")
+	s.waitFor("Keys", "the prompt", "an approval", "a   approve", "scroll · rows 1-")
+	s.keys("Down", "Down", "Down")
+	s.waitFor("a full diff (v, /compare)", "t   side by side", "this help")
+	s.keys("Escape")
+	screen := s.waitFor("Ask for a change")
+	if strings.Contains(screen, "this help") {
+		t.Errorf("Esc left the help open:\n%s", screen)
+	}
+}
+
 func TestScreenWithoutAProviderShowsHowToSetOneUp(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
