@@ -175,3 +175,32 @@ func BenchmarkStream10kThinkingDeltas(b *testing.B) {
 		_ = p.render(80, 40, f, lookPlain)
 	}
 }
+
+// BenchmarkViewApprovalModal10kLines draws the whole screen at 80x24 with
+// the approval modal open over a 10,000-row transcript, and the help: the
+// boxes are drawn from their key maps on every frame.
+func BenchmarkViewApprovalModal10kLines(b *testing.B) {
+	for _, tt := range []struct {
+		name string
+		open func(m *model)
+	}{
+		{"modal", func(m *model) {
+			ask(m, 1, shellRequest("openai", "c1", "rm -rf build dist", classify.Dangerous, "rm -rf build dist: recursive forced delete"))
+		}},
+		{"help", func(m *model) { m.Update(tea.KeyPressMsg{Code: '?', Text: "?"}) }},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			m := newModel(NewBridge(), testOptions, false, time.Now)
+			m.Init()
+			p, _ := transcriptOf10kLines(b)
+			p.st = m.st
+			m.panels[0] = p
+			m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			tt.open(m)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = m.View()
+			}
+		})
+	}
+}
