@@ -151,7 +151,9 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	if !helperSupported || s.exe == "" {
 		return newCmd(unconfined(ctx, argv), false)
 	}
-	if err := refuseMissingGitDirs(spec.Root); err != nil {
+	// One walk of the root's git directories serves the whole command.
+	git := walkGitDirs(spec.Root)
+	if err := refuseMissingGitDirs(git); err != nil {
 		return nil, err
 	}
 	// Apply whatever the OS offers, even when it is not everything: in
@@ -173,8 +175,8 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	if s.mountns {
 		spec.MountNS = true
 		spec.PIDNS = s.pidns
-		MakeGitPlaceholders(spec.Root, opts.Git)
-		spec.ReadOnly = GitReadOnlyPaths(spec.Root, opts.Git)
+		git = makeGitPlaceholders(spec.Root, opts.Git, git)
+		spec.ReadOnly = git.readOnlyPaths(spec.Root, opts.Git, false)
 		spec.Hide = s.cfg.Hide
 	}
 	if spec.PIDNS {

@@ -44,16 +44,26 @@ var (
 // as the same user; and a git directory whose entries are missing stays
 // read-only as a whole (see GitReadOnlyPaths).
 func MakeGitPlaceholders(root string, access GitAccess) {
+	makeGitPlaceholders(root, access, walkGitDirs(root))
+}
+
+// makeGitPlaceholders is MakeGitPlaceholders for the git directories of l,
+// found in root. It returns l as it is now: with the root's .git when it
+// made one.
+func makeGitPlaceholders(root string, access GitAccess, l gitLayout) gitLayout {
 	dotgit := filepath.Join(root, ".git")
 	if _, err := os.Lstat(dotgit); errors.Is(err, os.ErrNotExist) {
-		_ = os.Mkdir(dotgit, 0o755)
-		return
+		if os.Mkdir(dotgit, 0o755) == nil {
+			// The walk found none; the root's .git comes first, as a
+			// new walk would list it.
+			l.dirs = append([]string{dotgit}, l.dirs...)
+		}
+		return l
 	}
 	if access != GitObjectsAndRefs {
-		return
+		return l
 	}
-	dirs, _, _ := gitDirs(root)
-	for _, dir := range dirs {
+	for _, dir := range l.dirs {
 		if !isRepository(dir) || isLinkedWorktree(dir) {
 			continue
 		}
@@ -73,6 +83,7 @@ func MakeGitPlaceholders(root string, access GitAccess) {
 			}
 		}
 	}
+	return l
 }
 
 // isRepository says whether dir looks like a git directory (it has a HEAD),
@@ -105,8 +116,7 @@ var unguardedEntries = []string{"commondir", "config.worktree"}
 // every process it started are gone, removes those that exist.
 func UnguardedGitEntries(root string) []string {
 	var out []string
-	dirs, _, _ := gitDirs(root)
-	for _, dir := range dirs {
+	for _, dir := range walkGitDirs(root).dirs {
 		if !isRepository(dir) {
 			continue
 		}
@@ -120,10 +130,10 @@ func UnguardedGitEntries(root string) []string {
 }
 
 // refuseMissingGitDirs is Command's check that no git directory the root
-// names is missing (MissingGitDirs): what a confined command made there
-// would later run, unconfined, in the person's git.
-func refuseMissingGitDirs(root string) error {
-	if missing := MissingGitDirs(root); len(missing) > 0 {
+// names is missing (l.missing, see MissingGitDirs): what a confined
+// command made there would later run, unconfined, in the person's git.
+func refuseMissingGitDirs(l gitLayout) error {
+	if missing := l.missing; len(missing) > 0 {
 		return fmt.Errorf("%w: %s is named as a git directory (by a .git link, a gitfile or a commondir) but does not exist, and a command could make it a repository; remove what names it, or restore it, before running commands", ErrMissingGitDir, missing[0])
 	}
 	return nil

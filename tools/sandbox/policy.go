@@ -273,19 +273,19 @@ var gitProgramEntries = []string{"config", "config.worktree", "hooks", "info", "
 // directory that is not a repository, or misses one of the entries, is
 // read-only as a whole (MakeGitPlaceholders makes the missing ones).
 func GitReadOnlyPaths(root string, access GitAccess) []string {
-	return gitReadOnlyPaths(root, access, false)
+	return walkGitDirs(root).readOnlyPaths(root, access, false)
 }
 
-// gitReadOnlyPaths is GitReadOnlyPaths; byName is for a sandbox whose rules
-// name paths, which need not exist (macOS): every program-running entry is
-// listed, and the root's .git even when there is none.
-func gitReadOnlyPaths(root string, access GitAccess, byName bool) []string {
-	dirs, gitfiles, _ := gitDirs(root)
-	out := append([]string{}, gitfiles...)
-	if byName && len(dirs) == 0 && len(gitfiles) == 0 {
+// readOnlyPaths is GitReadOnlyPaths for the git directories of l, found in
+// root; byName is for a sandbox whose rules name paths, which need not
+// exist (macOS): every program-running entry is listed, and the root's
+// .git even when there is none.
+func (l gitLayout) readOnlyPaths(root string, access GitAccess, byName bool) []string {
+	out := append([]string{}, l.gitfiles...)
+	if byName && len(l.dirs) == 0 && len(l.gitfiles) == 0 {
 		out = append(out, filepath.Join(root, ".git"))
 	}
-	for _, dir := range dirs {
+	for _, dir := range l.dirs {
 		if access == GitReadOnly || (!byName && (!isRepository(dir) || (!isLinkedWorktree(dir) && !gitEntriesComplete(dir)))) {
 			out = append(out, dir)
 			continue
@@ -299,14 +299,27 @@ func gitReadOnlyPaths(root string, access GitAccess, byName bool) []string {
 	return out
 }
 
-// gitDirs returns the git directories root uses (its .git, a gitfile's
-// target, a worktree's common directory, the submodules' git directories
-// named in .gitmodules), symbolic links resolved, and the gitfiles and
-// .git symbolic links that lead to them; each once. missing are the git
-// directories a .git link, a gitfile or a commondir names that do not
-// exist: nothing can be mounted over them, and whatever a command made
-// there would be the repository the person's git uses.
-func gitDirs(root string) (dirs, gitfiles, missing []string) {
+// gitLayout is what one walk of a root's git directories found
+// (walkGitDirs). A command's sandbox walks once and decides from it
+// whether the command may run, which placeholders to make and what to
+// make read-only.
+type gitLayout struct {
+	// dirs are the git directories the root uses (its .git, a gitfile's
+	// target, a worktree's common directory, the submodules' git
+	// directories named in .gitmodules), symbolic links resolved;
+	// gitfiles the gitfiles and .git symbolic links that lead to them;
+	// each once.
+	dirs, gitfiles []string
+	// missing are the git directories a .git link, a gitfile or a
+	// commondir names that do not exist: nothing can be mounted over
+	// them, and whatever a command made there would be the repository
+	// the person's git uses.
+	missing []string
+}
+
+// walkGitDirs finds the git directories root uses (see gitLayout).
+func walkGitDirs(root string) gitLayout {
+	var l gitLayout
 	seen := make(map[string]bool)
 	add := func(list *[]string, p string) {
 		if !seen[p] {
@@ -324,10 +337,10 @@ func gitDirs(root string) (dirs, gitfiles, missing []string) {
 		if fi.Mode()&os.ModeSymlink != 0 {
 			resolved, err := filepath.EvalSymlinks(dotgit)
 			if err != nil {
-				add(&missing, dotgit)
+				add(&l.missing, dotgit)
 				return
 			}
-			add(&gitfiles, dotgit)
+			add(&l.gitfiles, dotgit)
 			dotgit = resolved
 			if fi, err = os.Stat(resolved); err != nil {
 				return
@@ -335,7 +348,7 @@ func gitDirs(root string) (dirs, gitfiles, missing []string) {
 		}
 		gitDir := dotgit
 		if !fi.IsDir() {
-			add(&gitfiles, dotgit)
+			add(&l.gitfiles, dotgit)
 			target, ok := readGitfile(dotgit)
 			if !ok {
 				return
@@ -345,23 +358,23 @@ func gitDirs(root string) (dirs, gitfiles, missing []string) {
 			}
 			resolved, err := filepath.EvalSymlinks(target)
 			if err != nil {
-				add(&missing, target)
+				add(&l.missing, target)
 				return
 			}
 			gitDir = resolved
 		}
-		add(&dirs, gitDir)
+		add(&l.dirs, gitDir)
 		if common, named := readCommonDir(gitDir); common != "" {
-			add(&dirs, common)
+			add(&l.dirs, common)
 		} else if named != "" {
-			add(&missing, named)
+			add(&l.missing, named)
 		}
 	}
 	visit(root)
 	for _, sub := range submodulePaths(root) {
 		visit(filepath.Join(root, sub))
 	}
-	return dirs, gitfiles, missing
+	return l
 }
 
 // MissingGitDirs returns the git directories root's .git (a symbolic link
@@ -371,8 +384,7 @@ func gitDirs(root string) (dirs, gitfiles, missing []string) {
 // a read-only mount protects only what exists, so Command refuses to run
 // while there is one.
 func MissingGitDirs(root string) []string {
-	_, _, missing := gitDirs(root)
-	return missing
+	return walkGitDirs(root).missing
 }
 
 // isLinkedWorktree says whether dir is a linked worktree's git directory,

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -102,7 +103,81 @@ func FuzzGitReadOnlyPaths(f *testing.F) {
 				t.Fatalf("submodulePaths gave %q, outside the root", sub)
 			}
 		}
+		// Command walks once: the layout makeGitPlaceholders hands on is
+		// what a new walk finds, with the gitfile and without a .git.
+		bare := t.TempDir()
+		os.WriteFile(filepath.Join(bare, ".gitmodules"), []byte(gitmodules), 0o644)
+		os.MkdirAll(filepath.Join(bare, "sub", "x.git", "hooks"), 0o755)
+		for _, r := range []string{root, bare} {
+			for _, access := range []GitAccess{GitReadOnly, GitObjectsAndRefs} {
+				checkOneWalk(t, r, access)
+			}
+		}
 	})
+}
+
+// checkOneWalk fails t unless the layout makeGitPlaceholders returns from
+// one walk of root gives the read-only paths a walk after it gives.
+func checkOneWalk(t *testing.T, root string, access GitAccess) {
+	t.Helper()
+	once := makeGitPlaceholders(root, access, walkGitDirs(root))
+	again := walkGitDirs(root)
+	if !slices.Equal(once.dirs, again.dirs) || !slices.Equal(once.gitfiles, again.gitfiles) || !slices.Equal(once.missing, again.missing) {
+		t.Fatalf("%s, %v: the one walk after placeholders = %+v, a new walk = %+v", root, access, once, again)
+	}
+	if got, want := once.readOnlyPaths(root, access, false), GitReadOnlyPaths(root, access); !slices.Equal(got, want) {
+		t.Fatalf("%s, %v: read-only paths of the one walk = %q, of a new walk %q", root, access, got, want)
+	}
+}
+
+// TestOneGitWalkPerCommand: what Command decides from its single walk of
+// the git directories is what walking again after each step decides, for
+// each kind of root, including one without .git (where the placeholder
+// .git is made between the walks).
+func TestOneGitWalkPerCommand(t *testing.T) {
+	layouts := map[string]func(t *testing.T, root string){
+		"no .git":           func(t *testing.T, root string) {},
+		"an empty .git dir": func(t *testing.T, root string) { os.Mkdir(filepath.Join(root, ".git"), 0o755) },
+		"a repository": func(t *testing.T, root string) {
+			mustWrite(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main\n")
+		},
+		"a complete repository": func(t *testing.T, root string) {
+			for _, e := range []string{"HEAD", "config", "objects/info/alternates"} {
+				mustWrite(t, filepath.Join(root, ".git", e), "")
+			}
+			for _, e := range []string{"hooks", "info", "modules", "worktrees"} {
+				os.MkdirAll(filepath.Join(root, ".git", e), 0o755)
+			}
+		},
+		"a gitfile and a linked worktree": func(t *testing.T, root string) {
+			common := t.TempDir()
+			wt := filepath.Join(common, "worktrees", "w")
+			mustWrite(t, filepath.Join(common, "HEAD"), "ref: refs/heads/main\n")
+			mustWrite(t, filepath.Join(wt, "HEAD"), "ref: refs/heads/w\n")
+			mustWrite(t, filepath.Join(wt, "commondir"), "../..\n")
+			mustWrite(t, filepath.Join(root, ".git"), "gitdir: "+wt+"\n")
+		},
+		"a .git link": func(t *testing.T, root string) {
+			elsewhere := t.TempDir()
+			mustWrite(t, filepath.Join(elsewhere, "HEAD"), "ref: refs/heads/main\n")
+			mustSymlink(t, elsewhere, filepath.Join(root, ".git"))
+		},
+		"submodules without a .git of the root": func(t *testing.T, root string) {
+			mustWrite(t, filepath.Join(root, ".gitmodules"), "[submodule \"a\"]\n\tpath = a\n[submodule \"b\"]\n\tpath = b\n")
+			mustWrite(t, filepath.Join(root, "a", ".git"), "gitdir: ../mods/a\n")
+			mustWrite(t, filepath.Join(root, "mods", "a", "HEAD"), "ref: refs/heads/main\n")
+			mustWrite(t, filepath.Join(root, "b", ".git", "HEAD"), "ref: refs/heads/main\n")
+		},
+	}
+	for name, make := range layouts {
+		for _, access := range []GitAccess{GitReadOnly, GitObjectsAndRefs} {
+			t.Run(fmt.Sprintf("%s/%v", name, access), func(t *testing.T) {
+				root := t.TempDir()
+				make(t, root)
+				checkOneWalk(t, root, access)
+			})
+		}
+	}
 }
 
 func TestSharedConfigFiles(t *testing.T) {

@@ -183,13 +183,14 @@ func sbplString(s string) (string, error) {
 }
 
 // seatbeltPolicyFor is the policy for one command: spec's root, temp and
-// cache directories and network; the root's git directories read-only as
+// cache directories and network; the root's git directories (layout, as
+// walkGitDirs found them) read-only as
 // git says (the whole of .git for shell commands, even before it exists:
 // a .git a command made would be run by the person's next git command);
 // the credential stores of homes and spec.Hide hidden. Symlinks in the
 // read-only and hidden paths are resolved and both spellings named, so
 // that a store reached through a link stays hidden.
-func seatbeltPolicyFor(spec helperSpec, git GitAccess, homes []string) seatbeltPolicy {
+func seatbeltPolicyFor(spec helperSpec, git GitAccess, layout gitLayout, homes []string) seatbeltPolicy {
 	p := seatbeltPolicy{Network: spec.Network}
 	for _, dir := range []string{spec.Root, spec.TempDir, spec.CacheDir} {
 		if dir != "" {
@@ -201,7 +202,7 @@ func seatbeltPolicyFor(spec helperSpec, git GitAccess, homes []string) seatbeltP
 			p.SocketDirs = append(p.SocketDirs, dir)
 		}
 	}
-	readOnly := gitReadOnlyPaths(spec.Root, git, true)
+	readOnly := layout.readOnlyPaths(spec.Root, git, true)
 	if git == GitReadOnly && !slices.Contains(readOnly, filepath.Join(spec.Root, ".git")) {
 		readOnly = append([]string{filepath.Join(spec.Root, ".git")}, readOnly...)
 	}
@@ -316,12 +317,13 @@ func (s *seatbeltSandbox) Command(ctx context.Context, opts Options, argv []stri
 		}
 		return newCmd(unconfined(ctx, argv), false)
 	}
-	if err := refuseMissingGitDirs(spec.Root); err != nil {
+	git := walkGitDirs(spec.Root)
+	if err := refuseMissingGitDirs(git); err != nil {
 		return nil, err
 	}
 	spec.Network = opts.Network || s.cfg.Network
 	spec.Hide = s.cfg.Hide
-	profile, err := seatbeltPolicyFor(spec, opts.Git, s.homes).profile()
+	profile, err := seatbeltPolicyFor(spec, opts.Git, git, s.homes).profile()
 	if err != nil {
 		return nil, err
 	}

@@ -189,7 +189,7 @@ func TestSeatbeltPolicyFor(t *testing.T) {
 	if err := os.Symlink(dotfiles, filepath.Join(home, ".ssh")); err != nil {
 		t.Fatal(err)
 	}
-	p := seatbeltPolicyFor(helperSpec{Root: root, TempDir: tmp, Network: true}, GitReadOnly, []string{home, "", "relative"})
+	p := seatbeltPolicyFor(helperSpec{Root: root, TempDir: tmp, Network: true}, GitReadOnly, walkGitDirs(root), []string{home, "", "relative"})
 	if !slices.Equal(p.Writable, []string{root, tmp}) || !slices.Equal(p.SocketDirs, []string{root, tmp}) || !p.Network {
 		t.Errorf("writable %v, sockets %v, network %v", p.Writable, p.SocketDirs, p.Network)
 	}
@@ -203,7 +203,7 @@ func TestSeatbeltPolicyFor(t *testing.T) {
 	}
 	// A project kept inside a store stays usable.
 	inStore := filepath.Join(home, ".aws", "proj")
-	p = seatbeltPolicyFor(helperSpec{Root: inStore}, GitReadOnly, []string{home})
+	p = seatbeltPolicyFor(helperSpec{Root: inStore}, GitReadOnly, walkGitDirs(inStore), []string{home})
 	if slices.Contains(p.Hidden, filepath.Join(home, ".aws")) {
 		t.Errorf("the store holding the root is hidden: %v", p.Hidden)
 	}
@@ -225,7 +225,7 @@ func TestSeatbeltPolicyFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	cache := filepath.Join(base, "cache")
-	p = seatbeltPolicyFor(helperSpec{Root: root, CacheDir: cache, Hide: []string{"~/private"}}, GitObjectsAndRefs, []string{home})
+	p = seatbeltPolicyFor(helperSpec{Root: root, CacheDir: cache, Hide: []string{"~/private"}}, GitObjectsAndRefs, walkGitDirs(root), []string{home})
 	if slices.Contains(p.ReadOnly, filepath.Join(root, ".git")) ||
 		!slices.Contains(p.ReadOnly, filepath.Join(root, ".git", "config")) || !slices.Contains(p.ReadOnly, filepath.Join(root, ".git", "hooks")) {
 		t.Errorf("git tool: read-only = %v, want config and hooks, not all of .git", p.ReadOnly)
@@ -273,7 +273,7 @@ func TestSeatbeltCommand(t *testing.T) {
 		if got := strings.Contains(profile, "(allow network* system-socket)"); got != network {
 			t.Errorf("network %v: profile opens the network: %v\n%s", network, got, profile)
 		}
-		checkProfile(t, seatbeltPolicyFor(helperSpec{Root: root, Network: network}, GitReadOnly, []string{home}), profile)
+		checkProfile(t, seatbeltPolicyFor(helperSpec{Root: root, Network: network}, GitReadOnly, walkGitDirs(root), []string{home}), profile)
 	}
 	// With a cache directory, env points the toolchains into it.
 	cache := t.TempDir()
@@ -353,7 +353,7 @@ func FuzzSeatbeltProfile(f *testing.F) {
 func TestSeatbeltGitToolWithoutARepository(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
-	p := seatbeltPolicyFor(helperSpec{Root: root}, GitObjectsAndRefs, nil)
+	p := seatbeltPolicyFor(helperSpec{Root: root}, GitObjectsAndRefs, walkGitDirs(root), nil)
 	if !slices.Contains(p.ReadOnly, filepath.Join(root, ".git")) {
 		t.Errorf("git tool in a root without .git: read-only = %v, want .git", p.ReadOnly)
 	}
@@ -363,7 +363,7 @@ func TestSeatbeltGitToolWithoutARepository(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(root, "real.git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p = seatbeltPolicyFor(helperSpec{Root: root}, GitObjectsAndRefs, nil)
+	p = seatbeltPolicyFor(helperSpec{Root: root}, GitObjectsAndRefs, walkGitDirs(root), nil)
 	for _, e := range []string{"config", "hooks", "info", "commondir", "objects/info/alternates"} {
 		if !slices.Contains(p.ReadOnly, filepath.Join(root, "real.git", e)) {
 			t.Errorf("git tool: read-only = %v, want the missing %s", p.ReadOnly, e)
