@@ -48,16 +48,11 @@ type command struct {
 // grace period), and kills what is left of the group when the command
 // exits. It blocks until the command is gone.
 func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result {
-	tmp, err := os.MkdirTemp("", "agent-cmd-")
-	if err != nil {
-		return internal(fmt.Errorf("command temp dir: %w", err))
-	}
-	defer os.RemoveAll(tmp)
-
-	cmd, err := r.buildCmd(ctx, c, tmp)
+	p, err := r.newProc(ctx, c)
 	if err != nil {
 		return failuref("%s: cannot set up the command: %v", c.tool, err)
 	}
+	defer p.cleanup()
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return internal(fmt.Errorf("output pipe: %w", err))
@@ -65,13 +60,13 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 	defer pr.Close()
 	// One pipe for both streams keeps their interleaving, and an *os.File
 	// lets the child write to it directly, with no copying goroutine.
+	cmd := p.cmd
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, pw, pw
-	err = cmd.Start()
+	exited, err := p.start()
 	pw.Close()
 	if err != nil {
 		return failuref("%s: cannot start %s: %v", c.tool, c.argv[0], err)
 	}
-	pid := cmd.Process.Pid
 
 	capt := r.newCapture(spillPrefix(c.tool))
 	lv := newLive()
@@ -80,7 +75,6 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 		defer close(readDone)
 		readOutput(pr, capt, lv)
 	}()
-	exited, wait := watchExit(cmd.Cmd)
 
 	ctx, cancel := context.WithTimeoutCause(ctx, c.timeout, errTimeout)
 	defer cancel()
@@ -105,18 +99,14 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 			// Stop the whole group politely, then surely.
 			stopCause = context.Cause(ctx)
 			done = nil
-			killGroup(pid, syscall.SIGTERM)
+			p.signal(syscall.SIGTERM)
 			killC = time.After(grace)
 		case <-killC:
 			killC = nil
-			killGroup(pid, syscall.SIGKILL)
+			p.signal(syscall.SIGKILL)
 		case <-exited:
-			// Where the OS can wait without reaping (Linux, macOS), the
-			// leader is a zombie until wait(), so its group id cannot be
-			// reused: kill what is left of the group, which nothing waits
-			// for, so nothing is left running.
 			exited, killC = nil, nil
-			killGroup(pid, syscall.SIGKILL)
+			p.afterExit()
 			drainC = time.After(drainLimit)
 		case <-drainC:
 			pr.SetReadDeadline(time.Now())
@@ -136,9 +126,84 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 		}
 	}
 	flush(true)
-	waitErr := wait()
+	waitErr := p.wait()
 	text, file := capt.finish()
 	return r.commandResult(c, cmd, waitErr, stopCause, text, file, capt.total)
+}
+
+// proc is one command being run: the agent's own child (plain, or the
+// sandbox helper of that one command), or a command of a sandbox session,
+// whose helper starts, signals and waits for it.
+type proc struct {
+	cmd *sandbox.Cmd
+	// tmp is the command's own temp directory, removed by cleanup; the
+	// commands of a session have their session's.
+	tmp  string
+	wait func() error
+}
+
+// newProc makes the process for c.
+func (r *Registry) newProc(ctx context.Context, c command) (*proc, error) {
+	if r.sessions != nil && c.tool != "git" && c.env == nil {
+		cmd, err := r.sessions.Command(sandbox.Options{
+			Root: r.root, Network: c.network || r.network, CacheDir: r.cacheDir(),
+		}, c.argv)
+		if err != nil {
+			return nil, err
+		}
+		cmd.Dir, cmd.Env = r.root, r.env
+		return &proc{cmd: cmd, wait: cmd.Wait}, nil
+	}
+	tmp, err := os.MkdirTemp("", "agent-cmd-")
+	if err != nil {
+		return nil, fmt.Errorf("command temp dir: %w", err)
+	}
+	cmd, err := r.buildCmd(ctx, c, tmp)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &proc{cmd: cmd, tmp: tmp}, nil
+}
+
+// start starts the process; exited closes when it has ended.
+func (p *proc) start() (exited <-chan struct{}, err error) {
+	if err := p.cmd.Start(); err != nil {
+		return nil, err
+	}
+	if p.cmd.InSession() {
+		return p.cmd.Exited(), nil
+	}
+	exited, p.wait = watchExit(p.cmd.Cmd)
+	return exited, nil
+}
+
+// signal sends sig to the command's whole process group.
+func (p *proc) signal(sig syscall.Signal) {
+	if p.cmd.InSession() {
+		_ = p.cmd.SignalGroup(sig)
+		return
+	}
+	killGroup(p.cmd.Process.Pid, sig)
+}
+
+// afterExit ends what the command left running. A session command's PID
+// namespace ended with it, and everything in it. Otherwise, where the OS
+// can wait without reaping (Linux, macOS), the leader is a zombie until
+// wait(), so its group id cannot be reused: kill what is left of the
+// group, which nothing waits for, so nothing is left running.
+func (p *proc) afterExit() {
+	if !p.cmd.InSession() {
+		killGroup(p.cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
+
+// cleanup removes the command's temp directory, once the agent has its
+// result.
+func (p *proc) cleanup() {
+	if p.tmp != "" {
+		os.RemoveAll(p.tmp)
+	}
 }
 
 // buildCmd makes the process for c: inside the sandbox when there is one,
@@ -236,11 +301,12 @@ func killGroup(pid int, sig syscall.Signal) {
 // screen.
 func (r *Registry) commandResult(c command, cmd *sandbox.Cmd, waitErr, stopCause error, text, file string, total int64) Result {
 	res := Result{ExitCode: -1, OutputBytes: total, OutputFile: file}
-	st := cmd.ProcessState
-	if st == nil {
+	ws, ok := cmd.WaitStatus()
+	ru := cmd.Rusage()
+	if !ok && ru == nil {
 		return internal(fmt.Errorf("%s: wait: %w", c.tool, waitErr))
 	}
-	if ws, ok := cmd.WaitStatus(); ok {
+	if ok {
 		switch {
 		case ws.Exited():
 			res.ExitCode = ws.ExitStatus()
@@ -251,7 +317,7 @@ func (r *Registry) commandResult(c command, cmd *sandbox.Cmd, waitErr, stopCause
 			}
 		}
 	}
-	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+	if ru != nil {
 		res.CPUTime = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		res.MaxRSS = maxRSSBytes(ru)
 	}

@@ -71,8 +71,11 @@ type Registry struct {
 	state   string
 	caches  string
 	sandbox sandbox.Sandbox
-	network bool
-	env     []string
+	// sessions runs shell commands in long-lived sandbox helpers; nil
+	// when the sandbox cannot (each command then starts its own helper).
+	sessions *sandbox.Sessions
+	network  bool
+	env      []string
 	// redact scrubs the values of secret variables and token-shaped strings
 	// from the output files it saves.
 	redact *redact.Redactor
@@ -159,6 +162,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		state:     opts.StateDir,
 		caches:    opts.CacheDir,
 		sandbox:   opts.Sandbox,
+		sessions:  sandbox.NewSessions(opts.Sandbox),
 		network:   opts.Network,
 		env:       env,
 		redact:    redact.New(SecretValues(base, secretEnv)...),
@@ -246,6 +250,7 @@ func (r *Registry) Close() error {
 	}
 	r.mu.Unlock()
 	r.wg.Wait()
+	r.sessions.Close()
 	return r.fsRoot.Close()
 }
 

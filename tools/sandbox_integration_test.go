@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -260,4 +262,93 @@ func TestHelperSkipsUnrelatedInitialisers(t *testing.T) {
 			t.Errorf("the helper ran the initialiser of %s before it started", pkg)
 		}
 	}
+}
+
+// TestSandboxedCommandsShareASessionHelper checks the executor's use of
+// sandbox sessions: the shell commands of a registry run in one
+// long-lived helper, stopping them at a timeout still works (SIGTERM,
+// then SIGKILL for a command that ignores it), and Close ends the helper.
+func TestSandboxedCommandsShareASessionHelper(t *testing.T) {
+	r := newSandboxedRegistryWith(t, func(c *Config, _ *Options) { c.KillGraceSeconds = 1 })
+	if r.sessions == nil {
+		t.Skip("this sandbox cannot run commands in sessions")
+	}
+	helpers := func() []int { return sessionHelpers(t) }
+	before := helpers()
+	if res := runCall(t, r, "shell", shellArgsJSON("echo one", 0)); res.Output != "one\n" {
+		t.Fatalf("first command: %q", res.Output)
+	}
+	started := newPIDs(before, helpers())
+	if len(started) != 1 {
+		t.Fatalf("the first command started %d session helpers, want 1", len(started))
+	}
+	if res := runCall(t, r, "shell", shellArgsJSON("echo two", 0)); res.Output != "two\n" {
+		t.Fatalf("second command: %q", res.Output)
+	}
+	if again := newPIDs(before, helpers()); len(again) != 1 || again[0] != started[0] {
+		t.Errorf("the second command's helpers %v, want the first's %v", again, started)
+	}
+
+	t.Run("a command that obeys SIGTERM stops at it", func(t *testing.T) {
+		start := time.Now()
+		res := runCall(t, r, "shell", shellArgsJSON(`sleep 300`, 1))
+		if !res.TimedOut || res.Signal != "SIGTERM" || time.Since(start) > 1900*time.Millisecond {
+			t.Errorf("timed out %v, signal %q after %v; want SIGTERM before the grace period", res.TimedOut, res.Signal, time.Since(start))
+		}
+	})
+	t.Run("a command that ignores SIGTERM is killed after the grace period", func(t *testing.T) {
+		start := time.Now()
+		res := runCall(t, r, "shell", shellArgsJSON(`trap "" TERM; (trap "" TERM; exec sleep 300) & echo started; wait`, 1))
+		took := time.Since(start)
+		if !res.TimedOut || res.Signal != "SIGKILL" || !strings.Contains(res.Output, "started") {
+			t.Errorf("output %q, timed out %v, signal %q; want SIGKILL", res.Output, res.TimedOut, res.Signal)
+		}
+		if took < 2*time.Second || took > 6*time.Second {
+			t.Errorf("the run took %v, want the 1s timeout plus the 1s grace", took)
+		}
+	})
+	r.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(newPIDs(before, helpers())) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if left := newPIDs(before, helpers()); len(left) > 0 {
+		t.Errorf("session helpers %v outlived Close", left)
+	}
+}
+
+// sessionHelpers returns the session helpers this test process started.
+func sessionHelpers(t *testing.T) []int {
+	t.Helper()
+	var out []int
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip("no /proc")
+	}
+	self := strconv.Itoa(os.Getpid())
+	for _, e := range entries {
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		_, rest, _ := strings.Cut(string(stat), ") ")
+		fields := strings.Fields(rest)
+		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if len(fields) > 1 && fields[1] == self && strings.Contains(string(cmdline), "\x00--session\x00") {
+			pid, _ := strconv.Atoi(e.Name())
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// newPIDs returns the pids of now that are not in before.
+func newPIDs(before, now []int) []int {
+	var out []int
+	for _, p := range now {
+		if !slices.Contains(before, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"os"
 	"os/exec"
 	"slices"
 	"syscall"
@@ -124,6 +125,47 @@ func BenchmarkPhases(b *testing.B) {
 			return c.Cmd, nil
 		})
 	})
+	b.Run("session bash -c true", func(b *testing.B) { benchSession(b, sb, root, bashPath) })
+}
+
+// benchSession runs `bash -c true` back to back in one session of sb,
+// the session's helper started by the first, and reports the median
+// wall time and the mean CPU time of the command (rusage, which includes
+// what the command left) besides the benchmark's own.
+func benchSession(b *testing.B, sb Sandbox, root, bashPath string) {
+	ss := NewSessions(sb)
+	if ss == nil {
+		b.Skip("no sessions")
+	}
+	defer ss.Close()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer null.Close()
+	var times []time.Duration
+	var cpu time.Duration
+	for b.Loop() {
+		start := time.Now()
+		c, err := ss.Command(Options{Root: root}, []string{bashPath, "-c", "true"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Dir, c.Env, c.Stdout, c.Stderr = root, os.Environ(), null, null
+		if err := c.Start(); err != nil {
+			b.Fatal(err)
+		}
+		c.Wait()
+		if ws, _ := c.WaitStatus(); ws.ExitStatus() != 0 || ws.Signaled() {
+			b.Fatalf("status %v", ws)
+		}
+		times = append(times, time.Since(start))
+		ru := c.Rusage()
+		cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(times)), "cpu-ms/op")
 }
 
 // BenchmarkProbe measures the probe New runs once per process.

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/binary"
+	"errors"
 	"os"
 	"os/exec"
 	"runtime"
@@ -16,6 +17,65 @@ type Cmd struct {
 	// the command as the init of a PID namespace, writes the command's
 	// wait status; nil when the process waited for is the command.
 	status, statusW *os.File
+	// sess, when set, runs the command in a session helper (Sessions)
+	// instead of starting the embedded exec.Cmd, which then only carries
+	// Args, Dir, Env and the streams.
+	sess *sessionCmd
+}
+
+// InSession says the command runs in a session helper: then Start,
+// Exited, SignalGroup, Wait, WaitStatus and Rusage are its whole
+// interface, and Process and ProcessState stay nil.
+func (c *Cmd) InSession() bool { return c.sess != nil }
+
+// Start starts the command.
+func (c *Cmd) Start() error {
+	if c.sess == nil {
+		return c.Cmd.Start()
+	}
+	return c.sess.start(c.Cmd)
+}
+
+// Wait waits for the command to end (in a session: until the helper said
+// how it ended, or ended itself).
+func (c *Cmd) Wait() error {
+	if c.sess == nil {
+		return c.Cmd.Wait()
+	}
+	<-c.sess.exited
+	return nil
+}
+
+// Exited closes when a session command has ended; nil for others.
+func (c *Cmd) Exited() <-chan struct{} {
+	if c.sess == nil {
+		return nil
+	}
+	return c.sess.exited
+}
+
+// SignalGroup sends sig to a session command's process group, through
+// its helper. It is an error for other commands, whose caller signals
+// the process group itself.
+func (c *Cmd) SignalGroup(sig syscall.Signal) error {
+	if c.sess == nil {
+		return errors.New("not a session command")
+	}
+	return c.sess.signal(sig)
+}
+
+// Rusage returns the CPU and memory the command used, once Wait has
+// returned; nil when unknown.
+func (c *Cmd) Rusage() *syscall.Rusage {
+	if c.sess != nil {
+		ru := c.sess.final.Rusage
+		return &ru
+	}
+	if c.ProcessState == nil {
+		return nil
+	}
+	ru, _ := c.ProcessState.SysUsage().(*syscall.Rusage)
+	return ru
 }
 
 // statusSize is the length of the wait status the helper writes: a
@@ -47,6 +107,14 @@ func newCmd(cmd *exec.Cmd, withStatus bool) (*Cmd, error) {
 // helper's own status is the answer. ok is false when the process never
 // ran. Call it once; it releases the status pipe.
 func (c *Cmd) WaitStatus() (ws syscall.WaitStatus, ok bool) {
+	if c.sess != nil {
+		if c.sess.lost {
+			// The helper ended (killed, or the session closed) and
+			// its end killed the command.
+			return syscall.WaitStatus(syscall.SIGKILL), true
+		}
+		return syscall.WaitStatus(c.sess.final.Status), true
+	}
 	if c.status != nil {
 		defer c.status.Close()
 		c.statusW.Close()

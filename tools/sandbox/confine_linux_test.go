@@ -29,8 +29,12 @@ func TestConfinementOfTheFilesystem(t *testing.T) {
 		{name: "/tmp and /var/tmp are the private temp dir",
 			script: `echo x > /tmp/t1 && echo y > /var/tmp/t2`, ok: true,
 			check: func(t *testing.T, f fixture) {
+				dir := f.tmp
+				if *viaSessions {
+					dir = sessionTempDir(t, sb)
+				}
 				for _, name := range []string{"t1", "t2"} {
-					if _, err := os.Stat(filepath.Join(f.tmp, name)); err != nil {
+					if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 						t.Errorf("%s is not in the private temp dir: %v", name, err)
 					}
 				}

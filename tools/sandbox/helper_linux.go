@@ -30,7 +30,15 @@ const helperSupported = true
 // command, not a denial; the rlimits come last because a low process
 // limit could stop the Go runtime from starting a thread it needs.
 func runHelper(spec helperSpec) error {
+	if spec.Session {
+		return runSession(spec)
+	}
 	runtime.LockOSThread()
+	// The command gets its three streams: not a file the agent
+	// inherited from whoever started it and passed on unknowingly.
+	if err := closeOnExecFrom(3); err != nil {
+		return err
+	}
 	var sigs chan os.Signal
 	if spec.PIDNS {
 		// The init of a namespace gets only the signals it handles, so

@@ -60,6 +60,13 @@ type helperSpec struct {
 	// Hide are more paths to hide besides the built-in ones, absolute or
 	// starting with "~/" (each home directory); with MountNS only.
 	Hide []string
+	// Session makes the helper a session helper (session_linux.go): it
+	// makes the mounts once, then runs the commands the agent sends it
+	// over the control socket on file descriptor 3, each confined on a
+	// thread of its own and in a PID namespace of its own. Argv is then
+	// only the first command, whose directory the mounts keep visible.
+	// With MountNS and PIDNS only.
+	Session bool
 	// Argv is the command to exec, looked up in the command's PATH.
 	Argv []string
 }
@@ -83,6 +90,7 @@ const (
 	flagUnixWall    = "--unix-wall"
 	flagReadOnly    = "--ro"
 	flagHide        = "--hide"
+	flagSession     = "--session"
 	argvSeparator   = "--"
 )
 
@@ -107,6 +115,9 @@ func (s helperSpec) encode() []string {
 	}
 	if s.UnixWall {
 		args = append(args, flagUnixWall)
+	}
+	if s.Session {
+		args = append(args, flagSession)
 	}
 	if s.CacheDir != "" {
 		args = append(args, flagCacheDir+"="+s.CacheDir)
@@ -181,6 +192,8 @@ func decodeHelperArgs(args []string) (helperSpec, error) {
 			s.UnixWall, err = boolFlag(name, hasValue)
 		case flagStatusFD:
 			s.StatusFD, err = uintValue(name, value, hasValue)
+		case flagSession:
+			s.Session, err = boolFlag(name, hasValue)
 		case flagCacheDir:
 			s.CacheDir, err = pathValue(name, value, hasValue)
 		case flagReadOnly:
@@ -219,6 +232,9 @@ func (s helperSpec) validate() error {
 	}
 	if s.UnixWall && (!s.PIDNS || s.Network) {
 		return fmt.Errorf("%w: %s needs %s and no %s", ErrInvalidOptions, flagUnixWall, flagPIDNS, flagNetwork)
+	}
+	if s.Session && (!s.PIDNS || s.StatusFD != 0) {
+		return fmt.Errorf("%w: %s needs %s and no %s", ErrInvalidOptions, flagSession, flagPIDNS, flagStatusFD)
 	}
 	if s.StatusFD != 0 && !s.PIDNS {
 		return fmt.Errorf("%w: %s needs %s", ErrInvalidOptions, flagStatusFD, flagPIDNS)

@@ -83,8 +83,15 @@ func confinedSandbox(t *testing.T, cfg Config) Sandbox {
 }
 
 // run runs argv in sb with opts in the root, with env as its environment.
+//
+// With -sessions, the shell commands (read-only git directories) run in
+// a session helper instead (Sessions), one session per test: the same
+// escapes must fail both ways.
 func run(t *testing.T, sb Sandbox, opts Options, env []string, argv ...string) outcome {
 	t.Helper()
+	if *viaSessions && opts.Git == GitReadOnly {
+		return runInSession(t, sb, opts, env, argv...)
+	}
 	cmd, err := sb.Command(t.Context(), opts, argv)
 	if err != nil {
 		t.Fatalf("Command(%q) = %v", argv, err)

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -172,29 +173,39 @@ func newConnectPolicy(dirs []string, abstract, noTCP bool) connectPolicy {
 }
 
 // superviseConnects answers the connect(2) calls that arrive on listener
-// until it is closed (when the helper exits). Each call is handled on its
-// own goroutine, since a connection may take long.
+// until it is closed (when the helper exits).
 func superviseConnects(listener int, policy connectPolicy) {
-	for {
-		var req seccompNotif
-		if err := ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_RECV, unsafe.Pointer(&req)); err != nil {
-			if errors.Is(err, unix.EINTR) || errors.Is(err, unix.ENOENT) {
-				continue
-			}
-			return
-		}
-		go func(req seccompNotif) {
-			resp := seccompNotifResp{id: req.id}
-			if err := policy.connect(listener, req); err != nil {
-				var errno unix.Errno
-				if !errors.As(err, &errno) {
-					errno = unix.EPERM
-				}
-				resp.error = -int32(errno)
-			}
-			_ = ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_SEND, unsafe.Pointer(&resp))
-		}(req)
+	for answerConnect(listener, policy, nil) {
 	}
+}
+
+// answerConnect receives one connect(2) call on listener and answers it
+// on a goroutine of its own, since a connection may take long. It says
+// false when the listener is gone. With inFlight, it counts the answers
+// under way, so that the listener is closed only after them.
+func answerConnect(listener int, policy connectPolicy, inFlight *sync.WaitGroup) bool {
+	var req seccompNotif
+	if err := ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_RECV, unsafe.Pointer(&req)); err != nil {
+		return errors.Is(err, unix.EINTR) || errors.Is(err, unix.ENOENT)
+	}
+	if inFlight != nil {
+		inFlight.Add(1)
+	}
+	go func(req seccompNotif) {
+		if inFlight != nil {
+			defer inFlight.Done()
+		}
+		resp := seccompNotifResp{id: req.id}
+		if err := policy.connect(listener, req); err != nil {
+			var errno unix.Errno
+			if !errors.As(err, &errno) {
+				errno = unix.EPERM
+			}
+			resp.error = -int32(errno)
+		}
+		_ = ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_SEND, unsafe.Pointer(&resp))
+	}(req)
+	return true
 }
 
 // connect performs the command's connect(2) call req in its place, if the

@@ -1,0 +1,554 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"sync"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// Sessions run shell commands through one long-lived helper per session
+// (a root, its cache directory and whether the network is allowed)
+// instead of one helper per command: starting a helper (a Go process in
+// new user, mount and network namespaces, with its mounts) costs several
+// milliseconds, forking a command from a helper that is already set up a
+// fraction of one. The helper makes the session's mounts once; for each
+// command it confines one thread of its own (Landlock, the socket
+// filter, no capabilities) and forks the command from it into a new PID
+// namespace, whose init the command is: when it ends, the kernel ends
+// everything it left. See docs/sandbox.md for what the commands of one
+// session share.
+//
+// A session helper is started at the first command of its session and
+// restarted when it died, or when what its mounts were made for changed:
+// the root's git directories (a new submodule or worktree needs its
+// read-only mount), the credential stores that exist (a new one must be
+// hidden), the environment. It dies with the agent, and every command with
+// it. Close ends them all.
+type Sessions struct {
+	sb *sandbox
+	mu sync.Mutex
+	// live is the current session of each key; retired ones end when
+	// their last command has.
+	live   map[sessionKey]*session
+	closed bool
+}
+
+// sessionKey names a session: commands with the same key share a helper.
+type sessionKey struct {
+	root, cacheDir string
+	network        bool
+}
+
+// NewSessions returns the sessions of sb, or nil when sb cannot run
+// commands in sessions (not the Linux helper, or a kernel without the
+// namespaces and Landlock a session needs): then commands go through
+// sb.Command, one helper each.
+func NewSessions(sb Sandbox) *Sessions {
+	s, ok := sb.(*sandbox)
+	if !ok || !s.confined || s.cfg.Mode == ModeOff || !s.userns || !s.mountns || !s.pidns || s.exe == "" {
+		return nil
+	}
+	return &Sessions{sb: s, live: make(map[sessionKey]*session)}
+}
+
+// Command returns a command that runs argv confined by opts in the
+// helper of opts' session, with the git directories read-only (shell
+// commands' GitReadOnly; opts.Git is ignored). opts.TempDir is ignored
+// too: each session has a private temp directory of its own, removed when
+// the session ends. The caller sets Dir, Env, Stdin, Stdout and Stderr
+// (each nil or an *os.File) and then uses Start, Exited, Signal, Wait and
+// WaitStatus; SysProcAttr is ignored (the command always gets a session
+// and a process group of its own, and dies with the agent).
+func (ss *Sessions) Command(opts Options, argv []string) (*Cmd, error) {
+	opts.TempDir = ""
+	spec, err := checkOptions(opts, argv)
+	if err != nil {
+		return nil, err
+	}
+	spec.Network = opts.Network || ss.sb.cfg.Network
+	cmd := &exec.Cmd{Path: argv[0], Args: argv, SysProcAttr: &syscall.SysProcAttr{}}
+	return &Cmd{Cmd: cmd, sess: &sessionCmd{ss: ss, spec: spec, exited: make(chan struct{})}}, nil
+}
+
+// Close ends every session: their helpers and whatever commands still
+// run in them. Commands cannot be started afterwards.
+func (ss *Sessions) Close() error {
+	if ss == nil {
+		return nil
+	}
+	ss.mu.Lock()
+	ss.closed = true
+	live := ss.live
+	ss.live = nil
+	ss.mu.Unlock()
+	for _, s := range live {
+		s.end()
+	}
+	return nil
+}
+
+// session is one session helper, as the agent sees it.
+type session struct {
+	// What its mounts were made for.
+	env, readOnly, hidden []string
+	helper                *exec.Cmd
+	stderr                *bytes.Buffer
+	// ctl is the control socket; ctlMu orders the requests.
+	ctlMu sync.Mutex
+	ctl   int
+	dead  chan struct{}
+	tmp   string
+	// users counts the commands running; a retired session ends with the
+	// last of them.
+	users     int
+	retired   bool
+	endOnce   sync.Once
+	endedDone chan struct{}
+}
+
+// errSessionsClosed is Start's error after Close.
+var errSessionsClosed = errors.New("sandbox sessions are closed")
+
+// acquire returns the session for a command with spec and env, starting
+// one when there is none that fits, and counts the command as its user.
+func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
+	if err := refuseMissingGitDirs(spec.Root); err != nil {
+		return nil, err
+	}
+	MakeGitPlaceholders(spec.Root, GitReadOnly)
+	readOnly := GitReadOnlyPaths(spec.Root, GitReadOnly)
+	hidden := existingPaths(HiddenPaths(homeDirs(envValue(env, "HOME")), ss.sb.cfg.Hide, []string{spec.Root, spec.CacheDir}))
+	key := sessionKey{root: spec.Root, cacheDir: spec.CacheDir, network: spec.Network}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.closed {
+		return nil, errSessionsClosed
+	}
+	if s := ss.live[key]; s != nil {
+		if !s.isDead() && slices.Equal(s.readOnly, readOnly) && slices.Equal(s.hidden, hidden) && slices.Equal(s.env, env) {
+			s.users++
+			return s, nil
+		}
+		delete(ss.live, key)
+		s.retire()
+	}
+	s, err := ss.start(spec, env, readOnly, hidden)
+	if err != nil {
+		return nil, err
+	}
+	ss.live[key] = s
+	s.users++
+	return s, nil
+}
+
+// release ends a command's use of s.
+func (ss *Sessions) release(s *session) {
+	ss.mu.Lock()
+	s.users--
+	end := s.retired && s.users == 0
+	ss.mu.Unlock()
+	if end {
+		go s.end()
+	}
+}
+
+// retire marks s to end once its commands have; ss.mu is held.
+func (s *session) retire() {
+	s.retired = true
+	if s.users == 0 {
+		go s.end()
+	}
+}
+
+// retireDead replaces s if it is still the live session of its key.
+func (ss *Sessions) retireDead(s *session) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	for k, live := range ss.live {
+		if live == s {
+			delete(ss.live, k)
+			s.retire()
+		}
+	}
+}
+
+func (s *session) isDead() bool {
+	select {
+	case <-s.dead:
+		return true
+	default:
+		return false
+	}
+}
+
+// start starts a session helper for spec and waits until its mounts are
+// made.
+func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden []string) (*session, error) {
+	sb := ss.sb
+	tmp, err := os.MkdirTemp("", "agent-session-")
+	if err != nil {
+		return nil, fmt.Errorf("session temp dir: %w", err)
+	}
+	spec.TempDir = tmp
+	spec.Session, spec.MountNS, spec.PIDNS = true, true, true
+	spec.Landlock = sb.landlock
+	spec.OuterUserNS = sb.outerUserNS
+	useNetNS := sb.netns && !spec.Network
+	if useNetNS {
+		spec.OuterNetNS = sb.outerNetNS
+	}
+	if sb.procLimit {
+		spec.MaxProcesses = uint64(sb.cfg.MaxProcesses)
+	}
+	spec.MaxFileSize = uint64(sb.cfg.MaxFileMiB) << 20
+	spec.ReadOnly = readOnly
+	spec.Hide = sb.cfg.Hide
+	spec.UnixWall = !spec.Network && socketWallSupported()
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("session control socket: %w", err)
+	}
+	theirs := os.NewFile(uintptr(fds[1]), "session control")
+	defer theirs.Close()
+	s := &session{env: env, readOnly: readOnly, hidden: hidden, ctl: fds[0], tmp: tmp,
+		dead: make(chan struct{}), endedDone: make(chan struct{}), stderr: &bytes.Buffer{}}
+	cmd := exec.Command(sb.exe, append([]string{HelperArg}, spec.encode()...)...)
+	cmd.Dir, cmd.Env, cmd.ExtraFiles, cmd.Stderr = spec.Root, env, []*os.File{theirs}, &limitedWriter{w: s.stderr, n: 4096}
+	cmd.SysProcAttr = namespaceAttr(nsFlags{user: true, net: useNetNS, mount: true, pid: true})
+	// Out of the agent's terminal session, so that a Ctrl-C meant for the
+	// agent does not end the helper; dead with the agent.
+	cmd.SysProcAttr.Setsid = true
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	s.helper = cmd
+	if err := onSpawnerThread(cmd.Start); err != nil {
+		unix.Close(s.ctl)
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("start the session helper: %w", err)
+	}
+	go func() {
+		_ = cmd.Wait()
+		close(s.dead)
+	}()
+	theirs.Close()
+	var reply sessionReply
+	if err := readReply(s.ctl, &reply); err != nil || !reply.Ready {
+		s.end()
+		msg := bytes.TrimSpace(s.stderr.Bytes())
+		if len(msg) == 0 {
+			msg = []byte(fmt.Sprint(err))
+		}
+		return nil, fmt.Errorf("start the session helper: %s", msg)
+	}
+	return s, nil
+}
+
+// end closes the control socket, which ends the helper and every command
+// still running in it, and removes the session's temp directory.
+func (s *session) end() {
+	s.endOnce.Do(func() {
+		s.ctlMu.Lock()
+		unix.Close(s.ctl)
+		s.ctl = -1
+		s.ctlMu.Unlock()
+		<-s.dead
+
+		os.RemoveAll(s.tmp)
+		close(s.endedDone)
+	})
+	<-s.endedDone
+}
+
+// send passes one request, with its files, to the helper.
+func (s *session) send(req sessionRequest, fds []int) error {
+	b, err := json.Marshal(req)
+	if err != nil {
+		return err
+	}
+	if len(b) > maxSessionRequest {
+		return fmt.Errorf("command and environment too large for the sandbox session (%d bytes)", len(b))
+	}
+	s.ctlMu.Lock()
+	defer s.ctlMu.Unlock()
+	if s.ctl < 0 {
+		return errors.New("sandbox session ended")
+	}
+	return unix.Sendmsg(s.ctl, b, unix.UnixRights(fds...), nil, unix.MSG_NOSIGNAL)
+}
+
+// readReply reads one message from the blocking socket fd.
+func readReply(fd int, reply *sessionReply) error {
+	buf := make([]byte, 4096)
+	for {
+		n, err := unix.Read(fd, buf)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return io.EOF
+		}
+		return json.Unmarshal(buf[:n], reply)
+	}
+}
+
+// sessionCmd is the session side of a Cmd.
+type sessionCmd struct {
+	ss   *Sessions
+	spec helperSpec
+	s    *session
+	// reply is the command's own socket to the helper.
+	reply  *os.File
+	exited chan struct{}
+	// final is the helper's last word, set before exited closes; lost
+	// says the helper ended before it could say it.
+	final sessionReply
+	lost  bool
+}
+
+// start sends the command to its session's helper and waits until it
+// has started (or failed to: then it has ended already, and its status
+// and stderr say why).
+func (c *sessionCmd) start(cmd *exec.Cmd) error {
+	files, closeAfter, err := stdioFiles(cmd)
+	defer closeAfter()
+	if err != nil {
+		return err
+	}
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	for attempt := 0; ; attempt++ {
+		s, err := c.ss.acquire(c.spec, env)
+		if err != nil {
+			return err
+		}
+		err = c.startIn(s, cmd, env, files)
+		if err == nil {
+			return nil
+		}
+		c.ss.release(s)
+		if attempt > 0 || !errors.Is(err, errSessionLost) {
+			return err
+		}
+		// The helper died since the last command: a new one.
+		c.ss.retireDead(s)
+	}
+}
+
+// errSessionLost means the session helper was gone when a command came.
+var errSessionLost = errors.New("the sandbox session helper ended")
+
+// startIn starts the command in session s.
+func (c *sessionCmd) startIn(s *session, cmd *exec.Cmd, env []string, files []*os.File) error {
+	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC|unix.SOCK_NONBLOCK, 0)
+	if err != nil {
+		return fmt.Errorf("command socket: %w", err)
+	}
+	theirs := pair[1]
+	reply := os.NewFile(uintptr(pair[0]), "sandbox command")
+	fds := []int{int(files[0].Fd()), int(files[1].Fd()), int(files[2].Fd()), theirs}
+	err = s.send(sessionRequest{Argv: cmd.Args, Env: env, Dir: cmd.Dir}, fds)
+	runtime.KeepAlive(files)
+	// The helper has its own copy now.
+	unix.Close(theirs)
+	if err != nil {
+		reply.Close()
+		if errors.Is(err, unix.EPIPE) || errors.Is(err, unix.ECONNREFUSED) || s.isDead() {
+			return errSessionLost
+		}
+		return fmt.Errorf("send the command to the sandbox session: %w", err)
+	}
+	first, err := readMessage(reply)
+	if err != nil {
+		reply.Close()
+		return errSessionLost
+	}
+	c.s, c.reply = s, reply
+	if first.Exited {
+		c.finish(first, false)
+		return nil
+	}
+	go c.await()
+	return nil
+}
+
+// await reads the command's last reply.
+func (c *sessionCmd) await() {
+	msg, err := readMessage(c.reply)
+	c.finish(msg, err != nil || !msg.Exited)
+}
+
+// finish records how the command ended and lets its session go.
+func (c *sessionCmd) finish(msg sessionReply, lost bool) {
+	c.final, c.lost = msg, lost
+	c.reply.Close()
+	close(c.exited)
+	c.ss.release(c.s)
+}
+
+// readMessage reads one reply from the command's socket.
+func readMessage(f *os.File) (sessionReply, error) {
+	var msg sessionReply
+	buf := make([]byte, 4096)
+	n, err := f.Read(buf)
+	if err != nil {
+		return msg, err
+	}
+	if n == 0 {
+		return msg, io.EOF
+	}
+	return msg, json.Unmarshal(buf[:n], &msg)
+}
+
+// signal asks the helper to send sig to the command's process group.
+func (c *sessionCmd) signal(sig syscall.Signal) error {
+	select {
+	case <-c.exited:
+		return nil
+	default:
+	}
+	b, _ := json.Marshal(sessionSignal{Signal: int(sig)})
+	_, err := c.reply.Write(b)
+	if err != nil && !errors.Is(err, os.ErrClosed) {
+		return err
+	}
+	return nil
+}
+
+// stdioFiles returns the command's stdin, stdout and stderr, /dev/null
+// for those not set; closeAfter releases what it opened.
+func stdioFiles(cmd *exec.Cmd) (files []*os.File, closeAfter func(), err error) {
+	var opened []*os.File
+	closeAfter = func() {
+		for _, f := range opened {
+			f.Close()
+		}
+	}
+	for i, stream := range []any{cmd.Stdin, cmd.Stdout, cmd.Stderr} {
+		if f, ok := stream.(*os.File); ok && f != nil {
+			files = append(files, f)
+			continue
+		}
+		if !isNil(stream) {
+			return nil, closeAfter, fmt.Errorf("%w: a session command's stream %d must be an *os.File or nil", ErrInvalidOptions, i)
+		}
+		f, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+		if err != nil {
+			return nil, closeAfter, err
+		}
+		opened = append(opened, f)
+		files = append(files, f)
+	}
+	return files, closeAfter, nil
+}
+
+// isNil says whether stream is nil, typed or not.
+func isNil(stream any) bool {
+	switch v := stream.(type) {
+	case nil:
+		return true
+	case *os.File:
+		return v == nil
+	}
+	return false
+}
+
+// existingPaths returns the paths of ps that exist.
+func existingPaths(ps []string) []string {
+	var out []string
+	for _, p := range ps {
+		if _, err := os.Lstat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// limitedWriter keeps the first n bytes written to it.
+type limitedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+	n  int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if k := min(len(p), l.n); k > 0 {
+		l.w.Write(p[:k])
+		l.n -= k
+	}
+	return len(p), nil
+}
+
+// The spawner thread starts the session helpers. The kernel sends the
+// parent-death signal when the thread that started a process ends, not
+// the process: so they are all started from one thread locked for the
+// agent's whole life, and a helper dies only with the agent.
+var spawner struct {
+	once sync.Once
+	jobs chan func()
+}
+
+// onSpawnerThread runs f on the spawner thread and returns its error.
+func onSpawnerThread(f func() error) error {
+	spawner.once.Do(func() {
+		spawner.jobs = make(chan func())
+		go func() {
+			runtime.LockOSThread()
+			for job := range spawner.jobs {
+				job()
+			}
+		}()
+	})
+	errc := make(chan error, 1)
+	spawner.jobs <- func() { errc <- f() }
+	return <-errc
+}
+
+// The messages between the agent and a session helper. Each is one
+// packet of a SOCK_SEQPACKET socket, in JSON.
+type (
+	// sessionRequest asks for a command, on the control socket; its
+	// stdin, stdout, stderr and its reply socket come with it.
+	sessionRequest struct {
+		Argv []string
+		Env  []string
+		Dir  string
+	}
+	// sessionReply is the helper's: Ready on the control socket once
+	// the mounts are made; Started, then Exited on a command's socket.
+	sessionReply struct {
+		Ready   bool           `json:",omitempty"`
+		Started bool           `json:",omitempty"`
+		Exited  bool           `json:",omitempty"`
+		Status  uint32         `json:",omitempty"`
+		Rusage  syscall.Rusage `json:",omitzero"`
+	}
+	// sessionSignal asks, on a command's socket, for a signal to its
+	// process group.
+	sessionSignal struct {
+		Signal int
+	}
+)
+
+// sessionRequestFDs is the number of files a request carries;
+// maxSessionRequest bounds its size.
+const (
+	sessionRequestFDs = 4
+	maxSessionRequest = 1 << 20
+)
