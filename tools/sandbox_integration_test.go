@@ -114,8 +114,18 @@ func TestSandboxedShell(t *testing.T) {
 // BenchmarkSandboxedExecOverhead is BenchmarkExecOverhead with the sandbox:
 // `true` through the executor and the sandbox helper, against a plain exec
 // of bash -c true.
+//
+// The shell commands of a registry run in its sandbox session's helper;
+// BenchmarkSandboxedExecOverheadPerCommandHelper is the same with a
+// helper started for each command, as the git tool's are.
 func BenchmarkSandboxedExecOverhead(b *testing.B) {
 	r := newSandboxedRegistry(b)
+	benchOverhead(b, r)
+}
+
+func BenchmarkSandboxedExecOverheadPerCommandHelper(b *testing.B) {
+	r := newSandboxedRegistry(b)
+	r.sessions = nil
 	benchOverhead(b, r)
 }
 
