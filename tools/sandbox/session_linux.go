@@ -122,11 +122,13 @@ var errSessionsClosed = errors.New("sandbox sessions are closed")
 // acquire returns the session for a command with spec and env, starting
 // one when there is none that fits, and counts the command as its user.
 func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
-	if err := refuseMissingGitDirs(spec.Root); err != nil {
+	// One walk of the root's git directories serves the whole command.
+	git := walkGitDirs(spec.Root)
+	if err := refuseMissingGitDirs(git); err != nil {
 		return nil, err
 	}
-	MakeGitPlaceholders(spec.Root, GitReadOnly)
-	readOnly := GitReadOnlyPaths(spec.Root, GitReadOnly)
+	git = makeGitPlaceholders(spec.Root, GitReadOnly, git)
+	readOnly := git.readOnlyPaths(spec.Root, GitReadOnly, false)
 	hidden := existingPaths(HiddenPaths(homeDirs(envValue(env, "HOME")), ss.sb.cfg.Hide, []string{spec.Root, spec.CacheDir}))
 	key := sessionKey{root: spec.Root, cacheDir: spec.CacheDir, network: spec.Network}
 	ss.mu.Lock()
