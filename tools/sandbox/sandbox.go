@@ -3,6 +3,8 @@
 // network namespace (no network unless allowed) and rlimits. It is set up by
 // re-executing the agent binary as a small helper that confines itself and
 // then execs the command, so the agent process itself is never confined.
+// Shell commands go through Sessions instead: one long-lived helper per
+// session, which forks each command from a thread it confines.
 //
 // It never silently gives full access: when confinement is unavailable,
 // Status says so and the caller decides (see Mode).
@@ -32,8 +34,9 @@ type Config struct {
 	// gets the network only when its call asked for it and was approved.
 	Network bool `toml:"network"`
 	// MaxProcesses caps the processes and threads of one command
-	// (RLIMIT_NPROC), so that a fork bomb stays contained. Each command has
-	// its own user namespace, so the count is per command, not per user.
+	// (RLIMIT_NPROC), so that a fork bomb stays contained. Each helper has
+	// its own user namespace, so the count is per helper, not per user:
+	// per command, or per session for the commands of Sessions.
 	// The kernel exempts root from this limit. 0 means DefaultMaxProcesses.
 	MaxProcesses int `toml:"max_processes"`
 	// MaxFileMiB caps the size of any one file a command writes, in MiB
