@@ -27,6 +27,9 @@ func TestHelperArgsRoundTrip(t *testing.T) {
 			Root: "/проект/\n", Argv: []string{"printf", "%s\n", "é"}}},
 		{"the largest numbers", helperSpec{
 			Root: "/p", MaxProcesses: 1<<64 - 1, MaxFileSize: 1<<64 - 1, Argv: []string{"true"}}},
+		{"a session helper", helperSpec{
+			Root: "/p", TempDir: "/t", Landlock: true, MountNS: true, PIDNS: true, UnixWall: true, Session: true,
+			ReadOnly: []string{"/p/.git"}, Argv: []string{"bash"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,6 +52,10 @@ func TestHelperArgsRejected(t *testing.T) {
 		want string
 	}{
 		{"no arguments", nil, "before the command"},
+		{"a session without a PID namespace", []string{"--root=/p", "--mountns", "--session", "--", "bash"}, "--session needs --pidns"},
+		{"a session with a status pipe", []string{"--root=/p", "--mountns", "--pidns", "--status-fd=3", "--session", "--", "bash"}, "--session needs --pidns and no --status-fd"},
+		{"a session given twice", []string{"--root=/p", "--mountns", "--pidns", "--session", "--session", "--", "bash"}, "given twice"},
+		{"a session with a value", []string{"--root=/p", "--mountns", "--pidns", "--session=1", "--", "bash"}, "takes no value"},
 		{"no separator", []string{"--root=/p", "true"}, "unknown argument"},
 		{"no command", []string{"--root=/p", "--"}, "no command"},
 		{"an empty command", []string{"--root=/p", "--", ""}, "no command"},
@@ -127,6 +134,8 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 	f.Add("--root=/p\x00--mountns\x00--hide=~/../x\x00--\x00x")
 	f.Add("--root=/p\x00--mountns\x00--pidns\x00--net\x00--unix-wall\x00--\x00x")
 	f.Add("--root=/p\x00--status-fd=3\x00--\x00x")
+	f.Add("--root=/p\x00--mountns\x00--pidns\x00--session\x00--\x00x")
+	f.Add("--root=/p\x00--session\x00--\x00x")
 	f.Fuzz(func(t *testing.T, joined string) {
 		args := strings.Split(joined, "\x00")
 		spec, err := decodeHelperArgs(args)
@@ -149,6 +158,9 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 		}
 		if (len(spec.ReadOnly) > 0 || len(spec.Hide) > 0 || spec.PIDNS) && !spec.MountNS {
 			t.Fatalf("decodeHelperArgs(%q) = %+v: mounts without a mount namespace", args, spec)
+		}
+		if spec.Session && (!spec.PIDNS || spec.StatusFD != 0) {
+			t.Fatalf("decodeHelperArgs(%q) = %+v: a session helper that is not the init of its PID namespace", args, spec)
 		}
 		if spec.UnixWall && (!spec.PIDNS || spec.Network) || spec.StatusFD != 0 && !spec.PIDNS {
 			t.Fatalf("decodeHelperArgs(%q) = %+v: a socket wall or status pipe without an init to hold it", args, spec)
