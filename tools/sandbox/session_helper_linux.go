@@ -30,6 +30,9 @@ const sessionControlFD = 3
 // sessionHelper is the state of a running session helper.
 type sessionHelper struct {
 	spec helperSpec
+	// ownProc gives each command a /proc of its own PID namespace, in a
+	// mount namespace of its own, where the kernel can.
+	ownProc bool
 	// idleInit is the program that is the init of each command's PID
 	// namespace (cat).
 	idleInit string
@@ -75,6 +78,7 @@ func runSession(spec helperSpec) error {
 		return err
 	}
 	h.writable = append([]string{spec.Root, spec.CacheDir}, writableAfterMounts(spec)...)
+	h.ownProc = canMountOwnProc()
 	var err error
 	if h.idleInit, err = idleInitPath(h.writable); err != nil {
 		return err
@@ -161,12 +165,14 @@ type sessionRun struct {
 	hold int
 	// killed records a stop asked for before the command started.
 	killed bool
+	// replied closes once the agent has the command's status.
+	replied chan struct{}
 }
 
 // run runs one command: stdin, stdout, stderr and the reply socket are
 // fds, in that order.
 func (h *sessionHelper) run(req sessionRequest, fds []int) {
-	r := &sessionRun{reply: os.NewFile(uintptr(fds[3]), "reply")}
+	r := &sessionRun{reply: os.NewFile(uintptr(fds[3]), "reply"), replied: make(chan struct{})}
 	defer r.reply.Close()
 	stdio := fds[:3]
 	closeStdio := func() {
@@ -206,6 +212,7 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	reply := <-done
 	r.endNamespace()
 	r.send(reply)
+	close(r.replied)
 }
 
 // confineAndRun confines the calling goroutine's thread and, from it,
@@ -270,6 +277,9 @@ func (h *sessionHelper) confineAndRun(r *sessionRun, path string, req sessionReq
 		}
 	}
 	done <- sessionReply{Exited: true, Status: uint32(ws), Rusage: rusage(ru)}
+	// The thread holds the command's mount namespace: ending it waits for
+	// the kernel (an RCU grace period), which must not delay the agent.
+	<-r.replied
 }
 
 // confineThread confines the calling thread as runHelper confines its
@@ -289,13 +299,24 @@ func (h *sessionHelper) confineThread() (init, hold int, err error) {
 	// The thread keeps the capability (in the session's user namespace)
 	// that a new PID namespace needs; the processes it starts lose it at
 	// exec, and the securebits keep a root from getting it back.
-	if err := unix.Unshare(unix.CLONE_NEWPID); err != nil {
+	// With a mount namespace of its own too, where the kernel can mount
+	// a /proc of another PID namespace (Linux 6.17's pidns option).
+	flags := unix.CLONE_NEWPID
+	if h.ownProc {
+		flags |= unix.CLONE_NEWNS
+	}
+	if err := unix.Unshare(flags); err != nil {
 		return 0, -1, fmt.Errorf("new PID namespace: %w", err)
 	}
 	if init, hold, err = h.startIdleInit(); err != nil {
 		return 0, -1, err
 	}
 	fail := func(err error) (int, int, error) { return init, hold, err }
+	if h.ownProc {
+		if err := mountOwnProc(); err != nil {
+			return fail(err)
+		}
+	}
 	if spec.Landlock {
 		if err := restrictFS(spec, h.writable); err != nil {
 			return fail(err)
@@ -312,6 +333,30 @@ func (h *sessionHelper) confineThread() (init, hold int, err error) {
 		go superviseUntilUnused(listener, *h.policy)
 	}
 	return init, hold, nil
+}
+
+// mountOwnProc mounts, on the calling thread's /proc, a /proc of the PID
+// namespace of the processes it starts, in which the command's process
+// IDs are those it knows itself by.
+func mountOwnProc() error {
+	err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "pidns=/proc/thread-self/ns/pid_for_children")
+	if err != nil {
+		return fmt.Errorf("mount: /proc of the command's PID namespace: %w", err)
+	}
+	return nil
+}
+
+// canMountOwnProc says whether the kernel takes the pidns option of
+// procfs (Linux 6.17): it tries in a throwaway mount namespace, on a
+// locked thread that then ends.
+func canMountOwnProc() bool {
+	ok := make(chan bool)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with its namespace
+		ok <- unix.Unshare(unix.CLONE_NEWNS) == nil &&
+			unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "pidns=/proc/self/ns/pid") == nil
+	}()
+	return <-ok
 }
 
 // startIdleInit starts the first process of the thread's new PID

@@ -252,9 +252,10 @@ func TestSessionHelperIsOutOfReach(t *testing.T) {
 
 func init() { extraTestTools["reach-session-helper"] = reachSessionHelper }
 
-// reachSessionHelper tries what a command could do to the session helper
-// (pid 1 of the session's /proc) and to the idle init of its own PID
-// namespace (pid 1 of its own): read their memory and environment, take
+// reachSessionHelper tries what a command could do to pid 1 of its /proc
+// (the idle init of its PID namespace; the session helper where the
+// kernel cannot give the command a /proc of its own) and to the idle init
+// by its pid: read their memory and environment, take
 // their files, trace them, signal them. Exit 0 when something got
 // through, 1 when nothing did.
 func reachSessionHelper() int {
@@ -418,4 +419,32 @@ func runSessionAgentStandIn() int {
 	}
 	cmd.Wait()
 	return 0
+}
+
+func TestSessionCommandsHaveTheirOwnProc(t *testing.T) {
+	f, ss := sessionFixture(t)
+	sleeper := startIn(t, ss, f, f.opts(), `echo ready; exec sleep 300`)
+	defer sleeper.cmd.SignalGroup(syscall.SIGKILL)
+	time.Sleep(100 * time.Millisecond)
+	// $$ names the shell in /proc, and no other command of the session
+	// (the sleeper) is in sight: only the idle init, the shell, and what
+	// it runs.
+	got := startIn(t, ss, f, f.opts(), `[ "$(cat /proc/$$/comm)" = bash ] && echo own; [ "$(cat /proc/1/comm)" = cat ] && echo init; grep -lx -e sleep -e sandbox.test /proc/[0-9]*/comm || echo alone`).wait()
+	if !kernelAtLeast(6, 17) {
+		t.Skipf("Linux before 6.17 cannot mount a /proc of the command's PID namespace: %q", got.stdout)
+	}
+	if got.stdout != "own\ninit\nalone\n" {
+		t.Errorf("the processes a session command sees: %q, want only its own and the idle init", got.stdout)
+	}
+}
+
+// kernelAtLeast says whether the running kernel is major.minor or newer.
+func kernelAtLeast(major, minor int) bool {
+	var u unix.Utsname
+	if unix.Uname(&u) != nil {
+		return false
+	}
+	var ma, mi int
+	fmt.Sscanf(unix.ByteSliceToString(u.Release[:]), "%d.%d", &ma, &mi)
+	return ma > major || ma == major && mi >= minor
 }
