@@ -39,7 +39,9 @@ type Sessions struct {
 	mu sync.Mutex
 	// live is the current session of each key; retired ones end when
 	// their last command has.
-	live   map[sessionKey]*session
+	live map[sessionKey]*session
+	// all are the live ones and the retired ones not ended yet.
+	all    map[*session]struct{}
 	closed bool
 }
 
@@ -58,7 +60,7 @@ func NewSessions(sb Sandbox) *Sessions {
 	if !ok || !s.confined || s.cfg.Mode == ModeOff || !s.userns || !s.mountns || !s.pidns || s.exe == "" {
 		return nil
 	}
-	return &Sessions{sb: s, live: make(map[sessionKey]*session)}
+	return &Sessions{sb: s, live: make(map[sessionKey]*session), all: make(map[*session]struct{})}
 }
 
 // Command returns a command that runs argv confined by opts in the
@@ -88,10 +90,10 @@ func (ss *Sessions) Close() error {
 	}
 	ss.mu.Lock()
 	ss.closed = true
-	live := ss.live
-	ss.live = nil
+	all := ss.all
+	ss.live, ss.all = nil, nil
 	ss.mu.Unlock()
-	for _, s := range live {
+	for s := range all {
 		s.end()
 	}
 	return nil
@@ -142,13 +144,14 @@ func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
 			return s, nil
 		}
 		delete(ss.live, key)
-		s.retire()
+		ss.retire(s)
 	}
 	s, err := ss.start(spec, env, readOnly, hidden)
 	if err != nil {
 		return nil, err
 	}
 	ss.live[key] = s
+	ss.all[s] = struct{}{}
 	s.users++
 	return s, nil
 }
@@ -156,18 +159,22 @@ func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
 // release ends a command's use of s.
 func (ss *Sessions) release(s *session) {
 	ss.mu.Lock()
+	defer ss.mu.Unlock()
 	s.users--
-	end := s.retired && s.users == 0
-	ss.mu.Unlock()
-	if end {
-		go s.end()
-	}
+	ss.endIfDone(s)
 }
 
 // retire marks s to end once its commands have; ss.mu is held.
-func (s *session) retire() {
+func (ss *Sessions) retire(s *session) {
 	s.retired = true
-	if s.users == 0 {
+	ss.endIfDone(s)
+}
+
+// endIfDone ends s, in the background, when it is retired and no command
+// uses it; ss.mu is held.
+func (ss *Sessions) endIfDone(s *session) {
+	if s.retired && s.users == 0 {
+		delete(ss.all, s)
 		go s.end()
 	}
 }
@@ -179,7 +186,7 @@ func (ss *Sessions) retireDead(s *session) {
 	for k, live := range ss.live {
 		if live == s {
 			delete(ss.live, k)
-			s.retire()
+			ss.retire(s)
 		}
 	}
 }
