@@ -413,9 +413,44 @@ func TestEscapeLeftoverProcessesAfterTheAgentIsKilled(t *testing.T) {
 		c.Wait()
 		t.Fatalf("the command started %d processes named %s, want 4", n, mark)
 	}
+	// The command runs in the sandbox session's helper, which must go too.
+	helpers := sandboxHelpersFor(root)
+	if len(helpers) == 0 {
+		t.Errorf("no sandbox helper for %s while its command runs", root)
+	}
 	c.Process.Kill()
 	c.Wait()
 	noneLeft(t, mark)
+	deadline = time.Now().Add(5 * time.Second)
+	for len(sandboxHelpersFor(root)) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if left := sandboxHelpersFor(root); len(left) > 0 {
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		t.Errorf("sandbox helpers %v outlived the agent's SIGKILL", left)
+	}
+}
+
+// sandboxHelpersFor returns the sandbox helpers running for root.
+func sandboxHelpersFor(root string) []int {
+	if resolved, err := filepath.EvalSymlinks(root); err == nil {
+		root = resolved
+	}
+	var out []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err == nil && strings.Contains(string(cmdline), "\x00"+sandbox.HelperArg+"\x00") && strings.Contains(string(cmdline), "\x00--root="+root+"\x00") {
+			out = append(out, pid)
+		}
+	}
+	return out
 }
 
 // TestEscapeGoTestPassesOnAFreshHome runs go test twice in the sandbox
