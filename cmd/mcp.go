@@ -34,7 +34,7 @@ func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir 
 	exe, err := os.Executable()
 	var sb sandbox.Sandbox
 	if err == nil {
-		sb = sandbox.New(cfg.Sandbox, exe)
+		sb = sandbox.New(a.sandboxConfig(cfg.Sandbox, stateDir(a.getenv)), exe)
 	}
 	m := mcp.Start(ctx, cfg.MCPServers, mcp.Options{
 		Root:      canonicalRoot(root),

@@ -63,7 +63,7 @@ func escape(t *testing.T, home, root string, env map[string]string, approval []s
 	// about the sandbox.
 	reqs := srv.Requests()
 	if len(reqs) != len(commands)+1 {
-		t.Fatalf("the fake got %d requests, want %d\nstderr: %s", len(reqs), len(commands)+1, r.stderr)
+		t.Fatalf("the fake got %d requests, want %d\nstderr: %s\nstdout: %.3000s", len(reqs), len(commands)+1, r.stderr, r.stdout)
 	}
 	for i, m := range reqs[len(reqs)-1].ToolResults() {
 		if strings.Contains(m.Content, "by policy") {
@@ -517,5 +517,54 @@ func TestEscapeGoBuildsOnAFreshHome(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(home, ".cache")); err == nil {
 		t.Errorf("the toolchain wrote %s", filepath.Join(home, ".cache"))
+	}
+}
+
+// TestEscapeTheAgentsOwnState: the agent's state directory holds other
+// sessions' saved output, other projects' caches and isolated copies, and
+// its config directory the settings of MCP servers; no command reads
+// them. The session's own saved output stays readable, since the model
+// reads it with commands.
+func TestEscapeTheAgentsOwnState(t *testing.T) {
+	t.Parallel()
+	needIsolation(t)
+	const canary = "CANARY-8c4e1b7a"
+	for _, approval := range approvals {
+		t.Run(strings.Join(approval, " "), func(t *testing.T) {
+			home, root := t.TempDir(), t.TempDir()
+			state := filepath.Join(home, "state", "agent")
+			for _, p := range []string{
+				"output/20250101-000000-other/shell-1.log", "cache/other-0123456789ab/go-build/x",
+				"worktrees/other-0123456789ab/secret.txt", "checkpoints/other-0123456789ab/HEAD", "history",
+			} {
+				p = filepath.Join(state, p)
+				os.MkdirAll(filepath.Dir(p), 0o700)
+				if err := os.WriteFile(p, []byte(canary+"\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := filepath.Join(home, "config", "agent", "config.toml")
+			os.MkdirAll(filepath.Dir(cfg), 0o700)
+			// Kept small, so that the saved output does not fill the
+			// model's window.
+			small := "[tools]\noutput_head_bytes = 512\noutput_tail_bytes = 512\n"
+			if err := os.WriteFile(cfg, []byte("# "+canary+"\n"+small), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			attack := strings.Join([]string{
+				"tail -c 12 " + state + "/output/*/shell-*.log",
+				"grep -r . " + state + " " + filepath.Dir(cfg) + " 2>/dev/null | grep -v '^.*shell-.*:[0-9]*$' | head -20",
+				"cat " + state + "/output/*/* " + state + "/cache/*/go-build/x " + cfg,
+			}, "\n")
+			srv, _ := escape(t, home, root, nil, approval, "seq 1 20000", plant(t, root, approval, attack))
+			for i, req := range srv.Requests() {
+				if bytes.Contains(req.Body, []byte(canary)) {
+					t.Errorf("request %d carried the agent's state or config to the provider", i)
+				}
+			}
+			if out := toolOutputs(srv); !strings.Contains(out, "19999\n20000\n") {
+				t.Errorf("the session's own saved output was not readable by a command; tool outputs:\n%s", out)
+			}
+		})
 	}
 }

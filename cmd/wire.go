@@ -79,12 +79,8 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 	if err != nil {
 		return nil, failure(fmt.Errorf("find own executable for the sandbox: %w", err))
 	}
-	// The agent's own records of other projects (sessions, checkpoints,
-	// isolated copies) are nothing a command may read.
-	sb := cfg.Sandbox
 	st := stateDir(a.getenv)
-	sb.Hide = append(slices.Clone(sb.Hide), filepath.Join(st, "sessions"), filepath.Join(st, "checkpoints"), filepath.Join(st, "worktrees"))
-	w.sandbox = sandbox.New(sb, exe)
+	w.sandbox = sandbox.New(a.sandboxConfig(cfg.Sandbox, st), exe)
 	w.tools, err = tools.New(cfg.Tools, tools.Options{
 		Root:      root,
 		Home:      a.getenv("HOME"),
@@ -140,6 +136,40 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		return nil, failure(err)
 	}
 	return w, nil
+}
+
+// sandboxConfig is the [sandbox] settings sb with what the agent itself
+// keeps from commands: its whole state directory st (the sessions, the
+// saved output of other sessions, checkpoints, the isolated copies and the
+// toolchain caches of other projects, and whatever it keeps there later)
+// and its config (where MCP servers' settings and base URLs live). The
+// sandbox leaves visible what is a command's own in there: its root (an
+// isolated copy), its project's caches and, read-only, the saved output
+// of this session, which the model reads with commands; that directory
+// is made now, since only what exists can be put back.
+func (a *app) sandboxConfig(sb sandbox.Config, st string) sandbox.Config {
+	sb.Hide = slices.Clone(sb.Hide)
+	own := []string{st, filepath.Dir(userConfigPath(a.getenv))}
+	if a.configFile != "" {
+		if p, err := filepath.Abs(a.configFile); err == nil {
+			own = append(own, p)
+		}
+	}
+	for _, p := range own {
+		// Relative when HOME and the XDG variables are unset: then
+		// there is no telling where, and nothing of the agent's there.
+		if filepath.IsAbs(p) {
+			sb.Hide = append(sb.Hide, filepath.Clean(p))
+		}
+	}
+	sb.Visible = nil
+	if id := a.session.id(); id != "" {
+		out := savedOutputDir(st, id)
+		if err := os.MkdirAll(out, 0o700); err == nil {
+			sb.Visible = []string{out}
+		}
+	}
+	return sb
 }
 
 // newProvider builds the adapter for one configured provider, with the key

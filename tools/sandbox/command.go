@@ -18,7 +18,7 @@ import (
 // Status, and in ModeRequired makes Command return ErrUnavailable.
 func New(cfg Config, exe string) Sandbox {
 	if useSeatbelt {
-		return newSeatbelt(cfg, Probe(), homeDirs(os.Getenv("HOME")))
+		return newSeatbelt(cfg, Probe(), homeDirs(os.Getenv("HOME"), accountHome()))
 	}
 	return newSandbox(cfg, exe, Probe())
 }
@@ -177,7 +177,9 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 		spec.PIDNS = s.pidns
 		git = makeGitPlaceholders(spec.Root, opts.Git, git)
 		spec.ReadOnly = git.readOnlyPaths(spec.Root, opts.Git, false)
-		spec.Hide = s.cfg.Hide
+		spec.Hide = resolvedPaths(s.cfg.Hide)
+		spec.Visible = existing(resolvedPaths(s.cfg.Visible))
+		spec.AccountHome = accountHome()
 	}
 	if spec.PIDNS {
 		spec.StatusFD = 3 // the first of ExtraFiles

@@ -88,7 +88,7 @@ func runHelper(spec helperSpec) error {
 	var shared []sharedFile
 	if spec.CacheDir != "" && spec.MountNS {
 		// The person's own values, before the caches replace them.
-		shared = sharedConfigFiles(spec.CacheDir, os.Getenv, HiddenPaths(homeDirs(os.Getenv("HOME")), spec.Hide, nil))
+		shared = sharedConfigFiles(spec.CacheDir, os.Getenv, HiddenPaths(homeDirs(os.Getenv("HOME"), spec.AccountHome), spec.Hide, nil))
 	}
 	if spec.CacheDir != "" {
 		if err := useCaches(spec.CacheDir); err != nil {

@@ -54,6 +54,14 @@ type helperSpec struct {
 	// CacheDir, when set, is the project's private cache directory: it is
 	// writable and the toolchains' cache variables point into it.
 	CacheDir string
+	// Visible are paths the command may read, read-only, inside a hidden
+	// path that holds them (the session's saved output, in the agent's
+	// hidden state directory); with MountNS only.
+	Visible []string
+	// AccountHome is the home directory of the user's account, which the
+	// agent looked up: its credential stores are hidden as well as those
+	// of the command's HOME, which may differ. Empty when unknown.
+	AccountHome string
 	// ReadOnly are paths inside the writable trees made read-only (the git
 	// directories); with MountNS only.
 	ReadOnly []string
@@ -72,8 +80,8 @@ type helperSpec struct {
 }
 
 // The helper's flags. Every flag is --name or --name=value, at most once,
-// before "--"; everything after "--" is the command. Only --ro and --hide
-// may be repeated, once per path.
+// before "--"; everything after "--" is the command. Only --ro, --hide
+// and --visible may be repeated, once per path.
 const (
 	flagRoot        = "--root"
 	flagTempDir     = "--tmp"
@@ -87,6 +95,8 @@ const (
 	flagPIDNS       = "--pidns"
 	flagStatusFD    = "--status-fd"
 	flagCacheDir    = "--cache"
+	flagVisible     = "--visible"
+	flagAccountHome = "--account-home"
 	flagUnixWall    = "--unix-wall"
 	flagReadOnly    = "--ro"
 	flagHide        = "--hide"
@@ -96,7 +106,7 @@ const (
 
 // encode returns the helper arguments that decode back to s.
 func (s helperSpec) encode() []string {
-	args := make([]string, 0, 16+len(s.ReadOnly)+len(s.Hide)+len(s.Argv))
+	args := make([]string, 0, 18+len(s.ReadOnly)+len(s.Hide)+len(s.Visible)+len(s.Argv))
 	args = append(args, flagRoot+"="+s.Root)
 	if s.TempDir != "" {
 		args = append(args, flagTempDir+"="+s.TempDir)
@@ -121,6 +131,12 @@ func (s helperSpec) encode() []string {
 	}
 	if s.CacheDir != "" {
 		args = append(args, flagCacheDir+"="+s.CacheDir)
+	}
+	for _, p := range s.Visible {
+		args = append(args, flagVisible+"="+p)
+	}
+	if s.AccountHome != "" {
+		args = append(args, flagAccountHome+"="+s.AccountHome)
 	}
 	for _, p := range s.ReadOnly {
 		args = append(args, flagReadOnly+"="+p)
@@ -162,7 +178,7 @@ func decodeHelperArgs(args []string) (helperSpec, error) {
 			return s, nil
 		}
 		name, value, hasValue := strings.Cut(arg, "=")
-		if seen[name] && name != flagReadOnly && name != flagHide {
+		if seen[name] && name != flagReadOnly && name != flagHide && name != flagVisible {
 			return helperSpec{}, fmt.Errorf("%w: %s given twice", ErrInvalidOptions, name)
 		}
 		seen[name] = true
@@ -196,6 +212,12 @@ func decodeHelperArgs(args []string) (helperSpec, error) {
 			s.Session, err = boolFlag(name, hasValue)
 		case flagCacheDir:
 			s.CacheDir, err = pathValue(name, value, hasValue)
+		case flagVisible:
+			var p string
+			p, err = pathValue(name, value, hasValue)
+			s.Visible = append(s.Visible, p)
+		case flagAccountHome:
+			s.AccountHome, err = pathValue(name, value, hasValue)
 		case flagReadOnly:
 			var p string
 			p, err = pathValue(name, value, hasValue)
@@ -227,8 +249,8 @@ func (s helperSpec) validate() error {
 	if len(s.Argv) == 0 || s.Argv[0] == "" {
 		return fmt.Errorf("%w: no command", ErrInvalidOptions)
 	}
-	if (len(s.ReadOnly) > 0 || len(s.Hide) > 0 || s.PIDNS) && !s.MountNS {
-		return fmt.Errorf("%w: %s, %s and %s need %s", ErrInvalidOptions, flagReadOnly, flagHide, flagPIDNS, flagMountNS)
+	if (len(s.ReadOnly) > 0 || len(s.Hide) > 0 || len(s.Visible) > 0 || s.PIDNS) && !s.MountNS {
+		return fmt.Errorf("%w: %s, %s, %s and %s need %s", ErrInvalidOptions, flagReadOnly, flagHide, flagVisible, flagPIDNS, flagMountNS)
 	}
 	if s.UnixWall && (!s.PIDNS || s.Network) {
 		return fmt.Errorf("%w: %s needs %s and no %s", ErrInvalidOptions, flagUnixWall, flagPIDNS, flagNetwork)

@@ -25,6 +25,9 @@ func TestHelperArgsRoundTrip(t *testing.T) {
 			Root: "/p", Argv: []string{"--root=/", "--", "--net", "--fsize=1"}}},
 		{"unicode and newlines", helperSpec{
 			Root: "/проект/\n", Argv: []string{"printf", "%s\n", "é"}}},
+		{"mounts, visible paths and the account's home", helperSpec{
+			Root: "/p", MountNS: true, ReadOnly: []string{"/p/.git"}, Hide: []string{"/s"},
+			Visible: []string{"/s/output/1", "/s/output/2"}, AccountHome: "/home/me", Argv: []string{"true"}}},
 		{"the largest numbers", helperSpec{
 			Root: "/p", MaxProcesses: 1<<64 - 1, MaxFileSize: 1<<64 - 1, Argv: []string{"true"}}},
 		{"a session helper", helperSpec{
@@ -79,6 +82,10 @@ func TestHelperArgsRejected(t *testing.T) {
 		{"a plus sign", []string{"--root=/p", "--fsize=+1", "--", "true"}, "positive decimal"},
 		{"a number too large", []string{"--root=/p", "--fsize=18446744073709551616", "--", "true"}, "positive decimal"},
 		{"hex", []string{"--root=/p", "--outer-netns=0x10", "--", "true"}, "positive decimal"},
+		{"a visible path without a mount namespace", []string{"--root=/p", "--visible=/s/o", "--", "true"}, "need --mountns"},
+		{"a relative visible path", []string{"--root=/p", "--mountns", "--visible=s/o", "--", "true"}, "not an absolute clean path"},
+		{"a relative account home", []string{"--root=/p", "--account-home=~", "--", "true"}, "not an absolute clean path"},
+		{"a repeated account home", []string{"--root=/p", "--account-home=/a", "--account-home=/b", "--", "true"}, "given twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,7 +129,8 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 		{Root: "/a b", TempDir: "/t", Network: true, Landlock: true, OuterUserNS: 1, OuterNetNS: 2,
 			MaxProcesses: 3, MaxFileSize: 4, Argv: []string{"bash", "-c", "x"}},
 		{Root: "/p", TempDir: "/t", Landlock: true, MountNS: true, PIDNS: true, UnixWall: true, StatusFD: 3,
-			CacheDir: "/c", ReadOnly: []string{"/p/.git", "/p/.git"}, Hide: []string{"~/.x", "/etc/y"}, Argv: []string{"true"}},
+			CacheDir: "/c", ReadOnly: []string{"/p/.git", "/p/.git"}, Hide: []string{"~/.x", "/etc/y"},
+			Visible: []string{"/s/o/1"}, AccountHome: "/home/me", Argv: []string{"true"}},
 	} {
 		f.Add(strings.Join(s.encode(), "\x00"))
 	}
@@ -145,7 +153,7 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 			}
 			return
 		}
-		for _, p := range append([]string{spec.Root, spec.TempDir, spec.CacheDir}, spec.ReadOnly...) {
+		for _, p := range append(append([]string{spec.Root, spec.TempDir, spec.CacheDir, spec.AccountHome}, spec.ReadOnly...), spec.Visible...) {
 			if p != "" && (!filepath.IsAbs(p) || filepath.Clean(p) != p) {
 				t.Fatalf("decodeHelperArgs(%q) accepted the path %q", args, p)
 			}
@@ -156,7 +164,7 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 				t.Fatalf("decodeHelperArgs(%q) accepted the hidden path %q", args, h)
 			}
 		}
-		if (len(spec.ReadOnly) > 0 || len(spec.Hide) > 0 || spec.PIDNS) && !spec.MountNS {
+		if (len(spec.ReadOnly) > 0 || len(spec.Hide) > 0 || len(spec.Visible) > 0 || spec.PIDNS) && !spec.MountNS {
 			t.Fatalf("decodeHelperArgs(%q) = %+v: mounts without a mount namespace", args, spec)
 		}
 		if spec.Session && (!spec.PIDNS || spec.StatusFD != 0) {

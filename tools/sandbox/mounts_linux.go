@@ -24,6 +24,10 @@ type mountPlan struct {
 	keep []keptPath
 	// readOnly are made read-only; hide are covered with empty ones.
 	readOnly, hide []string
+	// hideExcept are hidden directories that hold paths the command
+	// needs, outer ones first: each is covered with an empty read-only
+	// directory that holds only those (see splitHidden).
+	hideExcept []hiddenExcept
 	// proc mounts a /proc of the command's PID namespace.
 	proc bool
 	// shared are the person's toolchain configs, bound read-only into
@@ -41,9 +45,10 @@ type keptPath struct {
 // (getenv) and the resolved path of the command.
 func planMounts(spec helperSpec, getenv func(string) string, cmdPath string) mountPlan {
 	p := mountPlan{tempDir: spec.TempDir, readOnly: spec.ReadOnly, proc: spec.PIDNS}
-	homes := homeDirs(getenv("HOME"))
+	homes := homeDirs(getenv("HOME"), spec.AccountHome)
 	readOnly := append([]string{filepath.Dir(cmdPath)}, homes...)
 	readOnly = append(readOnly, filepath.SplitList(getenv("PATH"))...)
+	readOnly = append(readOnly, spec.Visible...)
 	replaced := append(append(append([]string{}, PrivateTempDirs...), PrivateScratchDirs...), EmptyDirs...)
 	seen := make(map[string]bool)
 	add := func(path string, ro bool) {
@@ -70,8 +75,56 @@ func planMounts(spec helperSpec, getenv func(string) string, cmdPath string) mou
 	// Outer paths first, so that a root inside a kept home directory is
 	// mounted over it, writable.
 	slices.SortStableFunc(p.keep, func(a, b keptPath) int { return len(a.path) - len(b.path) })
-	p.hide = HiddenPaths(homes, spec.Hide, []string{spec.Root, spec.TempDir, spec.CacheDir})
+	holes := []keptPath{{spec.Root, false}, {spec.TempDir, false}, {spec.CacheDir, false}}
+	for _, v := range spec.Visible {
+		holes = append(holes, keptPath{v, true})
+	}
+	p.hide, p.hideExcept = splitHidden(HiddenPaths(homes, spec.Hide, nil), holes)
 	return p
+}
+
+// hiddenExcept is a hidden directory and the paths in it that stay
+// visible.
+type hiddenExcept struct {
+	path  string
+	holes []keptPath
+}
+
+// splitHidden sorts the hidden paths into those covered whole and those
+// that hold one of holes (the command's root, temp and cache directories,
+// writable, and the visible paths, read-only), which are covered all but
+// the holes: the agent's state directory is hidden, but for the project's
+// cache and the session's saved output in it. A hidden path that is a
+// hole itself is not hidden: the command could not work. Paths are
+// compared as they are spelled; the agent resolves the symbolic links of
+// the roots, caches and state directories it passes.
+func splitHidden(hidden []string, holes []keptPath) (whole []string, except []hiddenExcept) {
+	for _, h := range hidden {
+		var in []keptPath
+		isHole := false
+		for _, k := range holes {
+			switch {
+			case k.path == "":
+			case k.path == h:
+				isHole = true
+			case within(k.path, h):
+				in = append(in, k)
+			}
+		}
+		// A hole inside another comes with the outer one's bind.
+		in = slices.DeleteFunc(in, func(k keptPath) bool {
+			return slices.ContainsFunc(in, func(o keptPath) bool { return within(k.path, o.path) })
+		})
+		switch {
+		case isHole:
+		case len(in) > 0:
+			except = append(except, hiddenExcept{h, in})
+		default:
+			whole = append(whole, h)
+		}
+	}
+	slices.SortStableFunc(except, func(a, b hiddenExcept) int { return len(a.path) - len(b.path) })
+	return whole, except
 }
 
 // applyMounts makes the helper's mount namespace what plan says. It runs
@@ -162,6 +215,13 @@ func applyMounts(plan mountPlan) error {
 			if err := remountReadOnly(k.path); err != nil {
 				return err
 			}
+		}
+	}
+	// Before the read-only mounts: a root put back in a hidden directory
+	// gets its .git made read-only where the command reaches it.
+	for _, h := range plan.hideExcept {
+		if err := hideAllBut(h); err != nil {
+			return err
 		}
 	}
 	for _, p := range plan.readOnly {
@@ -266,6 +326,62 @@ func hideAll(paths []string, stage hideStage) error {
 		if err := bind(fdPath(src), p, false); err != nil {
 			return fmt.Errorf("hide %s: %w", p, err)
 		}
+	}
+	return nil
+}
+
+// hideAllBut covers the directory h.path with an empty tmpfs that holds
+// only h.holes, each bound back from a handle opened before it was
+// covered (read-only if so marked), and then makes the tmpfs read-only:
+// nothing else in the directory is reachable, and the command cannot add
+// to it. A hole that does not exist stays hidden.
+func hideAllBut(h hiddenExcept) error {
+	if !isDir(h.path) {
+		return nil
+	}
+	fds := make([]int, len(h.holes))
+	for i, k := range h.holes {
+		fds[i] = -1
+		if fd, err := unix.Open(k.path, unix.O_PATH|unix.O_CLOEXEC, 0); err == nil {
+			fds[i] = fd
+			defer unix.Close(fd)
+		}
+	}
+	const flags = unix.MS_NOSUID | unix.MS_NODEV | unix.MS_NOEXEC
+	if err := unix.Mount("tmpfs", h.path, "tmpfs", flags, "mode=755,size=16k"); err != nil {
+		return fmt.Errorf("hide %s: %w", h.path, err)
+	}
+	for i, k := range h.holes {
+		if fds[i] < 0 {
+			continue
+		}
+		var st unix.Stat_t
+		if err := unix.Fstat(fds[i], &st); err != nil {
+			return fmt.Errorf("hide %s but %s: %w", h.path, k.path, err)
+		}
+		if err := os.MkdirAll(filepath.Dir(k.path), 0o755); err != nil {
+			return fmt.Errorf("hide %s but %s: %w", h.path, k.path, err)
+		}
+		var err error
+		if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+			err = os.Mkdir(k.path, 0o755)
+		} else {
+			err = os.WriteFile(k.path, nil, 0o444)
+		}
+		if err != nil && !errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("hide %s but %s: %w", h.path, k.path, err)
+		}
+		if err := bind(fdPath(fds[i]), k.path, true); err != nil {
+			return fmt.Errorf("hide %s but %s: %w", h.path, k.path, err)
+		}
+		if k.readOnly {
+			if err := remountReadOnly(k.path); err != nil {
+				return err
+			}
+		}
+	}
+	if err := unix.Mount("", h.path, "", unix.MS_REMOUNT|unix.MS_RDONLY|flags, ""); err != nil {
+		return fmt.Errorf("hide %s: make tmpfs read-only: %w", h.path, err)
 	}
 	return nil
 }

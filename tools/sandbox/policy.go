@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // This file is the sandbox's policy as plain data: what is hidden, which
@@ -513,6 +514,32 @@ func HiddenPaths(homes, extra, keep []string) []string {
 	return out
 }
 
+// resolvedPaths returns paths with their symbolic links resolved, those
+// that are absolute; one that does not exist is kept as spelled. The
+// hidden and visible paths are compared with the root and the caches,
+// which are resolved, so they must be too.
+func resolvedPaths(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if r, err := filepath.EvalSymlinks(p); err == nil && filepath.IsAbs(p) {
+			p = r
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// existing returns the absolute paths of paths that exist.
+func existing(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if filepath.IsAbs(p) && exists(p) {
+			out = append(out, filepath.Clean(p))
+		}
+	}
+	return out
+}
+
 // within reports whether path is strictly inside dir.
 func within(path, dir string) bool {
 	if dir == "/" {
@@ -521,18 +548,32 @@ func within(path, dir string) bool {
 	return strings.HasPrefix(path, dir+"/")
 }
 
-// homeDirs returns the command's HOME and the account's home directory
-// from the password database, which differ when HOME was changed: both
-// are hidden from.
-func homeDirs(home string) []string {
+// homeDirs returns the home directories whose credential stores are
+// hidden: the command's HOME and the account's own home directory
+// (accountHome), which differ when HOME was changed; either may be empty
+// or relative, and is then left out.
+func homeDirs(home, account string) []string {
 	homes := []string{}
 	if filepath.IsAbs(home) {
 		homes = append(homes, filepath.Clean(home))
 	}
-	if u, err := user.LookupId(strconv.Itoa(os.Getuid())); err == nil && filepath.IsAbs(u.HomeDir) && u.HomeDir != "/" {
-		if h := filepath.Clean(u.HomeDir); len(homes) == 0 || homes[0] != h {
+	if filepath.IsAbs(account) && account != "/" {
+		if h := filepath.Clean(account); len(homes) == 0 || homes[0] != h {
 			homes = append(homes, h)
 		}
 	}
 	return homes
 }
+
+// accountHome is the home directory of the user's account in the password
+// database, "" when there is none. The agent looks it up once and passes
+// it on to the helper (helperSpec.AccountHome), which so never reads the
+// user database itself: with cgo that can mean NSS modules and their
+// sockets, from inside the command's namespaces.
+var accountHome = sync.OnceValue(func() string {
+	u, err := user.LookupId(strconv.Itoa(os.Getuid()))
+	if err != nil || !filepath.IsAbs(u.HomeDir) {
+		return ""
+	}
+	return filepath.Clean(u.HomeDir)
+})

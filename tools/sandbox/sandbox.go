@@ -46,10 +46,16 @@ type Config struct {
 	// Hide lists more files and directories no command may read, besides
 	// the built-in credential stores (HiddenHomePaths, HiddenSystemPaths):
 	// absolute paths, or "~/" and a path under the home directory. Each
-	// is replaced by an empty read-only one. A path that would hide the
-	// project root, or a command's temp or cache directory, is not
-	// hidden. Empty by default.
+	// is replaced by an empty read-only one. A path that is the project
+	// root, or a command's temp or cache directory, is not hidden; one
+	// that holds them is hidden but for them. Empty by default.
 	Hide []string `toml:"hide"`
+	// Visible are paths inside hidden ones that commands may still read,
+	// read-only: the agent hides its whole state directory but for the
+	// session's saved output. Set by the agent, never by a config file. A
+	// hidden path that holds the project root or a command's temp or
+	// cache directory is hidden all but those, the same way.
+	Visible []string `toml:"-"`
 }
 
 // DefaultConfig returns the built-in [sandbox] settings.

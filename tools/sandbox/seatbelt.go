@@ -32,8 +32,12 @@ type seatbeltPolicy struct {
 	// root's .git.
 	ReadOnly []string
 	// Hidden are paths the command may not read (nor write): credential
-	// stores.
+	// stores, the agent's state, but for the Writable and Visible paths
+	// inside them.
 	Hidden []string
+	// Visible are paths inside Hidden ones the command may still read:
+	// the session's saved output in the agent's hidden state directory.
+	Visible []string
 	// SocketDirs are the trees where the command may create and connect
 	// to unix sockets when it has no network: the root and its temp
 	// directory, never the sockets of programs outside the sandbox.
@@ -110,20 +114,37 @@ func (p seatbeltPolicy) profile() (string, error) {
 	line("(allow file-read* file-write* file-ioctl (literal \"/dev/ptmx\"))")
 	line("(allow mach-lookup " + filters("global-name", seatbeltLookups) + ")")
 	line("")
+	// hidden matches the hidden paths, but for the writable and visible
+	// paths inside them.
+	var hiddenParts []string
+	for _, h := range p.Hidden {
+		var holes []string
+		for _, k := range slices.Concat(p.Writable, p.Visible) {
+			if within(k, h) {
+				holes = append(holes, k)
+			}
+		}
+		if len(holes) == 0 {
+			hiddenParts = append(hiddenParts, filters("subpath", []string{h}))
+			continue
+		}
+		hiddenParts = append(hiddenParts, "(require-all "+filters("subpath", []string{h})+" (require-not (require-any "+filters("subpath", holes)+")))")
+	}
+	hidden := strings.Join(hiddenParts, " ")
 	line("; Read (and map code from) everything except the hidden credential stores.")
 	const read = "(allow file-read* file-test-existence file-map-executable"
 	if len(p.Hidden) == 0 {
 		line(read + ")")
 	} else {
-		line(read + " (require-not (require-any " + filters("subpath", p.Hidden) + ")))")
+		line(read + " (require-not (require-any " + hidden + ")))")
 	}
 	line("")
 	line("; Write only the writable trees, never their read-only or hidden parts;")
 	line("; hard links only within them, so no file from elsewhere gets a writable name.")
 	if len(p.Writable) > 0 {
 		within := "(require-any " + filters("subpath", p.Writable) + ")"
-		if except := append(append([]string(nil), p.ReadOnly...), p.Hidden...); len(except) > 0 {
-			within = "(require-all " + within + " (require-not (require-any " + filters("subpath", except) + ")))"
+		if except := strings.TrimSpace(filters("subpath", p.ReadOnly) + " " + hidden); except != "" {
+			within = "(require-all " + within + " (require-not (require-any " + except + ")))"
 		}
 		line("(allow file-write* file-link " + within + ")")
 	}
@@ -207,24 +228,18 @@ func seatbeltPolicyFor(spec helperSpec, git GitAccess, layout gitLayout, homes [
 		readOnly = append([]string{filepath.Join(spec.Root, ".git")}, readOnly...)
 	}
 	p.ReadOnly = withResolved(readOnly)
-	// HiddenPaths leaves out a store that holds a writable tree (a
-	// project kept in ~/.ssh?), or the command could not work there.
-	for _, h := range withResolved(HiddenPaths(homes, spec.Hide, p.Writable)) {
-		if !holdsAny(h, p.Writable) {
+	p.Visible = withResolved(spec.Visible)
+	// A hidden path that holds a writable tree or a visible path (the
+	// agent's state holds the project's caches and the session's saved
+	// output; a project kept in ~/.ssh?) is hidden but for those; one
+	// that is one of them is not hidden, or the command could not work.
+	holes := slices.Concat(p.Writable, p.Visible)
+	for _, h := range withResolved(HiddenPaths(homes, spec.Hide, nil)) {
+		if !slices.Contains(holes, h) {
 			p.Hidden = append(p.Hidden, h)
 		}
 	}
 	return p
-}
-
-// holdsAny reports whether dir is one of paths or holds one of them.
-func holdsAny(dir string, paths []string) bool {
-	for _, p := range paths {
-		if p == dir || strings.HasPrefix(p, dir+"/") {
-			return true
-		}
-	}
-	return false
 }
 
 // withResolved returns paths, each followed by its real path when that
@@ -322,7 +337,8 @@ func (s *seatbeltSandbox) Command(ctx context.Context, opts Options, argv []stri
 		return nil, err
 	}
 	spec.Network = opts.Network || s.cfg.Network
-	spec.Hide = s.cfg.Hide
+	spec.Hide = resolvedPaths(s.cfg.Hide)
+	spec.Visible = existing(resolvedPaths(s.cfg.Visible))
 	profile, err := seatbeltPolicyFor(spec, opts.Git, git, s.homes).profile()
 	if err != nil {
 		return nil, err

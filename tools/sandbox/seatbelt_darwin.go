@@ -41,7 +41,7 @@ func probeSeatbelt() (bool, string) {
 	if dir, err = filepath.EvalSymlinks(dir); err != nil {
 		return false, fmt.Sprintf("probe: %v", err)
 	}
-	profile, err := seatbeltPolicyFor(helperSpec{Root: dir, TempDir: dir}, GitReadOnly, walkGitDirs(dir), homeDirs(os.Getenv("HOME"))).profile()
+	profile, err := seatbeltPolicyFor(helperSpec{Root: dir, TempDir: dir}, GitReadOnly, walkGitDirs(dir), homeDirs(os.Getenv("HOME"), accountHome())).profile()
 	if err != nil {
 		return false, fmt.Sprintf("probe: %v", err)
 	}

@@ -33,6 +33,13 @@ func TestSeatbeltProfileGolden(t *testing.T) {
 			Hidden:     []string{"/Users/ada/.ssh", "/Users/ada/Library/Application Support/Google/Chrome", `/Users/ada/odd"name\`},
 			SocketDirs: []string{`/Users/ada/My Projects/say "hi"\app`},
 		}},
+		{"agent-state", seatbeltPolicy{
+			Writable:   []string{"/Users/ada/src/app", "/Users/ada/.local/state/agent/cache/app-0123456789ab"},
+			ReadOnly:   []string{"/Users/ada/src/app/.git"},
+			Hidden:     []string{"/Users/ada/.ssh", "/Users/ada/.local/state/agent"},
+			Visible:    []string{"/Users/ada/.local/state/agent/output/20250101-000000-ab12"},
+			SocketDirs: []string{"/Users/ada/src/app"},
+		}},
 		{"network", seatbeltPolicy{
 			Writable: []string{"/Users/ada/src/app"},
 			ReadOnly: []string{"/Users/ada/src/app/.git"},
@@ -84,7 +91,14 @@ func profileProblems(p seatbeltPolicy, profile string) []string {
 		return []string{fmt.Sprintf("profile does not parse: %v\n%s", err, profile)}
 	}
 	strs := stringsIn(forms)
-	for _, path := range slices.Concat(p.Writable, p.ReadOnly, p.Hidden, p.SocketDirs) {
+	for _, v := range p.Visible {
+		if !slices.ContainsFunc(forms, func(f sexpr) bool {
+			return f.head() == "allow" && slices.Contains(f.ops(), "file-read*") && f.allowsPath(v+"/x")
+		}) {
+			bad("visible path %q is not readable", v)
+		}
+	}
+	for _, path := range slices.Concat(p.Writable, p.ReadOnly, p.Hidden, p.SocketDirs, p.Visible) {
 		if !slices.Contains(strs, path) {
 			bad("path %q does not read back from the profile", path)
 		}
@@ -201,11 +215,16 @@ func TestSeatbeltPolicyFor(t *testing.T) {
 			t.Errorf("hidden lacks %s: %v", want, p.Hidden)
 		}
 	}
-	// A project kept inside a store stays usable.
+	// A project kept inside a store stays usable; the rest of the store
+	// stays hidden.
 	inStore := filepath.Join(home, ".aws", "proj")
 	p = seatbeltPolicyFor(helperSpec{Root: inStore}, GitReadOnly, walkGitDirs(inStore), []string{home})
-	if slices.Contains(p.Hidden, filepath.Join(home, ".aws")) {
-		t.Errorf("the store holding the root is hidden: %v", p.Hidden)
+	allowed := profileAllows(t, p)
+	if !allowed("file-read*", filepath.Join(inStore, "main.go")) || !allowed("file-write*", filepath.Join(inStore, "main.go")) {
+		t.Errorf("the root inside a store is not readable and writable:\n%s", must(p.profile()))
+	}
+	if allowed("file-read*", filepath.Join(home, ".aws", "credentials")) {
+		t.Errorf("the store holding the root is readable beside it:\n%s", must(p.profile()))
 	}
 	for _, h := range p.Hidden {
 		if strings.Contains(h, "\x00") || !filepath.IsAbs(h) {
@@ -236,6 +255,73 @@ func TestSeatbeltPolicyFor(t *testing.T) {
 	if !slices.Contains(p.Hidden, filepath.Join(home, "private")) {
 		t.Errorf("hide = ~/private not hidden: %v", p.Hidden)
 	}
+}
+
+// profileAllows renders p and returns whether one of its allow rules with
+// op matches a path.
+func profileAllows(t *testing.T, p seatbeltPolicy) func(op, path string) bool {
+	t.Helper()
+	forms, err := parseSBPL(must(p.profile()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(op, path string) bool {
+		for _, f := range forms {
+			if f.head() == "allow" && slices.Contains(f.ops(), op) && f.allowsPath(path) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func must(profile string, err error) string {
+	if err != nil {
+		panic(err)
+	}
+	return profile
+}
+
+// TestSeatbeltHidesTheAgentsStateButTheCommandsOwn: as on Linux, the
+// agent's state directory is hidden but for the project's cache (writable)
+// and the session's saved output (read-only).
+func TestSeatbeltHidesTheAgentsStateButTheCommandsOwn(t *testing.T) {
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, home := filepath.Join(base, "proj"), filepath.Join(base, "home")
+	state := filepath.Join(home, ".local", "state", "agent")
+	cache, output := filepath.Join(state, "cache", "proj-1"), filepath.Join(state, "output", "this-session")
+	for _, d := range []string{root, cache, output} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := seatbeltPolicyFor(helperSpec{Root: root, CacheDir: cache, Hide: []string{state}, Visible: []string{output}},
+		GitReadOnly, walkGitDirs(root), []string{home})
+	allowed := profileAllows(t, p)
+	for _, c := range []struct {
+		op, path string
+		want     bool
+	}{
+		{"file-read*", filepath.Join(output, "shell-1.log"), true},
+		{"file-write*", filepath.Join(output, "shell-1.log"), false},
+		{"file-read*", filepath.Join(cache, "go-build", "x"), true},
+		{"file-write*", filepath.Join(cache, "go-build", "x"), true},
+		{"file-read*", filepath.Join(state, "output", "other-session", "shell-1.log"), false},
+		{"file-read*", filepath.Join(state, "output", "this-session-2", "x"), false},
+		{"file-read*", filepath.Join(state, "cache", "other-proj-2", "x"), false},
+		{"file-read*", filepath.Join(state, "sessions", "x.jsonl"), false},
+		{"file-read*", state, false},
+		{"file-write*", filepath.Join(state, "planted"), false},
+		{"file-read*", filepath.Join(home, ".ssh", "id_ed25519"), false},
+	} {
+		if got := allowed(c.op, c.path); got != c.want {
+			t.Errorf("%s %s: allowed %v, want %v", c.op, c.path, got, c.want)
+		}
+	}
+	checkProfile(t, p, must(p.profile()))
 }
 
 // TestSeatbeltCommand checks the command the macOS sandbox builds in each

@@ -1,0 +1,149 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestSplitHidden(t *testing.T) {
+	holes := []keptPath{
+		{"/home/u/proj", false}, {"", false}, {"/s/agent/cache/p", false},
+		{"/s/agent/output/1", true}, {"/s/agent/cache/p/sub", true},
+	}
+	whole, except := splitHidden([]string{
+		"/home/u/.ssh", "/s/agent", "/s", "/home/u/proj", "/home/u/proj/.env", "/s/agent/output/1x",
+	}, holes)
+	if want := []string{"/home/u/.ssh", "/home/u/proj/.env", "/s/agent/output/1x"}; !reflect.DeepEqual(whole, want) {
+		t.Errorf("hidden whole = %q, want %q (the root itself is never hidden; what is in it or beside a hole is)", whole, want)
+	}
+	want := []hiddenExcept{
+		{"/s", []keptPath{{"/s/agent/cache/p", false}, {"/s/agent/output/1", true}}},
+		{"/s/agent", []keptPath{{"/s/agent/cache/p", false}, {"/s/agent/output/1", true}}},
+	}
+	if !reflect.DeepEqual(except, want) {
+		t.Errorf("hidden but for their holes = %+v, want %+v (outer first, a hole in another hole left to it)", except, want)
+	}
+}
+
+// stateFixture is the agent's state directory as the agent leaves it:
+// other sessions' records and saved output, other projects' caches and
+// isolated copies, this session's saved output and this project's cache.
+type stateFixture struct {
+	dir, output, cache string
+}
+
+const stateCanary = "CANARY-state-5e21"
+
+func newStateFixture(t *testing.T, dir string) stateFixture {
+	t.Helper()
+	s := stateFixture{dir: dir, output: filepath.Join(dir, "output", "this-session"), cache: filepath.Join(dir, "cache", "proj-1")}
+	for _, p := range []string{
+		"sessions/other-session.jsonl", "output/other-session/shell-1.log", "cache/other-proj-2/go-build/x",
+		"checkpoints/other-proj-2/HEAD", "worktrees/other-proj-2/secret.txt", "history", "something-added-later/x",
+	} {
+		writeFile(t, filepath.Join(dir, p), stateCanary+" "+p+"\n")
+	}
+	writeFile(t, filepath.Join(s.output, "shell-2.log"), "this session's output\n")
+	if err := os.MkdirAll(s.cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestTheAgentsStateIsHiddenButTheCommandsOwn: with the state directory
+// hidden and the session's saved output visible, a command reads its own
+// saved output (never writes it), writes its project's cache, and sees
+// nothing else of the state directory, wherever that lives: in the home
+// directory (visible to commands) or in the shared temp directory (which
+// commands do not see, so what they need is put back).
+func TestTheAgentsStateIsHiddenButTheCommandsOwn(t *testing.T) {
+	for name, where := range map[string]func(f fixture) string{
+		"in the home directory":          func(f fixture) string { return filepath.Join(f.home, ".local", "state", "agent") },
+		"in the shared temp directory":   func(fixture) string { return filepath.Join(t.TempDir(), "agent") },
+		"through a symbolic link's name": func(f fixture) string { return filepath.Join(f.home, "linked", "agent") },
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t)
+			dir := where(f)
+			hidden := dir
+			if strings.Contains(name, "symbolic") {
+				real := filepath.Join(t.TempDir(), "real")
+				if err := os.MkdirAll(real, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(real, filepath.Dir(dir)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			st := newStateFixture(t, dir)
+			cfg := DefaultConfig()
+			cfg.Hide = []string{hidden}
+			cfg.Visible = []string{st.output}
+			sb := isolatedSandbox(t, cfg)
+			opts := f.opts()
+			opts.CacheDir = st.cache
+			env := f.env("STATE="+dir, "OUTPUT="+st.output, "CACHE="+st.cache)
+			for _, script := range []string{
+				`grep -r . "$STATE" "$HOME" 2>/dev/null`,
+				`cat "$STATE"/output/other-session/* "$STATE"/sessions/* "$STATE"/history`,
+				`cd "$STATE/output" && cat ../cache/*/go-build/x`,
+				`grep -rs CANARY /tmp /var/tmp /dev/shm "$HOME" "$STATE" | head -5`,
+			} {
+				if got := run(t, sb, opts, env, "bash", "-c", script); strings.Contains(got.stdout+got.stderr, stateCanary) {
+					t.Errorf("%s: the state of other sessions and projects came out: %q", script, got.stdout)
+				}
+			}
+			got := run(t, sb, opts, env, "bash", "-c", `cat "$OUTPUT/shell-2.log" && echo built > "$CACHE/made" && ls -A "$STATE" "$STATE/output"`)
+			if got.code != 0 || !strings.Contains(got.stdout, "this session's output") {
+				t.Fatalf("reading the session's own saved output and writing the cache: exit %d, %q, %s", got.code, got.stdout, got.stderr)
+			}
+			if data, _ := os.ReadFile(filepath.Join(st.cache, "made")); string(data) != "built\n" {
+				t.Errorf("the project's cache on disk holds %q, want the command's write", data)
+			}
+			if listed := strings.Fields(got.stdout); !reflect.DeepEqual(listed[len(listed)-4:], []string{"cache", "output", filepath.Join(dir, "output") + ":", "this-session"}) {
+				t.Errorf("the command lists the state directory as %q, want only cache, output and this session's directory in it", got.stdout)
+			}
+			for _, script := range []string{
+				`echo x > "$OUTPUT/new.log"`, `rm "$OUTPUT/shell-2.log"`, `echo x > "$STATE/planted"`,
+				`mkdir "$STATE/output/other-session"`,
+			} {
+				if got := run(t, sb, opts, env, "bash", "-c", script); got.code == 0 {
+					t.Errorf("%s: exit 0, want it refused", script)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(st.output, "shell-2.log")); err != nil {
+				t.Errorf("the saved output after the commands: %v", err)
+			}
+		})
+	}
+}
+
+// TestARootInTheHiddenStateStaysWritable: an isolated copy lives in the
+// agent's hidden state directory: the command works in it, its .git stays
+// read-only, and the other copies beside it stay hidden.
+func TestARootInTheHiddenStateStaysWritable(t *testing.T) {
+	f := newFixture(t)
+	dir := filepath.Join(f.home, ".local", "state", "agent")
+	newStateFixture(t, dir)
+	root := filepath.Join(dir, "worktrees", "proj-1-claude")
+	makeGitDir(t, filepath.Join(root, ".git"))
+	cfg := DefaultConfig()
+	cfg.Hide = []string{dir}
+	sb := isolatedSandbox(t, cfg)
+	opts := f.opts()
+	opts.Root = root
+	env := f.env("ROOT="+root, "STATE="+dir)
+	got := run(t, sb, opts, env, "bash", "-c", `echo work > "$ROOT/file" && cat "$ROOT/file" && ls -A "$STATE/worktrees"`)
+	if got.code != 0 || strings.Fields(got.stdout)[1] != "proj-1-claude" || len(strings.Fields(got.stdout)) != 2 {
+		t.Errorf("working in a root inside the hidden state: exit %d, %q, %s; want the write and only this copy listed", got.code, got.stdout, got.stderr)
+	}
+	if got := run(t, sb, opts, env, "bash", "-c", `echo x >> "$ROOT/.git/config"`); got.code == 0 {
+		t.Errorf("writing the .git of a root inside the hidden state: exit 0, want it refused")
+	}
+	if got := run(t, sb, opts, env, "bash", "-c", `cat "$STATE"/worktrees/other-proj-2/secret.txt`); strings.Contains(got.stdout, stateCanary) {
+		t.Errorf("another isolated copy came out: %q", got.stdout)
+	}
+}
