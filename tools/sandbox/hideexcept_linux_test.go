@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -145,5 +146,43 @@ func TestARootInTheHiddenStateStaysWritable(t *testing.T) {
 	}
 	if got := run(t, sb, opts, env, "bash", "-c", `cat "$STATE"/worktrees/other-proj-2/secret.txt`); strings.Contains(got.stdout, stateCanary) {
 		t.Errorf("another isolated copy came out: %q", got.stdout)
+	}
+}
+
+// TestTheHelperTakesTheAccountsHomeFromTheAgent: the helper hides the
+// credential stores of the command's HOME and of the account's home that
+// the agent looked up and passed (it reads no user database itself), and
+// with HOME unset still those of the account's home.
+func TestTheHelperTakesTheAccountsHomeFromTheAgent(t *testing.T) {
+	spec := helperSpec{Root: "/work/p", AccountHome: "/home/acct", MountNS: true, Argv: []string{"true"}}
+	for _, tt := range []struct {
+		home      string
+		want, not []string
+	}{
+		{"", []string{"/home/acct/.ssh"}, []string{"/.ssh"}},
+		{"/home/other", []string{"/home/acct/.ssh", "/home/other/.ssh"}, nil},
+		{"relative", []string{"/home/acct/.ssh"}, []string{"relative/.ssh"}},
+	} {
+		env := map[string]string{"HOME": tt.home}
+		p := planMounts(spec, func(k string) string { return env[k] }, "/usr/bin/true")
+		for _, w := range tt.want {
+			if !slices.Contains(p.hide, w) {
+				t.Errorf("HOME=%q: hidden %q, want %s in it", tt.home, p.hide, w)
+			}
+		}
+		for _, n := range tt.not {
+			if slices.Contains(p.hide, n) {
+				t.Errorf("HOME=%q: hidden %q, want no %s", tt.home, p.hide, n)
+			}
+		}
+	}
+	// The agent passes what it looked up, once.
+	sb := newSandbox(Config{}, testExe(t), Report{LandlockABI: 1, UserNamespaces: true, NetworkNamespace: true, MountNamespace: true, PIDNamespace: true})
+	cmd, err := sb.Command(t.Context(), Options{Root: t.TempDir()}, []string{"true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := accountHome(); h != "" && !slices.Contains(cmd.Args, flagAccountHome+"="+h) {
+		t.Errorf("helper arguments %q lack %s=%s", cmd.Args, flagAccountHome, h)
 	}
 }
