@@ -552,7 +552,8 @@ func TestEscapeTheAgentsOwnState(t *testing.T) {
 				t.Fatal(err)
 			}
 			attack := strings.Join([]string{
-				"tail -c 12 " + state + "/output/*/shell-*.log",
+				// A line from the middle, which only the saved file has.
+				"sed -n 10000p " + state + "/output/*/shell-*.log | sed 's/^/saved-line-/'",
 				"grep -r . " + state + " " + filepath.Dir(cfg) + " 2>/dev/null | grep -v '^.*shell-.*:[0-9]*$' | head -20",
 				"cat " + state + "/output/*/* " + state + "/cache/*/go-build/x " + cfg,
 			}, "\n")
@@ -562,7 +563,7 @@ func TestEscapeTheAgentsOwnState(t *testing.T) {
 					t.Errorf("request %d carried the agent's state or config to the provider", i)
 				}
 			}
-			if out := toolOutputs(srv); !strings.Contains(out, "19999\n20000\n") {
+			if out := toolOutputs(srv); !strings.Contains(out, "saved-line-10000\n") {
 				t.Errorf("the session's own saved output was not readable by a command; tool outputs:\n%s", out)
 			}
 		})

@@ -69,7 +69,7 @@ func runSession(spec helperSpec) error {
 	var shared []sharedFile
 	if spec.CacheDir != "" {
 		// The person's own values, before the caches replace them.
-		shared = sharedConfigFiles(spec.CacheDir, os.Getenv, HiddenPaths(homeDirs(os.Getenv("HOME")), spec.Hide, nil))
+		shared = sharedConfigFiles(spec.CacheDir, os.Getenv, HiddenPaths(homeDirs(os.Getenv("HOME"), spec.AccountHome), spec.Hide, nil))
 	}
 	first, _ := lookPath(spec.Argv[0])
 	plan := planMounts(spec, os.Getenv, first)

@@ -131,7 +131,7 @@ func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
 	}
 	git = makeGitPlaceholders(spec.Root, GitReadOnly, git)
 	readOnly := git.readOnlyPaths(spec.Root, GitReadOnly, false)
-	hidden := existingPaths(HiddenPaths(homeDirs(envValue(env, "HOME")), ss.sb.cfg.Hide, []string{spec.Root, spec.CacheDir}))
+	hidden := existingPaths(HiddenPaths(homeDirs(envValue(env, "HOME"), accountHome()), resolvedPaths(ss.sb.cfg.Hide), []string{spec.Root, spec.CacheDir}))
 	key := sessionKey{root: spec.Root, cacheDir: spec.CacheDir, network: spec.Network}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
@@ -221,7 +221,9 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden []string) (*ses
 	}
 	spec.MaxFileSize = uint64(sb.cfg.MaxFileMiB) << 20
 	spec.ReadOnly = readOnly
-	spec.Hide = sb.cfg.Hide
+	spec.Hide = resolvedPaths(sb.cfg.Hide)
+	spec.Visible = existing(resolvedPaths(sb.cfg.Visible))
+	spec.AccountHome = accountHome()
 	spec.UnixWall = !spec.Network && socketWallSupported()
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
