@@ -186,3 +186,64 @@ func TestTheHelperTakesTheAccountsHomeFromTheAgent(t *testing.T) {
 		t.Errorf("helper arguments %q lack %s=%s", cmd.Args, flagAccountHome, h)
 	}
 }
+
+// FuzzSplitHidden: whatever the hidden paths and holes, no hole ends up
+// under a path hidden whole, every hidden path is hidden whole, hidden
+// but for holes inside it, or is a hole itself, and the holes put back
+// are inside their hidden path and not inside one another.
+func FuzzSplitHidden(f *testing.F) {
+	f.Add("/s/agent\n/home/u/.ssh\n/s", "/s/agent/cache/p\n/home/u/p\n/s/agent/output/1", uint8(4))
+	f.Add("/a\n/a/b\n/a/b/c", "/a/b\n/a/b/c/d\n/a/bb", uint8(1))
+	f.Add("/r/x\n/r", "/r\n/r/x/y\n/", uint8(0))
+	f.Fuzz(func(t *testing.T, hiddenList, holeList string, readOnly uint8) {
+		var holes []keptPath
+		for i, h := range strings.Split(holeList, "\n") {
+			if h != "" {
+				holes = append(holes, keptPath{filepath.Clean(h), readOnly&(1<<(i%8)) != 0})
+			}
+		}
+		var hidden []string
+		for _, h := range strings.Split(hiddenList, "\n") {
+			if h != "" {
+				hidden = append(hidden, filepath.Clean(h))
+			}
+		}
+		whole, except := splitHidden(hidden, holes)
+		for _, w := range whole {
+			for _, k := range holes {
+				if k.path == w || within(k.path, w) {
+					t.Fatalf("hole %s is under %s, hidden whole", k.path, w)
+				}
+			}
+		}
+		for _, e := range except {
+			if len(e.holes) == 0 {
+				t.Fatalf("%s is hidden but for no hole", e.path)
+			}
+			for _, k := range e.holes {
+				if !within(k.path, e.path) {
+					t.Fatalf("hole %s of %s is not inside it", k.path, e.path)
+				}
+				for _, o := range e.holes {
+					if within(k.path, o.path) {
+						t.Fatalf("hole %s of %s is inside the hole %s", k.path, e.path, o.path)
+					}
+				}
+			}
+			// Every hole inside the hidden path is put back, or comes
+			// with one that is.
+			for _, k := range holes {
+				if within(k.path, e.path) && !slices.ContainsFunc(e.holes, func(o keptPath) bool { return o.path == k.path || within(k.path, o.path) }) {
+					t.Fatalf("hole %s inside %s is not put back", k.path, e.path)
+				}
+			}
+		}
+		for _, h := range hidden {
+			isHole := slices.ContainsFunc(holes, func(k keptPath) bool { return k.path == h })
+			listed := slices.Contains(whole, h) || slices.ContainsFunc(except, func(e hiddenExcept) bool { return e.path == h })
+			if isHole == listed {
+				t.Fatalf("hidden path %s: a hole %v, listed %v; want exactly one", h, isHole, listed)
+			}
+		}
+	})
+}
