@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -114,8 +115,8 @@ func runSession(spec helperSpec) error {
 
 // serve receives the agent's requests until the control socket ends.
 func (h *sessionHelper) serve() {
-	buf := make([]byte, maxSessionRequest)
-	oob := make([]byte, unix.CmsgSpace(4*sessionRequestFDs))
+	buf := make([]byte, maxInlineRequest+1)
+	oob := make([]byte, unix.CmsgSpace(4*(sessionRequestFDs+1)))
 	for {
 		n, oobn, _, _, err := unix.Recvmsg(sessionControlFD, buf, oob, unix.MSG_CMSG_CLOEXEC)
 		if errors.Is(err, unix.EINTR) {
@@ -125,8 +126,14 @@ func (h *sessionHelper) serve() {
 			return // the agent closed the session, or died
 		}
 		fds := receivedFDs(oob[:oobn])
+		body := buf[:n]
+		if len(fds) == sessionRequestFDs+1 {
+			// A large request, in the memory file that came with it.
+			body = readRequestFile(fds[sessionRequestFDs])
+			fds = fds[:sessionRequestFDs]
+		}
 		var req sessionRequest
-		if len(fds) != sessionRequestFDs || json.Unmarshal(buf[:n], &req) != nil || len(req.Argv) == 0 {
+		if len(fds) != sessionRequestFDs || json.Unmarshal(body, &req) != nil || len(req.Argv) == 0 {
 			for _, fd := range fds {
 				unix.Close(fd)
 			}
@@ -134,6 +141,14 @@ func (h *sessionHelper) serve() {
 		}
 		go h.run(req, fds)
 	}
+}
+
+// readRequestFile reads and closes the memory file of a large request.
+func readRequestFile(fd int) []byte {
+	f := os.NewFile(uintptr(fd), "request")
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, maxSessionRequest))
+	return b
 }
 
 // receivedFDs returns the file descriptors passed in oob.

@@ -289,12 +289,42 @@ func (s *session) send(req sessionRequest, fds []int) error {
 	if len(b) > maxSessionRequest {
 		return fmt.Errorf("command and environment too large for the sandbox session (%d bytes)", len(b))
 	}
+	if len(b) > maxInlineRequest {
+		// A packet is at most the socket's send buffer: a large
+		// environment goes in a memory file that comes with it.
+		f, err := memFile(b)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		fds = append(fds, int(f.Fd()))
+		b = []byte("{}")
+		defer runtime.KeepAlive(f)
+	}
 	s.ctlMu.Lock()
 	defer s.ctlMu.Unlock()
 	if s.ctl < 0 {
 		return errors.New("sandbox session ended")
 	}
 	return unix.Sendmsg(s.ctl, b, unix.UnixRights(fds...), nil, unix.MSG_NOSIGNAL)
+}
+
+// memFile returns a memory file holding b, at its start.
+func memFile(b []byte) (*os.File, error) {
+	fd, err := unix.MemfdCreate("agent-sandbox-request", unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox session request: %w", err)
+	}
+	f := os.NewFile(uintptr(fd), "request")
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("sandbox session request: %w", err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("sandbox session request: %w", err)
+	}
+	return f, nil
 }
 
 // readReply reads one message from the blocking socket fd.
@@ -557,9 +587,11 @@ type (
 	}
 )
 
-// sessionRequestFDs is the number of files a request carries;
-// maxSessionRequest bounds its size.
+// sessionRequestFDs is the number of files a request carries, besides
+// the memory file that holds a request larger than maxInlineRequest;
+// maxSessionRequest bounds its size (execve takes less than that anyway).
 const (
 	sessionRequestFDs = 4
-	maxSessionRequest = 1 << 20
+	maxInlineRequest  = 32 << 10
+	maxSessionRequest = 16 << 20
 )

@@ -448,3 +448,14 @@ func kernelAtLeast(major, minor int) bool {
 	fmt.Sscanf(unix.ByteSliceToString(u.Release[:]), "%d.%d", &ma, &mi)
 	return ma > major || ma == major && mi >= minor
 }
+
+func TestSessionCommandWithALargeEnvironment(t *testing.T) {
+	f, ss := sessionFixture(t)
+	// Larger than a socket packet may be; execve takes 128 KiB a string.
+	big := strings.Repeat("x", 100<<10)
+	env := []string{"BIG1=" + big, "BIG2=" + big, "BIG3=" + big}
+	got := startIn(t, ss, f, f.opts(), `echo ${#BIG1} ${#BIG2} ${#BIG3}`, env...).wait()
+	if want := fmt.Sprintf("%d %d %d\n", len(big), len(big), len(big)); got.code != 0 || got.stdout != want {
+		t.Errorf("a 300 KiB environment: %+v, want %q", got, want)
+	}
+}
