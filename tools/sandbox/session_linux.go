@@ -273,7 +273,6 @@ func (s *session) end() {
 		s.ctl = -1
 		s.ctlMu.Unlock()
 		<-s.dead
-
 		os.RemoveAll(s.tmp)
 		close(s.endedDone)
 	})
