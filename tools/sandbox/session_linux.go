@@ -32,7 +32,8 @@ import (
 // restarted when it died, or when what its mounts were made for changed:
 // the root's git directories (a new submodule or worktree needs its
 // read-only mount), the credential stores that exist (a new one must be
-// hidden), the environment. It dies with the agent, and every command with
+// hidden), the paths put back under hidden ones that exist, the
+// environment. It dies with the agent, and every command with
 // it. Close ends them all.
 type Sessions struct {
 	sb *sandbox
@@ -102,9 +103,9 @@ func (ss *Sessions) Close() error {
 // session is one session helper, as the agent sees it.
 type session struct {
 	// What its mounts were made for.
-	env, readOnly, hidden []string
-	helper                *exec.Cmd
-	stderr                *bytes.Buffer
+	env, readOnly, hidden, visible []string
+	helper                         *exec.Cmd
+	stderr                         *bytes.Buffer
 	// ctl is the control socket; ctlMu orders the requests.
 	ctlMu sync.Mutex
 	ctl   int
@@ -132,6 +133,8 @@ func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
 	git = makeGitPlaceholders(spec.Root, GitReadOnly, git)
 	readOnly := git.readOnlyPaths(spec.Root, GitReadOnly, false)
 	hidden := existingPaths(HiddenPaths(homeDirs(envValue(env, "HOME"), accountHome()), resolvedPaths(ss.sb.cfg.Hide), []string{spec.Root, spec.CacheDir}))
+	// What is put back under a hidden directory must exist to be put back.
+	visible := existing(resolvedPaths(ss.sb.cfg.Visible))
 	key := sessionKey{root: spec.Root, cacheDir: spec.CacheDir, network: spec.Network}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
@@ -139,14 +142,14 @@ func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
 		return nil, errSessionsClosed
 	}
 	if s := ss.live[key]; s != nil {
-		if !s.isDead() && slices.Equal(s.readOnly, readOnly) && slices.Equal(s.hidden, hidden) && slices.Equal(s.env, env) {
+		if !s.isDead() && slices.Equal(s.readOnly, readOnly) && slices.Equal(s.hidden, hidden) && slices.Equal(s.visible, visible) && slices.Equal(s.env, env) {
 			s.users++
 			return s, nil
 		}
 		delete(ss.live, key)
 		ss.retire(s)
 	}
-	s, err := ss.start(spec, env, readOnly, hidden)
+	s, err := ss.start(spec, env, readOnly, hidden, visible)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +205,7 @@ func (s *session) isDead() bool {
 
 // start starts a session helper for spec and waits until its mounts are
 // made.
-func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden []string) (*session, error) {
+func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []string) (*session, error) {
 	sb := ss.sb
 	tmp, err := os.MkdirTemp("", "agent-session-")
 	if err != nil {
@@ -222,7 +225,7 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden []string) (*ses
 	spec.MaxFileSize = uint64(sb.cfg.MaxFileMiB) << 20
 	spec.ReadOnly = readOnly
 	spec.Hide = resolvedPaths(sb.cfg.Hide)
-	spec.Visible = existing(resolvedPaths(sb.cfg.Visible))
+	spec.Visible = visible
 	spec.AccountHome = accountHome()
 	spec.UnixWall = !spec.Network && socketWallSupported()
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
@@ -232,7 +235,7 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden []string) (*ses
 	}
 	theirs := os.NewFile(uintptr(fds[1]), "session control")
 	defer theirs.Close()
-	s := &session{env: env, readOnly: readOnly, hidden: hidden, ctl: fds[0], tmp: tmp,
+	s := &session{env: env, readOnly: readOnly, hidden: hidden, visible: visible, ctl: fds[0], tmp: tmp,
 		dead: make(chan struct{}), endedDone: make(chan struct{}), stderr: &bytes.Buffer{}}
 	cmd := exec.Command(sb.exe, append([]string{HelperArg}, spec.encode()...)...)
 	cmd.Dir, cmd.Env, cmd.ExtraFiles, cmd.Stderr = spec.Root, env, []*os.File{theirs}, &limitedWriter{w: s.stderr, n: 4096}

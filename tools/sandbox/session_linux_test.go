@@ -459,3 +459,29 @@ func TestSessionCommandWithALargeEnvironment(t *testing.T) {
 		t.Errorf("a 300 KiB environment: %+v, want %q", got, want)
 	}
 }
+
+func TestSessionRestartsForAVisiblePathThatAppears(t *testing.T) {
+	f := newFixture(t)
+	hidden := filepath.Join(f.home, "state")
+	if err := os.Mkdir(hidden, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	visible := filepath.Join(hidden, "this-session")
+	cfg := DefaultConfig()
+	cfg.Hide, cfg.Visible = []string{hidden}, []string{visible}
+	ss := NewSessions(isolatedSandbox(t, cfg))
+	if ss == nil {
+		t.Skip("this sandbox cannot run commands in sessions")
+	}
+	defer ss.Close()
+	if got := startIn(t, ss, f, f.opts(), `ls -A "$H"`, "H="+hidden).wait(); got.stdout != "" {
+		t.Fatalf("the hidden directory shows %q", got.stdout)
+	}
+	// Made after the session started, as a session's saved output is.
+	writeFile(t, filepath.Join(visible, "out"), "saved\n")
+	writeFile(t, filepath.Join(hidden, "other"), "secret\n")
+	got := startIn(t, ss, f, f.opts(), `cat "$H/this-session/out"; cat "$H/other"`, "H="+hidden).wait()
+	if got.stdout != "saved\n" {
+		t.Errorf("after the visible path appeared: %q (%s), want only its file", got.stdout, got.stderr)
+	}
+}
