@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -246,4 +247,44 @@ func FuzzSplitHidden(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkHiddenState measures what hiding the agent's state directory
+// but for the project's cache and the session's saved output adds to a
+// command run with a helper of its own (a tmpfs, two binds and a remount):
+// the same command with and without it, as BenchmarkTrue measures.
+//
+//	go test -run '^$' -bench BenchmarkHiddenState -benchtime 200x ./tools/sandbox/
+func BenchmarkHiddenState(b *testing.B) {
+	bashPath, err := exec.LookPath("bash")
+	if err != nil {
+		b.Skip("no bash")
+	}
+	root, tmp, home := b.TempDir(), b.TempDir(), b.TempDir()
+	state := filepath.Join(home, ".local", "state", "agent")
+	cache, output := filepath.Join(state, "cache", "p"), filepath.Join(state, "output", "s")
+	for _, d := range []string{cache, output, filepath.Join(state, "sessions")} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for name, cfg := range map[string]Config{
+		"state visible": DefaultConfig(),
+		"state hidden":  {Hide: []string{state}, Visible: []string{output}},
+	} {
+		sb := New(cfg, testExe(b))
+		if !sb.Status().Confined {
+			b.Skipf("this kernel cannot confine commands: %s", sb.Status().Summary)
+		}
+		b.Run(name, func(b *testing.B) {
+			measure(b, func() (*exec.Cmd, error) {
+				c, err := sb.Command(b.Context(), Options{Root: root, TempDir: tmp, CacheDir: cache}, []string{bashPath, "-c", "true"})
+				if err != nil {
+					return nil, err
+				}
+				c.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}
+				return c.Cmd, nil
+			})
+		})
+	}
 }
