@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net"
@@ -567,5 +568,19 @@ func TestEscapeTheAgentsOwnState(t *testing.T) {
 				t.Errorf("the session's own saved output was not readable by a command; tool outputs:\n%s", out)
 			}
 		})
+	}
+}
+
+// TestSavedOutputDirectoryGoesWhenEmpty: the directory made for the
+// session's saved output so that commands can read it is removed at the
+// end when nothing was saved.
+func TestSavedOutputDirectoryGoesWhenEmpty(t *testing.T) {
+	t.Parallel()
+	needIsolation(t)
+	home, root := t.TempDir(), t.TempDir()
+	escape(t, home, root, nil, []string{"--yes-safe"}, "echo short")
+	entries, err := os.ReadDir(filepath.Join(home, "state", "agent", "output"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) || len(entries) != 0 {
+		t.Errorf("after a run that saved no output, output/ holds %v (%v), want nothing", entries, err)
 	}
 }

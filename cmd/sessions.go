@@ -176,6 +176,10 @@ func (a *app) closeSession() {
 		s.mcp.Close()
 	}
 	s.background.Wait()
+	// The sandbox made the directory for the session's saved output; it
+	// goes when nothing was saved in it (a screen closed without a
+	// prompt has no session to prune it with).
+	_ = os.Remove(savedOutputDir(stateDir(a.getenv), s.rec.ID()))
 	if err := s.rec.Close(); err != nil && !s.reported {
 		fmt.Fprintf(a.stderr, "agent: the session was not fully recorded: %v\n", err)
 	}
