@@ -415,10 +415,13 @@ func FuzzSeatbeltProfile(f *testing.F) {
 		f.Add(s, "/home/u", true)
 	}
 	f.Fuzz(func(t *testing.T, root, home string, network bool) {
+		// The agent's state is hidden but for a cache and a saved output.
+		state := home + "/state"
 		p := seatbeltPolicy{
-			Writable:   []string{root, "/tmp/t"},
+			Writable:   []string{root, "/tmp/t", state + "/cache/p"},
 			ReadOnly:   []string{root + "/.git"},
-			Hidden:     []string{home + "/.ssh"},
+			Hidden:     []string{home + "/.ssh", state},
+			Visible:    []string{state + "/output/s"},
 			SocketDirs: []string{root},
 			Network:    network,
 		}
@@ -430,6 +433,23 @@ func FuzzSeatbeltProfile(f *testing.F) {
 			return
 		}
 		checkProfile(t, p, profile)
+		forms, err := parseSBPL(profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range forms {
+			if f.head() != "allow" {
+				continue
+			}
+			for _, other := range []string{state + "/output/s2/x", state + "/cache/p2", state + "/sessions/x"} {
+				if f.allowsPath(other) && !within(other, root) && !strings.HasPrefix(other, "/tmp/t/") {
+					t.Fatalf("rule %s allows %q, beside the holes of the hidden state", f, other)
+				}
+			}
+			if slices.Contains(f.ops(), "file-write*") && f.allowsPath(state+"/output/s/x") && !within(state+"/output/s/x", root) && !strings.HasPrefix(state, "/tmp/t/") {
+				t.Fatalf("rule %s lets the saved output be written", f)
+			}
+		}
 	})
 }
 
