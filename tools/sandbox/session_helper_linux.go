@@ -31,6 +31,9 @@ const sessionControlFD = 3
 // sessionHelper is the state of a running session helper.
 type sessionHelper struct {
 	spec helperSpec
+	// idle are the slots waiting for a command.
+	idleMu sync.Mutex
+	idle   []*slot
 	// ownProc gives each command a /proc of its own PID namespace, in a
 	// mount namespace of its own, where the kernel can.
 	ownProc bool
@@ -189,6 +192,8 @@ type sessionRun struct {
 func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	r := &sessionRun{reply: os.NewFile(uintptr(fds[3]), "reply"), replied: make(chan struct{})}
 	defer r.reply.Close()
+	// Last but for that: the slot that ran the command waits for it.
+	defer close(r.replied)
 	stdio := fds[:3]
 	closeStdio := func() {
 		for _, fd := range stdio {
@@ -210,7 +215,7 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	go r.listen()
 	started := make(chan error, 1)
 	done := make(chan sessionReply, 1)
-	go h.confineAndRun(r, path, req, env, stdio, started, done)
+	h.runInSlot(&slotJob{r: r, path: path, req: req, env: env, stdio: stdio, started: started, done: done})
 	// Whatever the command left (setsid, nohup, double forks) dies with
 	// the namespace's init, before the agent hears that the command
 	// ended. The confined thread could not do it: Landlock keeps it from
@@ -227,43 +232,109 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	reply := <-done
 	r.endNamespace()
 	r.send(reply)
-	close(r.replied)
 }
 
-// confineAndRun confines the calling goroutine's thread and, from it,
-// starts an idle init in a new PID namespace and the command in the same
-// namespace, then waits there for the command, ends the namespace (and
-// so whatever the command left) and reports. The thread stays locked
-// and ends with the goroutine: confined, it must never run anything
-// else; and the init's parent-death signal fires when this thread ends,
-// so it must live until the command has.
+// A slot is a confined thread with its PID namespace, the idle init of
+// that namespace and, where the kernel can, its mount namespace and
+// /proc: what confineThread makes. A command runs in a slot; when it has
+// left nothing behind in the namespace (only the idle init is there), the
+// slot is kept for the next command, which then pays none of that.
+// Commands of one slot never run at the same time, and the slot holds no
+// state a command could leave there: no process, and no capability to
+// change a mount.
+type slot struct {
+	jobs       chan *slotJob
+	init, hold int
+}
+
+// slotJob is one command for a slot.
+type slotJob struct {
+	r       *sessionRun
+	path    string
+	req     sessionRequest
+	env     []string
+	stdio   []int
+	started chan error
+	done    chan sessionReply
+}
+
+// maxIdleSlots is how many slots wait for a command at most.
+const maxIdleSlots = 2
+
+// runInSlot runs job in an idle slot, or in a new one.
+func (h *sessionHelper) runInSlot(job *slotJob) {
+	h.idleMu.Lock()
+	var s *slot
+	if n := len(h.idle); n > 0 {
+		s, h.idle = h.idle[n-1], h.idle[:n-1]
+	}
+	h.idleMu.Unlock()
+	if s != nil {
+		s.jobs <- job
+		return
+	}
+	go h.newSlot(job)
+}
+
+// newSlot makes a slot on the calling goroutine's thread and runs its
+// commands, first job's first. The thread stays locked and ends with the
+// goroutine: confined, it must never run anything else; and the idle
+// init's parent-death signal fires when this thread ends.
 //
 // The command is not the namespace's init, whose signals are special (it
 // gets none it does not handle, even from itself): so signals, kill $$
 // and orphans behave as anywhere else.
-func (h *sessionHelper) confineAndRun(r *sessionRun, path string, req sessionRequest, env []string, stdio []int, started chan<- error, done chan<- sessionReply) {
+func (h *sessionHelper) newSlot(job *slotJob) {
 	runtime.LockOSThread()
 	init, hold, err := h.confineThread()
-	if init != 0 {
-		r.mu.Lock()
-		r.init, r.hold = init, hold
-		r.mu.Unlock()
-	}
 	if err != nil {
-		started <- err
+		if init != 0 {
+			job.r.endWith(init, hold)
+		}
+		job.started <- err
 		return
 	}
-	pid, err := syscall.ForkExec(path, req.Argv, &syscall.ProcAttr{
-		Dir:   req.Dir,
-		Env:   env,
-		Files: []uintptr{uintptr(stdio[0]), uintptr(stdio[1]), uintptr(stdio[2])},
+	s := &slot{jobs: make(chan *slotJob), init: init, hold: hold}
+	for {
+		if !h.runJob(s, job) {
+			// The run ends the namespace, and this thread with it.
+			<-job.r.replied
+			return
+		}
+		h.idleMu.Lock()
+		keep := len(h.idle) < maxIdleSlots
+		if keep {
+			h.idle = append(h.idle, s)
+		}
+		h.idleMu.Unlock()
+		if !keep {
+			// Ended on an unconfined thread: Landlock keeps this one
+			// from signalling the init.
+			go (&sessionRun{init: init, hold: hold}).endNamespace()
+			return
+		}
+		job = <-s.jobs
+	}
+}
+
+// runJob starts job's command in slot s, from the slot's thread, and
+// waits there for it; it reports whether the slot may be kept: whether
+// the command left nothing in the namespace. Otherwise the namespace
+// must end, which job's run does before it tells the agent.
+func (h *sessionHelper) runJob(s *slot, job *slotJob) (keep bool) {
+	r := job.r
+	pid, err := syscall.ForkExec(job.path, job.req.Argv, &syscall.ProcAttr{
+		Dir:   job.req.Dir,
+		Env:   job.env,
+		Files: []uintptr{uintptr(job.stdio[0]), uintptr(job.stdio[1]), uintptr(job.stdio[2])},
 		// A session and a process group of its own, which the agent's
 		// signals go to.
 		Sys: &syscall.SysProcAttr{Setsid: true},
 	})
 	if err != nil {
-		started <- fmt.Errorf("start %s: %w", path, err)
-		return
+		r.endWith(s.init, s.hold)
+		job.started <- fmt.Errorf("start %s: %w", job.path, err)
+		return false
 	}
 	r.mu.Lock()
 	r.pid = pid
@@ -272,7 +343,7 @@ func (h *sessionHelper) confineAndRun(r *sessionRun, path string, req sessionReq
 	if killed {
 		_ = unix.Kill(pid, unix.SIGKILL)
 	}
-	started <- nil
+	job.started <- nil
 	// Wait without reaping first: until the zombie is reaped, a signal
 	// to the command's group cannot reach anyone else.
 	var info unix.Siginfo
@@ -291,10 +362,29 @@ func (h *sessionHelper) confineAndRun(r *sessionRun, path string, req sessionReq
 			break
 		}
 	}
-	done <- sessionReply{Exited: true, Status: uint32(ws), Rusage: rusage(ru)}
-	// The thread holds the command's mount namespace: ending it waits for
-	// the kernel (an RCU grace period), which must not delay the agent.
-	<-r.replied
+	// Only processes in the namespace can add one to it, so with the
+	// idle init alone there nothing more can come.
+	keep = h.ownProc && onlyTheInit()
+	if !keep {
+		r.endWith(s.init, s.hold)
+	}
+	job.done <- sessionReply{Exited: true, Status: uint32(ws), Rusage: rusage(ru)}
+	return keep
+}
+
+// onlyTheInit says whether the calling thread's /proc, that of its PID
+// namespace, lists the idle init and no other process (a zombie counts).
+func onlyTheInit() bool {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Name() != "1" && e.Name()[0] >= '0' && e.Name()[0] <= '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // confineThread confines the calling thread as runHelper confines its
@@ -400,6 +490,13 @@ func (h *sessionHelper) startIdleInit() (pid, hold int, err error) {
 		return 0, -1, fmt.Errorf("idle init %s: %w", h.idleInit, err)
 	}
 	return pid, p[1], nil
+}
+
+// endWith makes the run end the namespace of init when it ends.
+func (r *sessionRun) endWith(init, hold int) {
+	r.mu.Lock()
+	r.init, r.hold = init, hold
+	r.mu.Unlock()
 }
 
 // endNamespace kills the init of the command's PID namespace, which

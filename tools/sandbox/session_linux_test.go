@@ -485,3 +485,31 @@ func TestSessionRestartsForAVisiblePathThatAppears(t *testing.T) {
 		t.Errorf("after the visible path appeared: %q (%s), want only its file", got.stdout, got.stderr)
 	}
 }
+
+func TestSessionSlotsAreKeptOnlyWhenNothingIsLeft(t *testing.T) {
+	f, ss := sessionFixture(t)
+	mark := "agent-test-slot-escapee-" + strconv.Itoa(os.Getpid())
+	pids := func() string {
+		return startIn(t, ss, f, f.opts(), `echo $$`, "MARK="+mark).wait().stdout
+	}
+	// A command that leaves nothing: the next runs in the same PID
+	// namespace, so its pid follows.
+	first, second := pids(), pids()
+	if kernelAtLeast(6, 17) && first == second {
+		t.Errorf("two clean commands got pid %s each: the slot was not kept", first)
+	}
+	// In that kept slot, what a command leaves dies with it all the same,
+	// and the slot is not kept.
+	if got := startIn(t, ss, f, f.opts(), escapees, "MARK="+mark).wait(); got.code != 0 {
+		t.Fatalf("escapees: %+v", got)
+	}
+	if left := markedProcesses(mark); len(left) > 0 {
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		t.Errorf("processes %v outlived their command in a kept slot", left)
+	}
+	if third := pids(); third != "2\n" {
+		t.Errorf("after a command that left processes, the next has pid %q, want 2 in a new namespace", third)
+	}
+}
