@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -15,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // isolatedSandbox returns a confined sandbox with mount and PID namespaces,
@@ -459,4 +462,47 @@ func readIfFile(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+func TestSystemVIPCOfTheHostIsOutOfReach(t *testing.T) {
+	sb := isolatedSandbox(t, DefaultConfig())
+	f := newFixture(t)
+	key := 0x41470000 + os.Getpid()%0xffff
+	id, err := unix.SysvShmGet(key, 4096, unix.IPC_CREAT|unix.IPC_EXCL|0o600)
+	if err != nil {
+		t.Skipf("no System V shared memory here: %v", err)
+	}
+	defer unix.SysvShmCtl(id, unix.IPC_RMID, nil)
+	env := f.env(testToolEnv+"=sysv-shm", "SANDBOX_TEST_KEY="+strconv.Itoa(key))
+	// The tool itself finds the segment outside the sandbox.
+	tool := exec.Command(testExe(t))
+	tool.Env = env
+	if err := tool.Run(); err != nil {
+		t.Fatalf("unconfined, the tool did not find the segment: %v", err)
+	}
+	if got := run(t, sb, f.opts(), env, testExe(t)); got.code == 0 {
+		t.Errorf("a sandboxed command attached the host's shared memory segment %#x: %s", key, got.stderr)
+	}
+}
+
+func init() { extraTestTools["sysv-shm"] = sysvShm }
+
+// sysvShm attaches the System V shared memory segment SANDBOX_TEST_KEY;
+// exit 0 when it could.
+func sysvShm() int {
+	key, _ := strconv.Atoi(os.Getenv("SANDBOX_TEST_KEY"))
+	id, err := unix.SysvShmGet(key, 0, 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shmget:", err)
+		return 1
+	}
+	b, err := unix.SysvShmAttach(id, 0, 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shmat:", err)
+		return 1
+	}
+	b[0] = 'x'
+	unix.SysvShmDetach(b)
+	fmt.Fprintln(os.Stderr, "attached and wrote the segment")
+	return 0
 }

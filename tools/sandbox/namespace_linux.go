@@ -23,7 +23,11 @@ func namespaceAttr(ns nsFlags) *syscall.SysProcAttr {
 		attr.Cloneflags |= syscall.CLONE_NEWNET
 	}
 	if userns && ns.mount {
-		attr.Cloneflags |= syscall.CLONE_NEWNS
+		// An IPC namespace of its own too: System V shared memory,
+		// semaphores and message queues and POSIX message queues are
+		// named by keys and names, not paths, so neither the mounts nor
+		// Landlock keep a command from the person's programs' ones.
+		attr.Cloneflags |= syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC
 		if ns.pid {
 			attr.Cloneflags |= syscall.CLONE_NEWPID
 		}
