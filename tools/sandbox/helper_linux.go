@@ -66,6 +66,9 @@ func runHelper(spec helperSpec) error {
 			return err
 		}
 	}
+	if err := newSessionKeyring(); err != nil {
+		return err
+	}
 	// The command must not inherit CAP_NET_ADMIN or CAP_SYS_ADMIN. EINVAL
 	// means a kernel without ambient capabilities, so there are none to
 	// clear.
@@ -146,6 +149,19 @@ func runHelper(spec helperSpec) error {
 	}
 	err = syscall.Exec(path, spec.Argv, os.Environ())
 	return fmt.Errorf("exec %s: %w", path, err)
+}
+
+// newSessionKeyring gives the calling thread, and what it starts, a new
+// empty session keyring instead of the agent's, whose keys (the login
+// session's secrets, anything `keyctl add` put there) a command could
+// otherwise read: keyrings are found by number, not by path. A kernel
+// without keyrings has none to leak.
+func newSessionKeyring() error {
+	_, _, errno := unix.Syscall(unix.SYS_KEYCTL, unix.KEYCTL_JOIN_SESSION_KEYRING, 0, 0)
+	if errno != 0 && errno != unix.ENOSYS {
+		return fmt.Errorf("new session keyring: %w", errno)
+	}
+	return nil
 }
 
 // raiseUnixWall installs the socket filter on the calling thread and

@@ -506,3 +506,46 @@ func sysvShm() int {
 	fmt.Fprintln(os.Stderr, "attached and wrote the segment")
 	return 0
 }
+
+func TestTheAgentsSessionKeyringIsOutOfReach(t *testing.T) {
+	sb := isolatedSandbox(t, DefaultConfig())
+	f := newFixture(t)
+	name := "agent-test-key-" + strconv.Itoa(os.Getpid())
+	id, err := unix.AddKey("user", name, []byte("secret-payload"), unix.KEY_SPEC_SESSION_KEYRING)
+	if err != nil {
+		t.Skipf("no keyrings here: %v", err)
+	}
+	defer unix.KeyctlInt(unix.KEYCTL_UNLINK, id, unix.KEY_SPEC_SESSION_KEYRING, 0, 0)
+	env := f.env(testToolEnv+"=keyring", "SANDBOX_TEST_KEY="+name, "SANDBOX_TEST_KEY_ID="+strconv.Itoa(id))
+	// The tool itself reads the key outside the sandbox.
+	tool := exec.Command(testExe(t))
+	tool.Env = env
+	if err := tool.Run(); err != nil {
+		t.Fatalf("unconfined, the tool did not read the key: %v", err)
+	}
+	if got := run(t, sb, f.opts(), env, testExe(t)); got.code == 0 {
+		t.Errorf("a sandboxed command read a key of the agent's session keyring: %s", got.stderr)
+	}
+}
+
+func init() { extraTestTools["keyring"] = readKeyring }
+
+// readKeyring reads the user key SANDBOX_TEST_KEY, found through the
+// session keyring or by its number; exit 0 when it could.
+func readKeyring() int {
+	ids := []int{}
+	if id, err := unix.KeyctlSearch(unix.KEY_SPEC_SESSION_KEYRING, "user", os.Getenv("SANDBOX_TEST_KEY"), 0); err == nil {
+		ids = append(ids, id)
+	}
+	if id, err := strconv.Atoi(os.Getenv("SANDBOX_TEST_KEY_ID")); err == nil {
+		ids = append(ids, id)
+	}
+	for _, id := range ids {
+		buf := make([]byte, 256)
+		if n, err := unix.KeyctlBuffer(unix.KEYCTL_READ, id, buf, 0); err == nil {
+			fmt.Fprintf(os.Stderr, "read key %d: %q\n", id, buf[:n])
+			return 0
+		}
+	}
+	return 1
+}

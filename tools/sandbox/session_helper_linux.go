@@ -401,6 +401,9 @@ func (h *sessionHelper) confineThread() (init, hold int, err error) {
 	if err := dropRoot(); err != nil {
 		return 0, -1, err
 	}
+	if err := newSessionKeyring(); err != nil {
+		return 0, -1, err
+	}
 	// The thread keeps the capability (in the session's user namespace)
 	// that a new PID namespace needs; the processes it starts lose it at
 	// exec, and the securebits keep a root from getting it back.
