@@ -21,8 +21,8 @@ import (
 // socket. Each command is confined on an OS thread of its own (Landlock,
 // the socket filter, no_new_privs, the securebits and the capabilities
 // all belong to a thread) and forked from that thread into a new PID
-// namespace, whose init it is: when it ends, the kernel ends whatever it
-// left, while the session helper lives on.
+// namespace, whose first process is an idle init: killing that init ends
+// whatever the command left, while the session helper lives on.
 
 // sessionControlFD is the control socket's file descriptor in the
 // session helper: the first of ExtraFiles.
@@ -192,6 +192,7 @@ type sessionRun struct {
 func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	r := &sessionRun{reply: os.NewFile(uintptr(fds[3]), "reply"), replied: make(chan struct{})}
 	defer r.reply.Close()
+	r.send(sessionReply{Accepted: true})
 	// Last but for that: the slot that ran the command waits for it.
 	defer close(r.replied)
 	stdio := fds[:3]
@@ -207,7 +208,7 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 		if errors.Is(err, errNotFound) {
 			code = ExitNotFound
 		}
-		fmt.Fprintf(os.NewFile(uintptr(stdio[2]), "stderr"), "agent sandbox: %v\n", err)
+		writeMessage(stdio[2], err)
 		closeStdio()
 		r.send(sessionReply{Exited: true, Status: uint32(code) << 8})
 		return
@@ -222,16 +223,22 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	// signalling the init, which is outside its domain.
 	defer r.endNamespace()
 	if err := <-started; err != nil {
-		fmt.Fprintf(os.NewFile(uintptr(stdio[2]), "stderr"), "agent sandbox: %v\n", err)
+		writeMessage(stdio[2], err)
 		closeStdio()
 		r.send(sessionReply{Exited: true, Status: uint32(ExitSetup) << 8})
 		return
 	}
 	closeStdio()
-	r.send(sessionReply{Started: true})
 	reply := <-done
 	r.endNamespace()
 	r.send(reply)
+}
+
+// writeMessage tells the command's stderr, fd, why it did not run. It
+// writes to the descriptor itself: an *os.File for it would close it
+// again when collected, whatever the number then stands for.
+func writeMessage(fd int, err error) {
+	_, _ = unix.Write(fd, []byte("agent sandbox: "+err.Error()+"\n"))
 }
 
 // A slot is a confined thread with its PID namespace, the idle init of

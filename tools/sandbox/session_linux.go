@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -118,6 +119,9 @@ type session struct {
 	endOnce   sync.Once
 	endedDone chan struct{}
 }
+
+// sessionStartLimit bounds the session helper's setting up.
+const sessionStartLimit = 30 * time.Second
 
 // errSessionsClosed is Start's error after Close.
 var errSessionsClosed = errors.New("sandbox sessions are closed")
@@ -255,8 +259,14 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []stri
 		close(s.dead)
 	}()
 	theirs.Close()
+	// A helper that cannot make its mounts in that time is stuck (a hung
+	// file system under a path it binds): it is killed, and the command
+	// fails, rather than the agent waiting for ever.
+	stuck := time.AfterFunc(sessionStartLimit, func() { _ = cmd.Process.Kill() })
 	var reply sessionReply
-	if err := readReply(s.ctl, &reply); err != nil || !reply.Ready {
+	err = readReply(s.ctl, &reply)
+	stuck.Stop()
+	if err != nil || !reply.Ready {
 		s.end()
 		msg := bytes.TrimSpace(s.stderr.Bytes())
 		if len(msg) == 0 {
@@ -361,9 +371,8 @@ type sessionCmd struct {
 	lost  bool
 }
 
-// start sends the command to its session's helper and waits until it
-// has started (or failed to: then it has ended already, and its status
-// and stderr say why).
+// start sends the command to its session's helper, starting or
+// restarting the helper when needed.
 func (c *sessionCmd) start(cmd *exec.Cmd) error {
 	files, closeAfter, err := stdioFiles(cmd)
 	defer closeAfter()
@@ -415,21 +424,22 @@ func (c *sessionCmd) startIn(s *session, cmd *exec.Cmd, env []string, files []*o
 		}
 		return fmt.Errorf("send the command to the sandbox session: %w", err)
 	}
+	// Start waits for the helper to take the command, which it says at
+	// once, not for the command to start: one that cannot ends at once,
+	// its status and stderr saying why, and one that takes long to start
+	// is the caller's to stop. A helper that ended before it took the
+	// command is replaced.
 	first, err := readMessage(reply)
-	if err != nil {
+	if err != nil || !first.Accepted {
 		reply.Close()
 		return errSessionLost
 	}
 	c.s, c.reply = s, reply
-	if first.Exited {
-		c.finish(first, false)
-		return nil
-	}
 	go c.await()
 	return nil
 }
 
-// await reads the command's last reply.
+// await reads the command's reply: how it ended.
 func (c *sessionCmd) await() {
 	msg, err := readMessage(c.reply)
 	c.finish(msg, err != nil || !msg.Exited)
@@ -574,13 +584,13 @@ type (
 		Dir  string
 	}
 	// sessionReply is the helper's: Ready on the control socket once
-	// the mounts are made; Started, then Exited on a command's socket.
+	// the mounts are made; Accepted, then Exited on a command's socket.
 	sessionReply struct {
-		Ready   bool           `json:",omitempty"`
-		Started bool           `json:",omitempty"`
-		Exited  bool           `json:",omitempty"`
-		Status  uint32         `json:",omitempty"`
-		Rusage  syscall.Rusage `json:",omitzero"`
+		Ready    bool           `json:",omitempty"`
+		Accepted bool           `json:",omitempty"`
+		Exited   bool           `json:",omitempty"`
+		Status   uint32         `json:",omitempty"`
+		Rusage   syscall.Rusage `json:",omitzero"`
 	}
 	// sessionSignal asks, on a command's socket, for a signal to its
 	// process group.
