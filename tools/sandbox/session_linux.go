@@ -25,8 +25,9 @@ import (
 // fraction of one. The helper makes the session's mounts once; for each
 // command it confines one thread of its own (Landlock, the socket
 // filter, no capabilities) and forks the command from it into a new PID
-// namespace, whose init the command is: when it ends, the kernel ends
-// everything it left. See docs/sandbox.md for what the commands of one
+// namespace with a /proc of its own, whose init is an idle process the
+// helper kills when the command ends if anything was left: the kernel
+// then ends all of it. See docs/sandbox.md for what the commands of one
 // session share.
 //
 // A session helper is started at the first command of its session and
@@ -55,11 +56,20 @@ type sessionKey struct {
 
 // NewSessions returns the sessions of sb, or nil when sb cannot run
 // commands in sessions (not the Linux helper, or a kernel without the
-// namespaces and Landlock a session needs): then commands go through
-// sb.Command, one helper each.
+// namespaces and Landlock a session needs, or before Linux 6.17): then
+// commands go through sb.Command, one helper each.
+//
+// Before 6.17, procfs has no pidns option, so a session command would see
+// the session's /proc, which numbers processes otherwise than the
+// command's own PID namespace does: pkill, pgrep or kill $(pidof ...)
+// would signal the wrong process. Correct process IDs are worth the
+// milliseconds a helper per command costs.
 func NewSessions(sb Sandbox) *Sessions {
 	s, ok := sb.(*sandbox)
 	if !ok || !s.confined || s.cfg.Mode == ModeOff || !s.userns || !s.mountns || !s.pidns || s.exe == "" {
+		return nil
+	}
+	if !kernelAtLeast(6, 17) {
 		return nil
 	}
 	return &Sessions{sb: s, live: make(map[sessionKey]*session), all: make(map[*session]struct{})}
@@ -607,3 +617,22 @@ const (
 	maxInlineRequest  = 32 << 10
 	maxSessionRequest = 16 << 20
 )
+
+// kernelAtLeast says whether the running kernel is major.minor or newer.
+func kernelAtLeast(major, minor int) bool {
+	var u unix.Utsname
+	if unix.Uname(&u) != nil {
+		return false
+	}
+	return releaseAtLeast(unix.ByteSliceToString(u.Release[:]), major, minor)
+}
+
+// releaseAtLeast says whether a kernel release such as "6.17.2-arch1" is
+// major.minor or newer; one it cannot read is not.
+func releaseAtLeast(release string, major, minor int) bool {
+	var ma, mi int
+	if n, _ := fmt.Sscanf(release, "%d.%d", &ma, &mi); n != 2 {
+		return false
+	}
+	return ma > major || ma == major && mi >= minor
+}

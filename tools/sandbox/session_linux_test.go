@@ -430,23 +430,37 @@ func TestSessionCommandsHaveTheirOwnProc(t *testing.T) {
 	// (the sleeper) is in sight: only the idle init, the shell, and what
 	// it runs.
 	got := startIn(t, ss, f, f.opts(), `[ "$(cat /proc/$$/comm)" = bash ] && echo own; [ "$(cat /proc/1/comm)" = cat ] && echo init; grep -lx -e sleep -e sandbox.test /proc/[0-9]*/comm || echo alone`).wait()
-	if !kernelAtLeast(6, 17) {
-		t.Skipf("Linux before 6.17 cannot mount a /proc of the command's PID namespace: %q", got.stdout)
-	}
 	if got.stdout != "own\ninit\nalone\n" {
 		t.Errorf("the processes a session command sees: %q, want only its own and the idle init", got.stdout)
 	}
 }
 
-// kernelAtLeast says whether the running kernel is major.minor or newer.
-func kernelAtLeast(major, minor int) bool {
-	var u unix.Utsname
-	if unix.Uname(&u) != nil {
-		return false
+// The tools that find processes by reading /proc find the command's own,
+// by the numbers its kill uses.
+func TestSessionCommandsFindTheirProcessesByName(t *testing.T) {
+	f, ss := sessionFixture(t)
+	got := startIn(t, ss, f, f.opts(), `sleep 5 & p=$!
+for i in $(seq 100); do [ "$(cat /proc/$p/comm 2>/dev/null)" = sleep ] && break; done
+[ "$(pgrep -x sleep)" = "$p" ] && echo found
+pkill -x sleep; wait $p; echo "status $?"`).wait()
+	if got.stdout != "found\nstatus 143\n" {
+		t.Errorf("pgrep and pkill in a session command: %+v, want the sleep found and ended by SIGTERM", got)
 	}
-	var ma, mi int
-	fmt.Sscanf(unix.ByteSliceToString(u.Release[:]), "%d.%d", &ma, &mi)
-	return ma > major || ma == major && mi >= minor
+}
+
+func TestReleaseAtLeast(t *testing.T) {
+	for _, c := range []struct {
+		release string
+		want    bool
+	}{
+		{"6.17.0", true}, {"6.18.44-fc-v657", true}, {"7.0.1", true}, {"10.1", true},
+		{"6.16.9", false}, {"6.8.0-45-generic", false}, {"5.19", false},
+		{"", false}, {"6", false}, {"six.seventeen", false},
+	} {
+		if got := releaseAtLeast(c.release, 6, 17); got != c.want {
+			t.Errorf("releaseAtLeast(%q, 6, 17) = %v, want %v", c.release, got, c.want)
+		}
+	}
 }
 
 func TestSessionCommandWithALargeEnvironment(t *testing.T) {
@@ -495,7 +509,7 @@ func TestSessionSlotsAreKeptOnlyWhenNothingIsLeft(t *testing.T) {
 	// A command that leaves nothing: the next runs in the same PID
 	// namespace, so its pid follows.
 	first, second := pids(), pids()
-	if kernelAtLeast(6, 17) && first == second {
+	if first == second {
 		t.Errorf("two clean commands got pid %s each: the slot was not kept", first)
 	}
 	// In that kept slot, what a command leaves dies with it all the same,
