@@ -53,18 +53,8 @@ func runHelper(spec helperSpec) error {
 			unix.CloseOnExec(int(spec.StatusFD))
 		}
 	}
-	if spec.OuterUserNS != 0 {
-		if err := checkNamespace("user", spec.OuterUserNS); err != nil {
-			return err
-		}
-	}
-	if spec.OuterNetNS != 0 {
-		if err := checkNamespace("net", spec.OuterNetNS); err != nil {
-			return err
-		}
-		if err := bringUpLoopback(); err != nil {
-			return err
-		}
+	if err := checkPrivateNamespaces(spec); err != nil {
+		return err
 	}
 	if err := newSessionKeyring(); err != nil {
 		return err
@@ -207,6 +197,24 @@ func dropRoot() error {
 	const bits = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<6 | 1<<7
 	if err := unix.Prctl(unix.PR_SET_SECUREBITS, bits, 0, 0, 0); err != nil && !errors.Is(err, unix.EPERM) {
 		return fmt.Errorf("drop root's capabilities: %w", err)
+	}
+	return nil
+}
+
+// checkPrivateNamespaces fails unless the helper is in the private user
+// and network namespaces spec asks for, and brings the private network's
+// loopback up.
+func checkPrivateNamespaces(spec helperSpec) error {
+	if spec.OuterUserNS != 0 {
+		if err := checkNamespace("user", spec.OuterUserNS); err != nil {
+			return err
+		}
+	}
+	if spec.OuterNetNS != 0 {
+		if err := checkNamespace("net", spec.OuterNetNS); err != nil {
+			return err
+		}
+		return bringUpLoopback()
 	}
 	return nil
 }

@@ -58,16 +58,8 @@ func runSession(spec helperSpec) error {
 	if os.Getpid() != 1 {
 		return errors.New("not the first process of a private PID namespace (was the command's SysProcAttr replaced?); refusing to run unconfined")
 	}
-	if err := checkNamespace("user", spec.OuterUserNS); spec.OuterUserNS != 0 && err != nil {
+	if err := checkPrivateNamespaces(spec); err != nil {
 		return err
-	}
-	if spec.OuterNetNS != 0 {
-		if err := checkNamespace("net", spec.OuterNetNS); err != nil {
-			return err
-		}
-		if err := bringUpLoopback(); err != nil {
-			return err
-		}
 	}
 	h := &sessionHelper{spec: spec, tempDir: privateTempDir()}
 	var shared []sharedFile
