@@ -99,14 +99,20 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 			// Stop the whole group politely, then surely.
 			stopCause = context.Cause(ctx)
 			done = nil
-			p.signal(syscall.SIGTERM)
+			_ = cmd.SignalGroup(syscall.SIGTERM)
 			killC = time.After(grace)
 		case <-killC:
 			killC = nil
-			p.signal(syscall.SIGKILL)
+			_ = cmd.SignalGroup(syscall.SIGKILL)
 		case <-exited:
+			// Kill what is left of the group. A session command's PID
+			// namespace ended with it, and everything in it. Otherwise,
+			// where the OS can wait without reaping (Linux, macOS), the
+			// leader is a zombie until wait(), so its group id cannot be
+			// reused: what is left of the group, which nothing waits for,
+			// is killed, so nothing is left running.
 			exited, killC = nil, nil
-			p.afterExit()
+			_ = cmd.SignalGroup(syscall.SIGKILL)
 			drainC = time.After(drainLimit)
 		case <-drainC:
 			pr.SetReadDeadline(time.Now())
@@ -176,26 +182,6 @@ func (p *proc) start() (exited <-chan struct{}, err error) {
 	}
 	exited, p.wait = watchExit(p.cmd.Cmd)
 	return exited, nil
-}
-
-// signal sends sig to the command's whole process group.
-func (p *proc) signal(sig syscall.Signal) {
-	if p.cmd.InSession() {
-		_ = p.cmd.SignalGroup(sig)
-		return
-	}
-	killGroup(p.cmd.Process.Pid, sig)
-}
-
-// afterExit ends what the command left running. A session command's PID
-// namespace ended with it, and everything in it. Otherwise, where the OS
-// can wait without reaping (Linux, macOS), the leader is a zombie until
-// wait(), so its group id cannot be reused: kill what is left of the
-// group, which nothing waits for, so nothing is left running.
-func (p *proc) afterExit() {
-	if !p.cmd.InSession() {
-		killGroup(p.cmd.Process.Pid, syscall.SIGKILL)
-	}
 }
 
 // cleanup removes the command's temp directory, once the agent has its
@@ -289,12 +275,6 @@ func watchWithoutReaping(cmd *exec.Cmd, waitExited func(pid int)) (exited <-chan
 		waitExited(cmd.Process.Pid)
 	}()
 	return ch, cmd.Wait
-}
-
-// killGroup sends sig to the process group led by pid. A group that is
-// already gone is not an error.
-func killGroup(pid int, sig syscall.Signal) {
-	_ = syscall.Kill(-pid, sig)
 }
 
 // commandResult describes how the command ended, for the model and the

@@ -16,4 +16,4 @@ package tools
 //	// maxRSSBytes is the peak resident set size in ru, in bytes.
 //	func maxRSSBytes(ru *syscall.Rusage) int64
 //
-// Stopping the process group (killGroup) is the same on every Unix.
+// Stopping the process group (sandbox.Cmd.SignalGroup) is the same on every Unix.

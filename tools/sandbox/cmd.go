@@ -54,14 +54,21 @@ func (c *Cmd) Exited() <-chan struct{} {
 	return c.sess.exited
 }
 
-// SignalGroup sends sig to a session command's process group, through
-// its helper. It is an error for other commands, whose caller signals
-// the process group itself.
+// SignalGroup sends sig to the command's process group, once started: a
+// session command's through its helper, another's directly (it leads its
+// group: Command's callers set Setsid). A group that is gone already is
+// not an error: what the signal was for has happened.
 func (c *Cmd) SignalGroup(sig syscall.Signal) error {
-	if c.sess == nil {
-		return errors.New("not a session command")
+	if c.sess != nil {
+		return c.sess.signal(sig)
 	}
-	return c.sess.signal(sig)
+	if c.Process == nil {
+		return errors.New("signal: the command has not started")
+	}
+	if err := syscall.Kill(-c.Process.Pid, sig); err != nil && !errors.Is(err, syscall.ESRCH) {
+		return err
+	}
+	return nil
 }
 
 // Rusage returns the CPU and memory the command used, once Wait has
