@@ -273,8 +273,7 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []stri
 	// file system under a path it binds): it is killed, and the command
 	// fails, rather than the agent waiting for ever.
 	stuck := time.AfterFunc(sessionStartLimit, func() { _ = cmd.Process.Kill() })
-	var reply sessionReply
-	err = readReply(s.ctl, &reply)
+	reply, err := readReply(s.ctl)
 	stuck.Stop()
 	if err != nil || !reply.Ready {
 		s.end()
@@ -350,21 +349,32 @@ func memFile(b []byte) (*os.File, error) {
 }
 
 // readReply reads one message from the blocking socket fd.
-func readReply(fd int, reply *sessionReply) error {
+func readReply(fd int) (sessionReply, error) {
+	return decodeReply(func(b []byte) (int, error) {
+		for {
+			n, err := unix.Read(fd, b)
+			if !errors.Is(err, unix.EINTR) {
+				return n, err
+			}
+		}
+	})
+}
+
+// readMessage reads one reply from the command's socket.
+func readMessage(f *os.File) (sessionReply, error) { return decodeReply(f.Read) }
+
+// decodeReply reads one packet with read and decodes the reply in it.
+func decodeReply(read func([]byte) (int, error)) (sessionReply, error) {
+	var msg sessionReply
 	buf := make([]byte, 4096)
-	for {
-		n, err := unix.Read(fd, buf)
-		if errors.Is(err, unix.EINTR) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return io.EOF
-		}
-		return json.Unmarshal(buf[:n], reply)
+	n, err := read(buf)
+	if err != nil {
+		return msg, err
 	}
+	if n == 0 {
+		return msg, io.EOF
+	}
+	return msg, json.Unmarshal(buf[:n], &msg)
 }
 
 // sessionCmd is the session side of a Cmd.
@@ -461,20 +471,6 @@ func (c *sessionCmd) finish(msg sessionReply, lost bool) {
 	c.reply.Close()
 	close(c.exited)
 	c.ss.release(c.s)
-}
-
-// readMessage reads one reply from the command's socket.
-func readMessage(f *os.File) (sessionReply, error) {
-	var msg sessionReply
-	buf := make([]byte, 4096)
-	n, err := f.Read(buf)
-	if err != nil {
-		return msg, err
-	}
-	if n == 0 {
-		return msg, io.EOF
-	}
-	return msg, json.Unmarshal(buf[:n], &msg)
 }
 
 // signal asks the helper to send sig to the command's process group.
