@@ -63,7 +63,8 @@ type Verdict struct {
 	// Reasons name the parts that decided the level, worst first, in words
 	// a person can check (for example "rm -rf build: recursive forced delete").
 	Reasons []string `json:"reasons"`
-	// Rule names the built-in or user rule that decided the level, if any.
+	// Rule names the built-in, user or project rule that decided the
+	// level, if any.
 	Rule string `json:"rule,omitempty"`
 	// Parts is every judgement that went into the verdict, in the order
 	// the parts appear in the action (each simple command, redirection,

@@ -43,7 +43,12 @@ type capture struct {
 // newCapture is a capture of one call's output with the registry's
 // limits, spilling to a file named for prefix, redacted.
 func (r *Registry) newCapture(prefix string) *capture {
-	c := newCapture(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, int64(r.cfg.MaxSavedOutputMiB)<<20, r.state, prefix)
+	return r.captureKeeping(r.cfg.OutputHeadBytes, r.cfg.OutputTailBytes, prefix)
+}
+
+// captureKeeping is newCapture keeping head and tail bytes in the text.
+func (r *Registry) captureKeeping(head, tail int, prefix string) *capture {
+	c := newCapture(head, tail, int64(r.cfg.MaxSavedOutputMiB)<<20, r.state, prefix)
 	c.redact = r.redact
 	return c
 }
@@ -332,8 +337,7 @@ func (r *Registry) Shorten(tool, output string, head, tail int) (text, file stri
 	if len(output) <= head+tail {
 		return output, ""
 	}
-	capt := newCapture(head, tail, int64(r.cfg.MaxSavedOutputMiB)<<20, r.state, spillPrefix(tool))
-	capt.redact = r.redact
+	capt := r.captureKeeping(head, tail, spillPrefix(tool))
 	capt.Write([]byte(output))
 	return capt.finish()
 }
