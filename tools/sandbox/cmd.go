@@ -75,6 +75,9 @@ func (c *Cmd) SignalGroup(sig syscall.Signal) error {
 // returned; nil when unknown.
 func (c *Cmd) Rusage() *syscall.Rusage {
 	if c.sess != nil {
+		if c.sess.lost {
+			return nil // the helper ended before it could say
+		}
 		ru := c.sess.final.Rusage
 		return &ru
 	}
@@ -112,7 +115,9 @@ func newCmd(cmd *exec.Cmd, withStatus bool) (*Cmd, error) {
 // helper. When the helper could not report it (a setup failure, or a
 // SIGKILL at a timeout, which ends the command with the helper) the
 // helper's own status is the answer. ok is false when the process never
-// ran. Call it once; it releases the status pipe.
+// ran. Call it once; it releases the status pipe. A session command's is
+// what its helper said, or SIGKILL when the helper ended first (its end
+// kills the command).
 func (c *Cmd) WaitStatus() (ws syscall.WaitStatus, ok bool) {
 	if c.sess != nil {
 		if c.sess.lost {
