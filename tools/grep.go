@@ -40,7 +40,7 @@ var grepTool = tool{
 	name: "grep",
 	desc: "Search file contents under the project root with a regular expression (RE2 syntax; (?i) for " +
 		"case-insensitive). Prints path:line: text for each matching line. Skips .git, what .gitignore " +
-		"ignores, binary files and files over 8 MiB; names the files it could not read.",
+		"ignores and binary files; names the files it did not search (over 8 MiB, unreadable).",
 	params: grepParams,
 	plan:   planGrep,
 }
@@ -133,8 +133,12 @@ func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, includ
 	start := filepath.ToSlash(t.rel)
 	if !fi.IsDir() {
 		// A file named explicitly is searched even if ignored.
-		if err := g.file(r.fsRoot, start); err != nil {
+		skip, err := g.file(r.fsRoot, start)
+		if err != nil {
 			return failure(pathError(t.arg, err).Error())
+		}
+		if skip != "" {
+			g.skipped.add(start, skip)
 		}
 	} else {
 		err = r.walkTree(ctx, start, newIgnorer(r.fsRoot.FS()), func(rel string, d fs.DirEntry) error {
@@ -147,8 +151,10 @@ func (r *Registry) grep(ctx context.Context, t target, re *regexp.Regexp, includ
 			if d.IsDir() || include != nil && !matchesAny(include, rel) {
 				return nil
 			}
-			if err := g.file(r.fsRoot, rel); err != nil {
+			if skip, err := g.file(r.fsRoot, rel); err != nil {
 				g.skipped.add(rel, why(err)) // the search goes on without it
+			} else if skip != "" {
+				g.skipped.add(rel, skip)
 			}
 			if g.more {
 				return errStop
@@ -186,42 +192,48 @@ func matchesAny(globs [][]string, rel string) bool {
 }
 
 // file searches one regular file, skipping binary and oversized ones.
-func (g *grepper) file(root *os.Root, rel string) error {
+// skip says why a file was left out when the result should name it: an
+// oversized file may well hold what the model looks for, so "no matches"
+// alone would mislead; a binary file has no lines to match.
+func (g *grepper) file(root *os.Root, rel string) (skip string, err error) {
 	f, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return err
+		return "", err
 	}
-	if !fi.Mode().IsRegular() || fi.Size() > maxGrepFileBytes {
-		return nil
+	if !fi.Mode().IsRegular() {
+		return "", nil
+	}
+	if fi.Size() > maxGrepFileBytes {
+		return fmt.Sprintf("%.1f MiB, over the %s grep searches", float64(fi.Size())/(1<<20), mib(maxGrepFileBytes)), nil
 	}
 	br := bufio.NewReaderSize(f, 64<<10)
 	if head, _ := br.Peek(sniffBytes); isBinary(head) {
-		return nil
+		return "", nil
 	}
 	name := path.Clean(rel)
 	for line := 1; ; line++ {
 		text, _, err := readLine(br)
 		if err == io.EOF && text == nil {
-			return nil
+			return "", nil
 		}
 		if err != nil && err != io.EOF {
-			return err
+			return "", err
 		}
 		if g.re.Match(text) {
 			if g.n == g.max {
 				g.more = true
-				return nil
+				return "", nil
 			}
 			g.n++
 			fmt.Fprintf(&g.out, "%s:%d: %s\n", name, line, clip(strings.ToValidUTF8(string(text), "\uFFFD"), maxGrepLineBytes))
 		}
 		if err == io.EOF {
-			return nil
+			return "", nil
 		}
 	}
 }

@@ -5,6 +5,7 @@ package tools
 import (
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -76,5 +77,31 @@ func TestGrepNamesAtMostTenSkippedFiles(t *testing.T) {
 	if !strings.Contains(res.Output, "[skipped 13 files it could not search: p00 (a named pipe), ") ||
 		!strings.HasSuffix(res.Output, "p09 (a named pipe), and 3 more]\n") || strings.Contains(res.Output, "p10") {
 		t.Errorf("grep output = %q; want 13 counted, the first ten named", res.Output)
+	}
+}
+
+// A file over the size grep searches may hold exactly what the model looks
+// for: "no matches" alone would tell it the text is nowhere. grep names it.
+func TestGrepNamesOversizedFiles(t *testing.T) {
+	r := newTestRegistry(t, nil)
+	root := r.Root()
+	mustWrite(t, root, "small.txt", "needle\n")
+	mustWrite(t, root, "logs/big.log", "needle\n")
+	if err := os.Truncate(filepath.Join(root, "logs", "big.log"), maxGrepFileBytes+1<<20); err != nil {
+		t.Fatal(err)
+	}
+	const note = "[skipped 1 file it could not search: logs/big.log (9.0 MiB, over the 8 MiB grep searches)]\n"
+
+	res := grepWithin(t, r, `{"pattern":"needle"}`)
+	if want := "small.txt:1: needle\n" + note; res.Output != want {
+		t.Errorf("grep output =\n%s\nwant\n%s", res.Output, want)
+	}
+	res = grepWithin(t, r, `{"pattern":"needle","path":"logs"}`)
+	if want := "no matches\n" + note; res.Output != want {
+		t.Errorf("grep in logs/ output = %q, want %q", res.Output, want)
+	}
+	res = grepWithin(t, r, `{"pattern":"needle","path":"logs/big.log"}`)
+	if want := "no matches\n" + note; res.Output != want {
+		t.Errorf("grep of logs/big.log output = %q, want %q", res.Output, want)
 	}
 }
