@@ -26,6 +26,7 @@ var slashCommands = []struct{ name, args, what string }{
 	{"/compare", "[NAME]", "with --isolate: each provider's changed files and diffstat; with NAME its full diff"},
 	{"/apply", "NAME", "with --isolate: take NAME's changes into the project (refused if they conflict)"},
 	{"/quit", "", "quit (asks first while something runs)"},
+	{"/exit", "", "the same as /quit"},
 }
 
 // slash runs a slash command typed in the prompt. Text starting with "//"
