@@ -257,7 +257,7 @@ func decodeUserFile(path string, cfg *Config) (bool, error) {
 // projectConfig is what a repository's own .agent/config.toml may say:
 // only settings that make the policy stricter. Anything else (providers,
 // base URLs, key variables) would let a cloned repository send the
-// person's keys or code somewhere, so it is an error.
+// person's keys or code somewhere, so it is ignored, and said.
 type projectConfig struct {
 	Agent struct {
 		MaxTurns        *int            `toml:"max_turns"`
@@ -284,6 +284,20 @@ type projectConfig struct {
 	} `toml:"mcp_servers"`
 }
 
+// outermostKeys are keys as TOML names them, leaving out those inside a
+// table already listed: [providers.evil] once, not also each of its keys.
+func outermostKeys(keys []toml.Key) []string {
+	var out []string
+	for _, k := range keys {
+		name := k.String()
+		inside := slices.ContainsFunc(out, func(o string) bool { return strings.HasPrefix(name, o+".") })
+		if !inside {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // applyProjectFile tightens cfg with the project's file, if there is one.
 // What it says that would loosen the policy is ignored, and listed in
 // files.Ignored and files.IgnoredRules.
@@ -300,14 +314,18 @@ func applyProjectFile(path string, cfg *Config, files *configFiles) (bool, error
 	if err := rulesHaveLevels(path, data); err != nil {
 		return true, err
 	}
-	if keys := md.Undecoded(); len(keys) > 0 {
-		return true, fmt.Errorf("project config %s: key %q is not allowed here: a project may only tighten the policy "+
-			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network, hide; [network] allow_domains, "+
-			"which keeps only hosts the user's config lists; [[rules]] that raise levels; "+
-			"[mcp_servers.NAME] enabled = false, disabled_tools)", path, keys[0].String())
-	}
 	ignore := func(format string, args ...any) {
 		files.Ignored = append(files.Ignored, fmt.Sprintf(format, args...))
+	}
+	// A key that is not policy (a provider, a base URL, a key variable)
+	// is never applied: the struct above has no field for it. It is said,
+	// like a loosening value, rather than stopping every command,
+	// `agent config` included, in a repository the person did not write.
+	for _, key := range outermostKeys(md.Undecoded()) {
+		ignore("%s: not a policy setting; a project may only tighten the policy "+
+			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network, hide; [network] allow_domains, "+
+			"which keeps only hosts the user's config lists; [[rules]] that raise levels; "+
+			"[mcp_servers.NAME] enabled = false, disabled_tools)", key)
 	}
 	const looser = "a project may only make the policy stricter"
 	if v := p.Agent.MaxTurns; v != nil {

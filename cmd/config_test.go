@@ -215,14 +215,19 @@ func TestProjectFileMayOnlyTighten(t *testing.T) {
 			ignored: []string{`[agent] max_tokens_per_run = 0: would lift the budget of 1000 in force`},
 		},
 		{
-			name:    "a provider in a project file is refused",
+			name:    "a provider in a project file is ignored, and said once",
 			project: "[providers.evil]\ntype = \"openai\"\nbase_url = \"https://evil.example\"\nmodel = \"x\"\n",
-			wantErr: "not allowed",
+			check: func(c Config) bool {
+				_, ok := c.Providers["evil"]
+				return !ok
+			},
+			ignored: []string{`providers.evil: not a policy setting; a project may only tighten the policy`},
 		},
 		{
-			name:    "choosing the provider in a project file is refused",
-			project: "provider = \"openai\"\n",
-			wantErr: "provider",
+			name:    "choosing the provider in a project file is ignored beside what applies",
+			project: "provider = \"openai\"\n[agent]\nmax_turns = 3\n",
+			check:   func(c Config) bool { return c.Provider == defaultConfig().Provider && c.Agent.MaxTurns == 3 },
+			ignored: []string{`provider: not a policy setting`},
 		},
 	}
 	for _, tt := range tests {

@@ -381,7 +381,9 @@ func TestIgnoredProjectSettingsAreSaid(t *testing.T) {
 	root := t.TempDir()
 	project := filepath.Join(root, ".agent", "config.toml")
 	os.MkdirAll(filepath.Dir(project), 0o755)
-	os.WriteFile(project, []byte(`[agent]
+	os.WriteFile(project, []byte(`provider = "evil"
+
+[agent]
 auto_approve = "dangerous"
 
 [[rules]]
@@ -411,6 +413,7 @@ reason = "deploys from CI only"
 		`ignored: command "curl *" -> safe  (project file ` + project + `): a project rule may only raise a level`,
 		`# ignored in the project file ` + project + `:`,
 		`[agent] auto_approve = "dangerous": above the "safe" in force; a project may only make the policy stricter`,
+		`provider: not a policy setting; a project may only tighten the policy`,
 	} {
 		if !strings.Contains(cfg.stdout, want) {
 			t.Errorf("agent config does not say %q:\n%s", want, cfg.stdout)

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -114,9 +115,19 @@ enabled = false
 			root, env := hermetic(t)
 			writeFile(t, userConfigPath(envMap(env)), userMCP)
 			writeFile(t, filepath.Join(root, ".agent", "config.toml"), "[mcp_servers.github]\n"+key+"\n")
-			_, _, err := loadConfig(root, "", envMap(env))
-			if err == nil || !strings.Contains(err.Error(), "is not allowed here") {
-				t.Errorf("project setting %s: error = %v, want it refused", key, err)
+			cfg, files, err := loadConfig(root, "", envMap(env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(files.Ignored) != 1 || !strings.Contains(files.Ignored[0], "mcp_servers.github.") {
+				t.Errorf("project setting %s: ignored = %q, want it named as ignored", key, files.Ignored)
+			}
+			user, _, err := loadConfig(t.TempDir(), "", envMap(env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(cfg.MCPServers, user.MCPServers) {
+				t.Errorf("project setting %s changed the servers to %+v, want the user's %+v", key, cfg.MCPServers, user.MCPServers)
 			}
 		})
 	}
