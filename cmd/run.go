@@ -3,7 +3,6 @@ package cmd
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -30,11 +29,18 @@ type runFlags struct {
 func (a *app) runCommand() *cobra.Command {
 	var f runFlags
 	c := &cobra.Command{
-		Use:   "run [flags] \"task\"",
+		Use:   "run [flags] [\"task\" | -]",
 		Short: "Work on one task headless and exit",
 		Long: `Run gives the task to the provider and works on it without a screen: the
 assistant's text goes to stdout, one line per tool call to stderr (or, with
 --json, one JSON event per line to stdout).
+
+The task is the arguments; with - or none while stdin is not a terminal, it
+is read from stdin. Input piped to a task given as arguments is added below
+it ("cat log | agent run explain"); past 256 KiB it is cut, and said.
+
+A bare --resume goes on with the latest session of the project root, and
+the arguments are the task; "--resume ID task" names the session.
 
 Actions up to the --yes level run at once; blocked actions never run. Any
 other action is asked on the terminal when stdin is one; without a terminal it
@@ -61,17 +67,17 @@ code is the worst of theirs: 130, then 1, then 4, then 3.`,
 		Example: `  agent run --yes-safe "run the tests and explain any failure"
   agent run --provider deepseek --yes warning "add a --verbose flag"
   agent run --json --yes-safe "list the TODOs" | jq .
+  go test ./... 2>&1 | agent run --yes-safe "explain the failures"
+  agent run --resume "and now the docs"
   agent run --provider a,b --yes-safe "find the slowest test"
   agent run --isolate --provider a,b --yes warning "fix the flaky test"`,
-		Args: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 || strings.TrimSpace(strings.Join(args, " ")) == "" {
-				return usageError("agent run needs a task, for example: agent run --yes-safe \"run the tests\"")
-			}
-			return nil
-		},
 		RunE: func(c *cobra.Command, args []string) error {
 			f.maxTokensSet = c.Flags().Changed("max-tokens")
-			return a.run(c, f, strings.Join(args, " "))
+			task, err := a.runTask(c, args)
+			if err != nil {
+				return err
+			}
+			return a.run(c, f, task)
 		},
 	}
 	fl := c.Flags()
@@ -81,7 +87,8 @@ code is the worst of theirs: 130, then 1, then 4, then 3.`,
 	fl.IntVar(&f.maxTokens, "max-tokens", 0, "stop once the provider reports this many tokens (input and output) for the task; 0 means no budget (default from config: 0)")
 	fl.BoolVar(&f.json, "json", false, "write one JSON event per line to stdout instead of text")
 	fl.BoolVar(&f.isolate, "isolate", false, "with several providers, give each its own clone of the project (HEAD plus the uncommitted changes), and leave their changes for 'agent apply PROVIDER'")
-	fl.StringVar(&a.resume, "resume", "", "continue session ID (see agent sessions): each provider's conversation is rebuilt from it, and the task is its next message")
+	fl.StringVar(&a.resume, "resume", "", "continue session ID (see agent sessions), or with no value the latest session of the project root: each provider's conversation is rebuilt from it, and the task is its next message")
+	fl.Lookup("resume").NoOptDefVal = resumeLatest
 	return c
 }
 
