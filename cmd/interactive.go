@@ -26,6 +26,9 @@ import (
 // or does not answer gets a panel that says how to set it up; the screen
 // opens anyway.
 func (a *app) runInteractive(c *cobra.Command, _ []string) error {
+	if _, _, err := a.screenFlags.autoApprove(); err != nil {
+		return err
+	}
 	if !a.hasTerminal() {
 		return usageError("the interactive screen needs a terminal; for scripts use: agent run --yes-safe \"task\"")
 	}
@@ -33,7 +36,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if err != nil {
 		return err
 	}
-	cfg, files, root, err := a.loadEffective(runFlags{})
+	cfg, files, root, err := a.loadEffective(a.screenFlags)
 	if err != nil {
 		return err
 	}

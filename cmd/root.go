@@ -38,6 +38,9 @@ type app struct {
 	// isolated is the screen's --isolate: each panel's provider works in
 	// its own copy of the project.
 	isolated bool
+	// screenFlags are the screen's --yes and --yes-safe, as agent run
+	// takes them.
+	screenFlags runFlags
 
 	// session is the session being recorded, set by openSession.
 	session *sessionRun
@@ -121,6 +124,8 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().StringVar(&a.resume, "resume", "", "continue a recorded session: its id, or, with no value, the latest session of the project root (see agent sessions)")
 	root.Flags().Lookup("resume").NoOptDefVal = resumeLatest
+	root.Flags().StringVar(&a.screenFlags.yes, "yes", "", "auto-approve actions up to and including LEVEL in every panel: safe, warning or dangerous (blocked never runs; /yes changes it)")
+	root.Flags().BoolVar(&a.screenFlags.yesSafe, "yes-safe", false, "short for --yes safe")
 	root.Flags().BoolVar(&a.isolated, "isolate", false, "with several providers, give each panel its own clone of the project (HEAD plus the uncommitted changes); /compare and /apply NAME take one's changes")
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.configFile, "config", "", "read this config file instead of $XDG_CONFIG_HOME/agent/config.toml")
