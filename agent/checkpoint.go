@@ -117,6 +117,11 @@ func (a *Agent) undoNote(ctx context.Context, plan *tools.Plan, v classify.Verdi
 	if k == classify.Git {
 		notes = append(notes, "undo restores the files, not git's history (commits, branches, the index)")
 	}
+	if k == classify.MCP {
+		// The server runs outside the sandbox and the checkpoint: only
+		// the project's own files are recorded before the call.
+		notes = append(notes, "undo restores only the project's files that git does not ignore; what the MCP server changes elsewhere (its own data, other files, remote services) cannot be taken back")
+	}
 	if plan.Network {
 		notes = append(notes, "what it sends over the network cannot be taken back")
 	}

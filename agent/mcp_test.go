@@ -109,3 +109,24 @@ func TestNotSafeMCPCallsHoldTheWholeRoot(t *testing.T) {
 		}
 	}
 }
+
+// An MCP server runs as the person, outside the sandbox: the approval must
+// not promise that undo takes its call back, only the project's files.
+func TestMCPApprovalSaysWhatUndoCannotTakeBack(t *testing.T) {
+	var asked []agent.ApprovalRequest
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+		asked = append(asked, r)
+		return agent.Answer{Choice: agent.Deny, By: agent.ByPerson}, nil
+	})
+	a, _, _, _, _ := mcpAgent(t, []llm.Message{calls(call("c1", "mcp__notes__write_note", map[string]any{"text": "b"})), text("ok")}, ap, classify.Safe)
+	if _, err := a.Run(t.Context(), "notes"); err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 1 {
+		t.Fatalf("asked %d times, want once", len(asked))
+	}
+	got := asked[0].Undo
+	if strings.Contains(got, "can take it back") || !strings.Contains(got, "what the MCP server changes elsewhere") {
+		t.Errorf("Undo = %q; want it to say the server's changes outside the project cannot be taken back, and never promise undo", got)
+	}
+}
