@@ -391,3 +391,28 @@ func newRegistry(t testing.TB, root string) *tools.Registry {
 	t.Cleanup(func() { reg.Close() })
 	return reg
 }
+
+// A call the person changed into one that needs no approval still records
+// that they changed it, with the new arguments, rather than auto/policy.
+func TestModifiedIntoAnAutoApprovedCallIsRecordedAsModified(t *testing.T) {
+	var reqs []agent.ApprovalRequest
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+		reqs = append(reqs, r)
+		return agent.Answer{Choice: agent.Modify, Args: `{"command": "ls"}`}, nil
+	})
+	f := newFixture(t, []llm.Message{
+		calls(call("c1", "shell", map[string]any{"command": "touch made-by-model"})),
+		text("ok"),
+	}, ap, agent.DefaultConfig())
+	if _, err := f.ag.Run(t.Context(), "touch"); err != nil {
+		t.Fatal(err)
+	}
+	if len(reqs) != 1 {
+		t.Fatalf("asked %d times, want once: ls is safe", len(reqs))
+	}
+	approvals := f.sink.ofType(agent.EventApproval)
+	last := approvals[len(approvals)-1]
+	if last.Decision != agent.DecisionModified || last.By != agent.ByPerson || !strings.Contains(last.Call.Args, `"ls"`) {
+		t.Errorf("last approval = %s by %s for %s; want modified by person with the new arguments", last.Decision, last.By, last.Call.Args)
+	}
+}

@@ -66,7 +66,10 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: r.Why})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+r.Why+". This action never runs; do not retry it."))
 		case r.Step == StepRun:
-			if r.Rule == nil {
+			if r.Rule == nil && note != "" {
+				// The person's change needs no approval: it still is theirs.
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionModified, By: ByPerson, Reason: "changed by the person into a call that needs no approval"})
+			} else if r.Rule == nil {
 				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
 			} else {
 				// The person's own rule approved it, as they would have.
