@@ -19,8 +19,15 @@ E2E_ENV  := AGENT_E2E_BIN='$(CURDIR)/$(BIN)'
 
 .PHONY: build run install test test-heavy vet fmt-check bench fuzz clean
 
+## build: bin/agent; on a fresh module cache it first says that it
+## downloads the modules (about 70: minutes), then does
 build:
-	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) .
+	@if ! GOFLAGS=-mod=readonly GOPROXY=off $(GO) list -deps . >/dev/null 2>&1; then \
+	  echo "== go mod download   (the first build fetches the modules agent needs, about 70: a few minutes on a fresh machine)"; \
+	  $(GO) mod download || exit 1; \
+	fi
+	@echo "== go build -o $(BIN) ."
+	@$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) .
 
 ## run: build and start the interactive screen in this repository
 run: build
