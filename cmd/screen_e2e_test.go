@@ -394,7 +394,9 @@ func TestScreenCtrlCCancelsARunningCommand(t *testing.T) {
 	if strings.Contains(screen, "Slept.") || len(srv.Requests()) != 1 {
 		t.Errorf("the turn went on after Ctrl+C (%d requests):\n%s", len(srv.Requests()), screen)
 	}
-	// Idle now: Ctrl+C again quits.
+	// Idle now: Ctrl+C says a second one quits, and it does.
+	s.keys("C-c")
+	s.waitFor("Ctrl+C again quits")
 	s.keys("C-c")
 	if status := s.exited(); status != "0" {
 		t.Errorf("exit status after Ctrl+C when idle = %s, want 0", status)

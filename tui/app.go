@@ -53,6 +53,9 @@ type model struct {
 	showHelp      bool
 	flash         string // a one-off notice in the status bar
 	confirmQuit   bool   // asking whether to quit while turns run
+	// quitArmed says the last key was a Ctrl+C that quit nothing: a
+	// second one in a row quits, as in a shell.
+	quitArmed bool
 
 	// modal asks the person about the calls waiting for approval; it is
 	// over everything else while one waits.
@@ -285,11 +288,13 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 // screen's own keys and the prompt.
 func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
+	armed := m.quitArmed
+	m.quitArmed = false
 	switch {
 	case m.confirmQuit:
 		return m.confirmKey(msg)
 	case key.Matches(msg, m.keys.Cancel):
-		return m.cancel()
+		return m.cancel(armed)
 	case m.modal.open():
 		return m.toModal(msg)
 	case m.diff != nil:
@@ -310,9 +315,10 @@ func (m *model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // cancel cancels the turn of the panel asking for approval, else of the
-// focused panel, else quits. Cancelling is always safe, and it withdraws
-// the request.
-func (m *model) cancel() tea.Cmd {
+// focused panel. Cancelling is always safe, and it withdraws the request.
+// With nothing to cancel, it clears a prompt being typed (kept in the
+// history), and quits only when armed: the Ctrl+C before it quit nothing.
+func (m *model) cancel(armed bool) tea.Cmd {
 	if i, ok := m.modal.asking(); ok {
 		p := m.panels[i]
 		if p.running() {
@@ -323,10 +329,20 @@ func (m *model) cancel() tea.Cmd {
 	}
 	if p := m.focused(); p.running() {
 		p.cancelTurn()
-		m.flash = "cancelling… (Ctrl+C again once idle quits)"
+		m.flash = "cancelling…"
 		return nil
 	}
-	return m.quit()
+	switch {
+	case m.prompt.ta.Value() != "":
+		m.prompt.clear()
+		m.flash = "prompt cleared (↑ brings it back); Ctrl+C again quits"
+	case armed:
+		return m.quit()
+	default:
+		m.flash = "Ctrl+C again quits (so do Ctrl+D and /quit)"
+	}
+	m.quitArmed = true
+	return nil
 }
 
 // helpKey gives a key to the help over the screen, and reports whether it
@@ -350,7 +366,8 @@ func (m *model) screenKey(msg tea.KeyPressMsg) tea.Cmd {
 	p := m.focused()
 	empty := m.prompt.ta.Value() == ""
 	switch {
-	case key.Matches(msg, m.keys.Quit):
+	case key.Matches(msg, m.keys.Quit) && empty:
+		// With text in the prompt, Ctrl+D deletes forward, as in readline.
 		if p.offset > 0 {
 			p.scroll(-m.halfPage())
 			return nil
@@ -385,7 +402,8 @@ func (m *model) screenKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.PageDown):
 		p.scroll(-max(p.bodyHeight()-1, 1))
 		return nil
-	case key.Matches(msg, m.keys.HalfUp):
+	case key.Matches(msg, m.keys.HalfUp) && empty:
+		// With text in the prompt, Ctrl+U deletes to the line's start.
 		p.scroll(m.halfPage())
 		return nil
 	case key.Matches(msg, m.keys.Top) && empty:
@@ -407,6 +425,10 @@ func (m *model) screenKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case msg.String() == "esc" && p.selected >= 0:
 		p.setSelected(-1)
+		return nil
+	case msg.String() == "esc" && p.running():
+		p.cancelTurn()
+		m.flash = "cancelling…"
 		return nil
 	case key.Matches(msg, m.prompt.keys.Send) && m.prompt.value() == "":
 		if !p.toggleCard() {

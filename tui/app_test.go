@@ -319,8 +319,11 @@ func TestCancelAndQuit(t *testing.T) {
 		if m.busy() {
 			t.Fatal("the turn did not end after Ctrl+C")
 		}
+		if _, cmd := m.Update(keyCtrlC); isQuit(cmd) || !strings.Contains(screen(m), "Ctrl+C again quits") {
+			t.Errorf("the first Ctrl+C when idle quit, or gave no hint:\n%s", screen(m))
+		}
 		if _, cmd := m.Update(keyCtrlC); !isQuit(cmd) {
-			t.Error("Ctrl+C when idle did not quit")
+			t.Error("a second Ctrl+C when idle did not quit")
 		}
 	})
 	t.Run("Ctrl+D during a turn asks first, and y quits, cancelling it", func(t *testing.T) {

@@ -122,6 +122,10 @@ func (p *prompt) reset() {
 	p.ta.Reset()
 }
 
+// clear empties the prompt without sending it: what was typed goes into
+// the history, so Up brings it back.
+func (p *prompt) clear() { p.reset() }
+
 // walking reports whether Up and Down walk the history now: the prompt is
 // empty, or holds the entry they last showed.
 func (p *prompt) walking() bool {
