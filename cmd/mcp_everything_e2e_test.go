@@ -2,10 +2,12 @@ package cmd_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,9 +19,12 @@ import (
 // cannot change what this test sees.
 const everythingVersion = "2026.8.31"
 
-// installEverything installs the official reference MCP server into a
-// temporary directory with npm, its cache there too, and returns the path
-// of its executable. It skips the test, saying why, when npm is missing.
+// installEverything returns the path of the official reference MCP
+// server's executable, installed with npm once per machine and user into a
+// cache in the temp directory (a pinned version never changes), so that
+// every run after the first needs neither the registry nor a minute of
+// npm. It skips the test, saying why, when npm or node is missing or the
+// registry cannot be reached.
 func installEverything(t *testing.T) string {
 	t.Helper()
 	npm, err := exec.LookPath("npm")
@@ -29,21 +34,68 @@ func installEverything(t *testing.T) string {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("SKIPPED: node is not installed, so the end-to-end test against @modelcontextprotocol/server-everything cannot run")
 	}
-	dir := t.TempDir()
+	cache := filepath.Join(os.TempDir(), fmt.Sprintf("agent-test-cache-%d", os.Getuid()))
+	if err := os.MkdirAll(cache, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// A directory another user made, or could write, might hold anything.
+	if fi, err := os.Stat(cache); err != nil {
+		t.Fatal(err)
+	} else if st, ok := fi.Sys().(*syscall.Stat_t); !ok || int(st.Uid) != os.Getuid() || fi.Mode().Perm()&0o022 != 0 {
+		t.Fatalf("the test cache %s is not this user's alone (mode %v): remove it", cache, fi.Mode())
+	}
+	dir := filepath.Join(cache, "mcp-server-everything@"+everythingVersion)
+	bin := filepath.Join(dir, "node_modules", ".bin", "mcp-server-everything")
+	if _, err := os.Stat(bin); err == nil {
+		return bin
+	}
+	// Installed aside, then renamed into place whole: another test
+	// process may be installing it at the same time.
+	tmp, err := os.MkdirTemp(cache, "install-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
-	c := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save",
-		"--cache", filepath.Join(dir, ".npm-cache"), "--prefix", dir,
+	c := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", "--fetch-retries=1",
+		"--cache", filepath.Join(tmp, ".npm-cache"), "--prefix", tmp,
 		"@modelcontextprotocol/server-everything@"+everythingVersion)
-	c.Dir = dir
+	c.Dir = tmp
 	if out, err := c.CombinedOutput(); err != nil {
+		if ctx.Err() != nil || npmOffline(string(out)) {
+			t.Skipf("SKIPPED: the npm registry cannot be reached, so @modelcontextprotocol/server-everything@%s cannot be installed for the end-to-end test against it: %v\n%s",
+				everythingVersion, err, lastLines(string(out), 5))
+		}
 		t.Fatalf("npm install @modelcontextprotocol/server-everything@%s: %v\n%s", everythingVersion, err, out)
 	}
-	bin := filepath.Join(dir, "node_modules", ".bin", "mcp-server-everything")
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, statErr := os.Stat(bin); statErr != nil {
+			t.Fatalf("keeping the installed server: %v", err)
+		}
+		// Another process put its copy in place first.
+	}
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("the package installed no mcp-server-everything: %v", err)
 	}
 	return bin
+}
+
+// npmOffline reports whether npm's output says the registry could not be
+// reached, rather than that the install itself failed.
+func npmOffline(out string) bool {
+	for _, code := range []string{"ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENETUNREACH", "EHOSTUNREACH", "network request to", "proxy"} {
+		if strings.Contains(out, code) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastLines is the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(len(lines)-n, 0):], "\n")
 }
 
 // TestRunAgainstTheReferenceServer drives the binary against a real MCP

@@ -189,6 +189,13 @@ func TestToolchainsWorkConfined(t *testing.T) {
 			if _, err := exec.LookPath(tt.program); err != nil {
 				t.Skipf("%s is not installed on this machine", tt.program)
 			}
+			// On the PATH is not enough: rustup puts a cargo there that
+			// fails until a toolchain is installed ("rustup default
+			// stable"). What cannot run outside the sandbox proves
+			// nothing inside it.
+			if out, err := exec.Command(tt.program, "--version").CombinedOutput(); err != nil {
+				t.Skipf("SKIPPED: %s is on the PATH but does not run (%v): %s", tt.program, err, firstLineOf(string(out)))
+			}
 			python := ""
 			if tt.program == "python3" {
 				// The interpreter itself, not a version manager's shim,

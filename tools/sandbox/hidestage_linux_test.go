@@ -20,11 +20,16 @@ func TestHideStageLeavesNoTrace(t *testing.T) {
 	if got.code != 0 {
 		t.Fatalf("reading the hidden paths: exit %d, %s; want them empty", got.code, got.stderr)
 	}
-	// Only the directories leading to the paths put back under /tmp (the
-	// fixture's root and home directory live in the shared temp directory)
-	// may be there.
+	// Only the directories leading to the paths put back under /tmp may
+	// be there: the fixture's root and home directory live in the shared
+	// temp directory, and on a machine whose home is under /tmp so may the
+	// account's home and the PATH's directories, which are put back
+	// read-only.
 	allowed := make(map[string]bool)
-	for _, p := range []string{f.root, f.home} {
+	for _, p := range append([]string{f.root, f.home, accountHome()}, filepath.SplitList(os.Getenv("PATH"))...) {
+		if !filepath.IsAbs(p) {
+			continue
+		}
 		for _, tmp := range PrivateTempDirs {
 			if rel, err := filepath.Rel(tmp, p); err == nil && !strings.HasPrefix(rel, "..") {
 				allowed[strings.Split(rel, string(filepath.Separator))[0]] = true
