@@ -423,7 +423,7 @@ func TestScreenResizeKeepsTheTranscript(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {50, 20}, {130, 30}} {
 		s.run("resize-window", "-t", "agent", "-x", fmt.Sprint(size.w), "-y", fmt.Sprint(size.h))
 		want := []string{"auto-approve"}
-		if size.w < 121 {
+		if size.w < 119 {
 			want = append(want, "1 openai") // tabs
 		} else {
 			want = append(want, "Second here.") // side by side

@@ -18,8 +18,8 @@ import (
 )
 
 // minPanelWidth is the narrowest a panel may be side by side with others;
-// below it the panels become tabs.
-const minPanelWidth = 60
+// below it the panels become tabs. Two fit the common 120 columns.
+const minPanelWidth = 59
 
 // model is the root of the screen. It owns the size, the layout, the
 // panels and which one has the focus, the prompt, the approval modal, and
