@@ -38,6 +38,23 @@ var secretNameSuffixes = []string{"_KEY", "_KEYS", "_KEY_ID", "_PAT", "_PWD", "_
 // to be.
 var notSecretNames = []string{"TOKENIZERS_PARALLELISM"}
 
+// innocentPass are words that hold PASS without meaning a password: tox's
+// TOX_TESTENV_PASSENV, PASSTHROUGH settings, BYPASS_CACHE.
+var innocentPass = []string{"PASSENV", "PASSTHROUGH", "PASSTHRU", "BYPASS", "COMPASS", "PASSENGER"}
+
+// meansPassword reports whether the upper-case name u holds PASS as in a
+// password: PASSWORD, PASSWD and PASSPHRASE always do, whatever is around
+// them; any other PASS does unless it is part of an innocentPass word.
+func meansPassword(u string) bool {
+	if strings.Contains(u, "PASSW") || strings.Contains(u, "PASSPHRASE") {
+		return true
+	}
+	for _, w := range innocentPass {
+		u = strings.ReplaceAll(u, w, "")
+	}
+	return strings.Contains(u, "PASS")
+}
+
 // hostHandles are variables that lead a command to a program of the
 // person's running outside the sandbox: a terminal multiplexer or
 // emulator that takes commands, an agent that signs with the person's
@@ -95,7 +112,7 @@ func isSecretName(name string) bool {
 		return false
 	}
 	for _, part := range secretNameParts {
-		if !strings.Contains(u, part) {
+		if !strings.Contains(u, part) || part == "PASS" && !meansPassword(u) {
 			continue
 		}
 		// GIT_AUTHOR_NAME, COMMIT_AUTHOR: "AUTH" of an author.

@@ -61,6 +61,7 @@ var innocentEnv = []string{
 	"GOFLAGS=-mod=mod", "TOKENIZERS_PARALLELISM=false", "NODE_ENV=test", "KEYTIMEOUT=1",
 	"COMMIT_AUTHOR=Person", "LS_COLORS=rs=0:di=01;34:ln=01;36", "HTTP_PROXY=http://proxy.corp:3128",
 	"EDITOR_THEME=dark", "PASSENGER_FREE=", "GOPROXY=https://proxy.golang.org,direct",
+	"TOX_TESTENV_PASSENV=PYTHONPATH", "DOCKER_BUILDKIT_PASSTHROUGH=1", "PIP_BYPASS_CACHE=1",
 }
 
 func TestWithheldEnvSaysWhyForEveryKind(t *testing.T) {
@@ -83,7 +84,7 @@ func TestWithheldEnvSaysWhyForEveryKind(t *testing.T) {
 	}
 	for _, kv := range innocentEnv {
 		name, _, _ := strings.Cut(kv, "=")
-		if slices.ContainsFunc(got, func(w Withheld) bool { return w.Name == name }) && name != "PASSENGER_FREE" {
+		if slices.ContainsFunc(got, func(w Withheld) bool { return w.Name == name }) {
 			t.Errorf("%s is withheld, want it passed", name)
 		}
 	}
@@ -147,4 +148,40 @@ func TestSecretValuesIncludeSecretsByValueButNotHandles(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("SecretValues = %q, want %q", got, want)
 	}
+}
+
+func TestSecretNamesAndTheirLookalikes(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		secret bool
+	}{
+		{"DB_PASSWORD", true}, {"PGPASSWORD", true}, {"SMTP_PASS", true}, {"MAILPASS", true},
+		{"GPG_PASSPHRASE", true}, {"BYPASSWORD", true}, {"PASSENV_PASSWORD", true}, {"BYPASS_PASS", true},
+		{"PGPASSFILE", true}, {"HTTP_PASSWD", true},
+		{"TOX_TESTENV_PASSENV", false}, {"DOCKER_PASSTHROUGH", false}, {"PIP_BYPASS_CACHE", false},
+		{"COMPASS_HOME", false}, {"PASSENGER_FREE", false}, {"TOKENIZERS_PARALLELISM", false},
+	} {
+		if got := isSecretName(tt.name); got != tt.secret {
+			t.Errorf("isSecretName(%q) = %v, want %v", tt.name, got, tt.secret)
+		}
+	}
+}
+
+// FuzzSecretNames checks that no word around it keeps a name that says
+// password, passphrase, secret or token from being a secret.
+func FuzzSecretNames(f *testing.F) {
+	for _, s := range []string{"TOX_TESTENV_PASSENV", "BYPASSWORD", "PASSENV_PASSWORD", "COMPASS", "DB_PASS", "XPASSTHROUGHPASSWD"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		u := strings.ToUpper(name)
+		if u != strings.ToUpper(u) || slices.Contains(notSecretNames, u) {
+			return
+		}
+		for _, word := range []string{"PASSWORD", "PASSWD", "PASSPHRASE", "SECRET", "TOKEN"} {
+			if strings.Contains(u, word) && !isSecretName(name) {
+				t.Fatalf("isSecretName(%q) = false, but it holds %s", name, word)
+			}
+		}
+	})
 }
