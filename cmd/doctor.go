@@ -28,7 +28,12 @@ names only, never values), and which providers are configured and whether
 their key variables are set. For each provider whose key is set (or that
 needs none) it asks the server for its models, all at once and for at most
 3 seconds, and says whether it answers, accepts the key and has the
-configured model, and what to do when not. Nothing else is sent anywhere.`,
+configured model, and what to do when not. Nothing else is sent anywhere.
+
+Exit status: 0 when every check passed; 1 when one found a problem (a
+provider that is unusable, refuses its key, does not answer or lacks its
+model; the sandbox required but missing; git missing), said on stderr.
+A provider whose key is not set is not checked and is no problem.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			cfg, files, root, err := a.loadEffective(runFlags{})
@@ -50,7 +55,8 @@ configured model, and what to do when not. Nothing else is sent anywhere.`,
 			fmt.Fprintf(out, "  seatbelt:          %s\n", availability(r.Seatbelt, "yes ("+sandbox.SeatbeltExec+")", r.SeatbeltReason))
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
-			fmt.Fprintf(out, "  git:  %s\n", gitVersion())
+			git := gitVersion()
+			fmt.Fprintf(out, "  git:  %s\n", git)
 			section(out, "environment")
 			printWithheld(out, tools.WithheldEnv(os.Environ(), secretEnvNames(cfg), cfg.Tools.PassEnv), cfg.Tools.PassEnv)
 			section(out, "config")
@@ -60,6 +66,18 @@ configured model, and what to do when not. Nothing else is sent anywhere.`,
 			section(out, "providers")
 			names := cfg.providerNames()
 			checks := a.checkProviders(c.Context(), cfg, names)
+			var problems []string
+			if cfg.Sandbox.Mode == sandbox.ModeRequired && !sandbox.New(cfg.Sandbox, exe()).Status().Confined {
+				problems = append(problems, "the sandbox is required ([sandbox] mode) but not available")
+			}
+			if !strings.HasPrefix(git, "git version") {
+				problems = append(problems, "git: "+git)
+			}
+			for i, n := range names {
+				if strings.HasPrefix(checks[i], "problem:") || strings.HasPrefix(checks[i], "unusable:") {
+					problems = append(problems, "provider "+n)
+				}
+			}
 			for i, n := range names {
 				p := cfg.Providers[n]
 				mark := " "
@@ -72,6 +90,9 @@ configured model, and what to do when not. Nothing else is sent anywhere.`,
 				}
 				fmt.Fprintf(out, "%s %-10s %-9s %-28s %s, %s\n", mark, n, p.Type, p.Model, p.BaseURL, key)
 				fmt.Fprintf(out, "    %s\n", checks[i])
+			}
+			if len(problems) > 0 {
+				return failure(fmt.Errorf("doctor found a problem with: %s (see above)", strings.Join(problems, "; ")))
 			}
 			return nil
 		},

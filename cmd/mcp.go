@@ -106,7 +106,10 @@ command.`,
 		Long: `List starts every configured MCP server as a session would, says whether it
 started and why not, and lists the tools it offers with the level a call of
 each gets under the rules in force ([[rules]] with tool = "mcp__NAME__*").
-The servers are stopped before it returns.`,
+The servers are stopped before it returns.
+
+Exit status: 0 when every enabled server started, 1 when one did not (or
+the config could not be read).`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			cfg, _, root, err := a.loadEffective(runFlags{})
@@ -119,7 +122,17 @@ The servers are stopped before it returns.`,
 			}
 			m := a.startMCP(c.Context(), cfg, root, "", savedOutputDir(stateDir(a.getenv), ""))
 			defer m.Close()
-			writeMCPStatus(a.stdout, m.Status(), cfg.Policy())
+			st := m.Status()
+			writeMCPStatus(a.stdout, st, cfg.Policy())
+			var broken []string
+			for _, s := range st {
+				if s.State == mcp.StateFailed || s.State == mcp.StateStopped {
+					broken = append(broken, s.Name)
+				}
+			}
+			if len(broken) > 0 {
+				return failure(fmt.Errorf("mcp list: %s: %s (see above)", strings.Join(broken, ", "), "did not start"))
+			}
 			return nil
 		},
 	}

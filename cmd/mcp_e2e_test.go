@@ -189,8 +189,8 @@ args = ["mcptest-silent"]
 startup_timeout_seconds = 1
 `)
 	r := run(t, agentCmd(t, home, nil, "mcp", "list", "--root", t.TempDir()))
-	if r.code != 0 {
-		t.Fatalf("agent mcp list: exit %d\n%s", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "agent: mcp list: silent: did not start (see above)") {
+		t.Fatalf("agent mcp list with a server that does not start: exit %d, stderr %q; want 1 naming it", r.code, r.stderr)
 	}
 	for _, want := range []string{
 		"notes (stdio: ", "): ready",
