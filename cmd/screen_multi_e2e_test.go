@@ -137,7 +137,7 @@ func TestScreenIsolateCompareThenApplyOne(t *testing.T) {
 	s.waitFor("Ask every panel")
 	s.typeText("/compare")
 	s.keys("Enter")
-	s.waitFor("openai: 1 file(s) in", "anthropic: 2 file(s) in", "new.txt", "/apply NAME")
+	s.waitFor("openai: 1 file in", "anthropic: 2 files in", "new.txt", "/apply NAME")
 
 	s.typeText("/compare openai")
 	s.keys("Enter")

@@ -114,7 +114,7 @@ func (a *app) undo(c *cobra.Command, f undoFlags) error {
 			fmt.Fprintln(a.stderr, "agent: nothing was restored: there is no terminal to ask; run again with --yes to restore")
 			return &exitError{code: exitRefused}
 		}
-		fmt.Fprintf(a.stderr, "Restore these %d file(s)? [y/N] ", len(u.Changes))
+		fmt.Fprintf(a.stderr, "Restore these %s? [y/N] ", files(len(u.Changes)))
 		answer, _ := bufio.NewReader(a.stdin).ReadString('\n')
 		if ans := strings.ToLower(strings.TrimSpace(answer)); ans != "y" && ans != "yes" {
 			fmt.Fprintln(a.stderr, "Nothing was restored.")
@@ -128,8 +128,8 @@ func (a *app) undo(c *cobra.Command, f undoFlags) error {
 	if err != nil {
 		return failure(err)
 	}
-	fmt.Fprintf(a.stdout, "Restored %d file(s) to checkpoint %d. To take this undo back: agent undo --session %s --to %d\n",
-		len(u.Changes), u.Target.N, e.ID, marker.N)
+	fmt.Fprintf(a.stdout, "Restored %s to checkpoint %d. To take this undo back: agent undo --session %s --to %d\n",
+		files(len(u.Changes)), u.Target.N, e.ID, marker.N)
 	return nil
 }
 
@@ -170,4 +170,12 @@ func changeWord(status string) string {
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
+}
+
+// files counts files in words: "1 file", "3 files".
+func files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }

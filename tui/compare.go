@@ -195,7 +195,7 @@ func compareSummary(changes []Changes, root string) string {
 		case c.Stat == "":
 			fmt.Fprintf(&b, "\n\n%s: no changes (in %s)", c.Provider, c.Dir)
 		default:
-			fmt.Fprintf(&b, "\n\n%s: %d file(s) in %s\n%s", c.Provider, len(c.Files), c.Dir, indentLines(c.Stat))
+			fmt.Fprintf(&b, "\n\n%s: %s in %s\n%s", c.Provider, files(len(c.Files)), c.Dir, indentLines(c.Stat))
 		}
 	}
 	b.WriteString("\n\n/compare NAME opens NAME's full diff; /apply NAME takes its changes into " + root + ".")

@@ -103,7 +103,7 @@ func TestCompareListsEachProvidersChanges(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	slashCmd(m, b, "/compare")
 	out := screen(m)
-	for _, want := range []string{"openai: 1 file(s) in", "main.txt | 2 +-", "ollama: no changes", "/apply NAME"} {
+	for _, want := range []string{"openai: 1 file in", "main.txt | 2 +-", "ollama: no changes", "/apply NAME"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("/compare does not show %q:\n%s", want, out)
 		}

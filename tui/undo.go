@@ -120,7 +120,7 @@ func (m *model) undoResult(msg tea.Msg) {
 		}
 		m.undo = msg.undo
 		var b strings.Builder
-		fmt.Fprintf(&b, "Undo would restore checkpoint %d (before: %s), changing %d file(s):", msg.undo.Target.N, msg.undo.Target.Label, len(msg.undo.Changes))
+		fmt.Fprintf(&b, "Undo would restore checkpoint %d (before: %s), changing %s:", msg.undo.Target.N, msg.undo.Target.Label, files(len(msg.undo.Changes)))
 		for _, c := range msg.undo.Changes {
 			fmt.Fprintf(&b, "\n  %s %s", c.Status, c.Path)
 		}
@@ -134,6 +134,14 @@ func (m *model) undoResult(msg tea.Msg) {
 			p.addError("undo: nothing was restored: " + msg.err.Error() + " (run /undo again to see the new diff)")
 			return
 		}
-		p.addNotice(fmt.Sprintf("Restored %d file(s) to checkpoint %d. /undo again goes one action further back; the files as they were are a checkpoint too.", msg.changes, msg.target.N))
+		p.addNotice(fmt.Sprintf("Restored %s to checkpoint %d. /undo again goes one action further back; the files as they were are a checkpoint too.", files(msg.changes), msg.target.N))
 	}
+}
+
+// files counts files in words: "1 file", "3 files".
+func files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }

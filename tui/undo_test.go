@@ -59,7 +59,7 @@ func TestUndoShowsTheDiffAndRestoresOnlyOnYes(t *testing.T) {
 	if got, _ := os.ReadFile(file); string(got) != "package main // before\n" {
 		t.Errorf("after /undo yes main.go = %q, want it restored", got)
 	}
-	if out := screen(m); !strings.Contains(out, "Restored 1 file(s) to checkpoint 1") {
+	if out := screen(m); !strings.Contains(out, "Restored 1 file to checkpoint 1") {
 		t.Errorf("no confirmation of the restore:\n%s", out)
 	}
 	typeText(m, "/undo yes")
