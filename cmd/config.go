@@ -235,7 +235,7 @@ func decodeUserFile(path string, cfg *Config) (bool, error) {
 	raw.Config = *cfg
 	md, err := toml.Decode(string(data), &raw)
 	if err != nil {
-		return true, fmt.Errorf("config %s: %w", path, err)
+		return true, decodeError("config "+path, err)
 	}
 	for name, prim := range raw.Providers {
 		p := cfg.Providers[name]
@@ -309,7 +309,7 @@ func applyProjectFile(path string, cfg *Config, files *configFiles) (bool, error
 	var p projectConfig
 	md, err := toml.Decode(string(data), &p)
 	if err != nil {
-		return true, fmt.Errorf("project config %s: %w", path, err)
+		return true, decodeError("project config "+path, err)
 	}
 	if err := rulesHaveLevels(path, data); err != nil {
 		return true, err
@@ -430,6 +430,17 @@ func sandboxStrictness(m sandbox.Mode) int {
 	default:
 		return 2
 	}
+}
+
+// decodeError is err from decoding the file named by what, said for a
+// person. A level's own message lists every level, which auto_approve
+// does not take: blocked is no auto-approve level.
+func decodeError(what string, err error) error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) && pe.LastKey == "agent.auto_approve" {
+		return fmt.Errorf("%s: line %d: agent.auto_approve: want safe, warning or dangerous (blocked actions never run)", what, pe.Position.Line)
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // rulesHaveLevels refuses a [[rules]] entry without a level: the zero

@@ -528,3 +528,19 @@ func TestSelfCommandWorksFromHere(t *testing.T) {
 		t.Errorf("selfCommand() = %q, want %q", got, os.Args[0])
 	}
 }
+
+// A bad auto_approve names the levels it takes, not blocked, which it then
+// refuses; a rule's level may be blocked, and its error says so.
+func TestBadAutoApproveNamesOnlyTheLevelsItTakes(t *testing.T) {
+	for _, tt := range []struct{ file, want, not string }{
+		{"[agent]\nauto_approve = \"yes\"\n", "line 2: agent.auto_approve: want safe, warning or dangerous (blocked actions never run)", "or blocked"},
+		{"[[rules]]\ncommand = \"x\"\nlevel = \"nope\"\n", "want safe, warning, dangerous or blocked", "auto_approve"},
+	} {
+		root, env := hermetic(t)
+		path := writeFile(t, userConfigPath(envMap(env)), tt.file)
+		_, _, err := loadConfig(root, "", envMap(env))
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), tt.not) || !strings.Contains(err.Error(), path) {
+			t.Errorf("loadConfig with %q = %v; want the file and %q, without %q", tt.file, err, tt.want, tt.not)
+		}
+	}
+}
