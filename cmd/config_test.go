@@ -544,3 +544,22 @@ func TestBadAutoApproveNamesOnlyTheLevelsItTakes(t *testing.T) {
 		}
 	}
 }
+
+func TestAMistypedProviderGetsADidYouMean(t *testing.T) {
+	cfg := defaultConfig()
+	for _, tt := range []struct{ name, want string }{
+		{"opneai", "did you mean openai?"},
+		{"OpenAI", "did you mean openai?"},
+		{"olama", "did you mean ollama?"},
+		{"antropic", "did you mean anthropic?"},
+		{"zzz", ""},
+	} {
+		err := unknownProvider(tt.name, cfg, configFiles{User: "config.toml"})
+		if err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), "--provider "+tt.name+": no such provider") {
+			t.Fatalf("unknownProvider(%q) = %v, want a usage error naming it", tt.name, err)
+		}
+		if got := err.Error(); tt.want == "" && strings.Contains(got, "did you mean") || !strings.Contains(got, tt.want) {
+			t.Errorf("unknownProvider(%q) = %q, want %q in it", tt.name, got, tt.want)
+		}
+	}
+}

@@ -52,8 +52,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	}
 	for _, n := range names {
 		if _, ok := cfg.Providers[n]; !ok {
-			return usageError("--provider %s: no such provider (known: %s; add one as [providers.%s] in %s)",
-				n, strings.Join(cfg.providerNames(), ", "), n, files.User)
+			return unknownProvider(n, cfg, files)
 		}
 	}
 	var copies *screenWorktrees

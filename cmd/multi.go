@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -33,8 +32,7 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 	}
 	for _, n := range names {
 		if _, ok := cfg.Providers[n]; !ok {
-			return usageError("--provider %s: no such provider (known: %s; add one as [providers.%s] in %s)",
-				n, strings.Join(cfg.providerNames(), ", "), n, files.User)
+			return unknownProvider(n, cfg, files)
 		}
 	}
 	var iso *isolation

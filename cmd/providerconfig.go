@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
@@ -90,4 +91,62 @@ func (c ProviderConfig) Validate(name string) error {
 		return fmt.Errorf("providers.%s.price: prices must not be negative (US dollars per million tokens)", name)
 	}
 	return nil
+}
+
+// unknownProvider is the usage error for --provider name when the config
+// has no such provider: the known ones, the closest when name looks like a
+// typo of it, and where to add one.
+func unknownProvider(name string, cfg Config, files configFiles) error {
+	known := cfg.providerNames()
+	hint := ""
+	if close := closestName(name, known); close != "" {
+		hint = fmt.Sprintf("; did you mean %s?", close)
+	}
+	return usageError("--provider %s: no such provider%s (known: %s; add one as [providers.%s] in %s)",
+		name, hint, strings.Join(known, ", "), name, files.User)
+}
+
+// closestName is the one of names within two edits of s (a typo: a
+// letter swapped, missing or extra), or "" when none or several are.
+func closestName(s string, names []string) string {
+	best, bestD, ties := "", 3, 0
+	for _, n := range names {
+		switch d := editDistance(strings.ToLower(s), strings.ToLower(n)); {
+		case d < bestD:
+			best, bestD, ties = n, d, 0
+		case d == bestD:
+			ties++
+		}
+	}
+	if ties > 0 {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of neighbours, in runes.
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/agentcli/agent/agent"
@@ -49,8 +48,7 @@ func (a *app) loadEffective(f runFlags) (Config, configFiles, string, error) {
 	}
 	if a.provider != "" {
 		if _, ok := cfg.Providers[a.provider]; !ok {
-			return cfg, files, root, usageError("--provider %s: no such provider (known: %s; add one as [providers.%s] in %s)",
-				a.provider, strings.Join(cfg.providerNames(), ", "), a.provider, files.User)
+			return cfg, files, root, unknownProvider(a.provider, cfg, files)
 		}
 		cfg.Provider = a.provider
 	}
