@@ -29,7 +29,15 @@ since in a way that conflicts with them, nothing is applied and the message
 says which files. Before applying it takes a checkpoint of the project, as
 any agent action does, so 'agent undo' takes the changes back. Once applied,
 the worktree is removed. With no worktree of PROVIDER (nothing to apply) it
-says so and exits 0.`,
+says so and exits 0.
+
+Exit codes:
+  0  applied, or nothing to apply
+  1  not applied: the changes conflict with the project, or a checkpoint
+     or git failed (the worktree is kept)
+  2  usage error
+  3  not applied: you answered no (or stdin ended) at the question; the
+     worktree is kept`,
 		Example: `  agent run --isolate --provider a,b --yes warning "fix the flaky test"
   agent apply b`,
 		Args: cobra.ExactArgs(1),
