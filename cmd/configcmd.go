@@ -76,7 +76,7 @@ overwrites an existing file unless --force is given.`,
 	}
 	initCmd.Flags().BoolVar(&force, "force", false, "replace an existing file")
 	c.AddCommand(initCmd)
-	return c
+	return a.providerFlags(c)
 }
 
 // writeRuleOrigins lists, as comments, every rule of the config with the

@@ -17,7 +17,7 @@ import (
 )
 
 func (a *app) doctorCommand() *cobra.Command {
-	return &cobra.Command{
+	return a.providerFlags(&cobra.Command{
 		Use:   "doctor",
 		Short: "Check what this machine offers agent: sandbox, shell, git, config, providers",
 		Long: `Doctor prints what agent can use here: the sandbox (on Linux the
@@ -96,7 +96,7 @@ A provider whose key is not set is not checked and is no problem.`,
 			}
 			return nil
 		},
-	}
+	})
 }
 
 // printWithheld lists, by reason, the names of the variables commands do

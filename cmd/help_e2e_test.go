@@ -16,3 +16,21 @@ func TestApplyHelpSaysItsExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// --provider and --model are listed only where they do something.
+func TestProviderFlagsOnlyWhereTheyAct(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cmd  []string
+		want bool
+	}{
+		{[]string{"run"}, true}, {nil, true}, {[]string{"config"}, true}, {[]string{"doctor"}, true},
+		{[]string{"classify"}, false}, {[]string{"sessions"}, false}, {[]string{"undo"}, false},
+		{[]string{"apply"}, false}, {[]string{"mcp", "list"}, false}, {[]string{"version"}, false},
+	} {
+		r := runAgent(t, nil, "", append(tt.cmd, "--help")...)
+		if got := strings.Contains(r.stdout, "--model string"); r.code != 0 || got != tt.want {
+			t.Errorf("agent %v --help: exit %d, lists --model: %v, want %v", tt.cmd, r.code, got, tt.want)
+		}
+	}
+}

@@ -130,13 +130,21 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.configFile, "config", "", "read this config file instead of $XDG_CONFIG_HOME/agent/config.toml")
 	pf.StringVar(&a.rootDir, "root", "", "project root (default: the git top level of the current directory, else the current directory)")
-	pf.StringVar(&a.provider, "provider", "", "provider to use, a [providers.NAME] entry, or several as a,b to run them at once (default: the config's provider)")
-	pf.StringVar(&a.model, "model", "", "model to ask for (default: the provider's configured model)")
+	a.providerFlags(root)
 	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand(),
 		a.sessionsCommand(), a.logCommand(), a.undoCommand(), a.applyCommand(), a.worktreesCommand(),
 		a.mcpCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%v", err) })
 	return root
+}
+
+// providerFlags gives c --provider and --model. They are not global:
+// only the commands that talk to a provider or show which one is in force
+// (the screen, run, config, doctor) list them in their help.
+func (a *app) providerFlags(c *cobra.Command) *cobra.Command {
+	c.Flags().StringVar(&a.provider, "provider", "", "provider to use, a [providers.NAME] entry, or several as a,b to run them at once (default: the config's provider)")
+	c.Flags().StringVar(&a.model, "model", "", "model to ask for (default: the provider's configured model)")
+	return c
 }
 
 // projectRoot resolves --root, or finds the git top level of the current

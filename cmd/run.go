@@ -89,7 +89,7 @@ code is the worst of theirs: 130, then 1, then 4, then 3.`,
 	fl.BoolVar(&f.isolate, "isolate", false, "with several providers, give each its own clone of the project (HEAD plus the uncommitted changes), and leave their changes for 'agent apply PROVIDER'")
 	fl.StringVar(&a.resume, "resume", "", "continue session ID (see agent sessions), or with no value the latest session of the project root: each provider's conversation is rebuilt from it, and the task is its next message")
 	fl.Lookup("resume").NoOptDefVal = resumeLatest
-	return c
+	return a.providerFlags(c)
 }
 
 // autoApprove turns --yes / --yes-safe into a level; ok is false when
