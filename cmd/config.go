@@ -468,7 +468,13 @@ func unknownKeys(path string, md toml.MetaData) error {
 	if len(keys) == 0 {
 		return nil
 	}
-	return fmt.Errorf("config %s: unknown key %q (see config.example.toml for every key)", path, keys[0].String())
+	key := keys[0].String()
+	if k := keys[0]; len(k) >= 3 && k[0] == "mcp_servers" && k[2] == "env" {
+		// Codex's config gives a server variables as env = {...}.
+		return fmt.Errorf("config %s: unknown key %q: agent writes no variable values in its config; export the variable "+
+			"and name it in env_vars = [\"NAME\"], which passes it from agent's environment (see docs/mcp.md)", path, key)
+	}
+	return fmt.Errorf("config %s: unknown key %q (see config.example.toml for every key)", path, key)
 }
 
 // applyEnv lets the standard variables point the built-in providers

@@ -146,3 +146,14 @@ func TestMCPVariablesAreSecretsForCommands(t *testing.T) {
 		}
 	}
 }
+
+// A server's variables written as Codex writes them get a hint to
+// env_vars, not only "unknown key".
+func TestCodexStyleEnvPointsToEnvVars(t *testing.T) {
+	root, env := hermetic(t)
+	writeFile(t, userConfigPath(envMap(env)), "[mcp_servers.github]\ncommand = \"github-mcp-server\"\nenv = { GITHUB_TOKEN = \"x\" }\n")
+	_, _, err := loadConfig(root, "", envMap(env))
+	if err == nil || !strings.Contains(err.Error(), `unknown key "mcp_servers.github.env"`) || !strings.Contains(err.Error(), `env_vars = ["NAME"]`) {
+		t.Errorf("loadConfig = %v, want the key named and env_vars suggested", err)
+	}
+}
