@@ -83,13 +83,14 @@ func (k diffKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.SideBySide, k.scroll, back}
 }
 
-// FullHelp lists every key of the view.
+// FullHelp lists every key of the view, in one group: a group of its own
+// would stand without a title where the help wraps.
 func (k diffKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.SideBySide, k.Back}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.SideBySide, k.Back}}
 }
 
-// GroupTitles names the groups of FullHelp; the second goes on the first.
-func (k diffKeys) GroupTitles() []string { return []string{"a full diff (v, /compare)", ""} }
+// GroupTitles names the group of FullHelp.
+func (k diffKeys) GroupTitles() []string { return []string{"a full diff (v, /compare)"} }
 
 // dline is one line of a unified diff.
 type dline struct {

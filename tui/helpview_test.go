@@ -129,3 +129,18 @@ func TestTheHelpScrollsAndCloses(t *testing.T) {
 		t.Errorf("the help opened again is not at its top:\n%s", screen(m))
 	}
 }
+
+// Every column of the key help says where its keys apply: a column with
+// no title reads as an orphan wherever the help wraps.
+func TestEveryHelpColumnHasATitle(t *testing.T) {
+	m, _, _ := newTestModel(t, nil, testOptions)
+	for _, c := range m.keysHelp.columns() {
+		if c.title == "" {
+			var keys []string
+			for _, b := range c.keys {
+				keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+			}
+			t.Errorf("a help column without a title: %q", keys)
+		}
+	}
+}
