@@ -496,17 +496,25 @@ func TestSetupHelpSpeaksOfItsOwnProvider(t *testing.T) {
 		name, provider string
 		open           []string
 		want, not      []string
+		env            map[string]string
+		configFound    bool
 	}{
 		{"ollama beside openai", "ollama", []string{"openai", "ollama"},
-			[]string{"ollama is not usable: cannot reach", "ollama serve", "ollama pull " + cfg.Providers["ollama"].Model, self + " --provider anthropic", self + " config init"},
-			[]string{"No provider is usable", "--provider openai", "--provider ollama"}},
-		{"openai alone", "openai", []string{"openai"},
-			[]string{"openai is not usable", "export OPENAI_API_KEY", "[providers.openai]", self + " --provider anthropic"},
-			[]string{"ollama serve", "--provider openai"}},
+			[]string{"ollama is not usable: cannot reach", "ollama serve", "ollama pull " + cfg.Providers["ollama"].Model,
+				"export ANTHROPIC_API_KEY=<your key>, then " + self + " --provider anthropic", self + " config init"},
+			[]string{"No provider is usable", "--provider openai", "--provider ollama"}, nil, false},
+		{"openai alone, with DeepSeek's key set and a config file", "openai", []string{"openai"},
+			[]string{"openai is not usable", "export OPENAI_API_KEY", "[providers.openai]", "Or use another provider: " + self + " --provider deepseek",
+				"Your config file is /home/x/.config/agent/config.toml. See the effective settings"},
+			[]string{"ollama serve", "--provider openai", "config init", "export ANTHROPIC"}, map[string]string{"DEEPSEEK_API_KEY": "sk-x"}, true},
+		{"openai alone, with no other key set", "openai", []string{"openai"},
+			[]string{"Or use another provider: " + self + " --provider ollama"},
+			[]string{"--provider anthropic"}, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := setupHelp(cfg, files, tt.provider, tt.open, unreachable)
+			files.UserFound = tt.configFound
+			got := setupHelp(cfg, files, tt.provider, tt.open, unreachable, envMap(tt.env))
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("setupHelp(%s) lacks %q:\n%s", tt.provider, w, got)

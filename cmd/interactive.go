@@ -122,7 +122,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		}
 		w, err := pw.build(cfg.Providers[name].Model)
 		if err != nil {
-			spec.Setup = setupHelp(cfg, files, name, names, err)
+			spec.Setup = setupHelp(cfg, files, name, names, err, a.getenv)
 			opts.Panels = append(opts.Panels, spec)
 			continue
 		}
@@ -135,7 +135,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		provider := w.provider
 		spec.Probe = func(ctx context.Context) string {
 			if err := probe(ctx, provider); err != nil {
-				return setupHelp(cfg, files, name, names, err)
+				return setupHelp(cfg, files, name, names, err, a.getenv)
 			}
 			return ""
 		}
@@ -263,10 +263,11 @@ func (a *app) hasTerminal() bool {
 
 // setupHelp explains, in the panel of provider name, what is wrong with
 // that provider and how to make it usable; it suggests the configured
-// providers that have no panel open beside it. The commands it shows are
-// spelt as this program was started, so they work from where the person
-// is (./bin/agent after make run).
-func setupHelp(cfg Config, files configFiles, name string, open []string, cause error) string {
+// providers that have no panel open beside it, first one whose key is set
+// in env (or that needs none). The commands it shows are spelt as this
+// program was started, so they work from where the person is (./bin/agent
+// after make run); config init only when there is no config file yet.
+func setupHelp(cfg Config, files configFiles, name string, open []string, cause error, env func(string) string) string {
 	self := selfCommand()
 	pc := cfg.Providers[name]
 	var b strings.Builder
@@ -282,17 +283,30 @@ func setupHelp(cfg Config, files configFiles, name string, open []string, cause 
 		}
 		fmt.Fprintf(&b, "  • check base_url (%s) and model (%s) of [providers.%s].\n", pc.BaseURL, pc.Model, name)
 	}
-	var others []string
+	var others, ready []string
 	for _, n := range cfg.providerNames() {
 		if n != name && !slices.Contains(open, n) {
 			others = append(others, n)
+			if k := cfg.Providers[n].APIKeyEnv; k == "" || env(k) != "" {
+				ready = append(ready, n)
+			}
 		}
 	}
-	if len(others) > 0 {
-		fmt.Fprintf(&b, "\nOr use another provider: %s --provider %s (configured: %s).\n", self, others[0], strings.Join(others, ", "))
+	switch {
+	case len(ready) > 0:
+		fmt.Fprintf(&b, "\nOr use another provider: %s --provider %s (configured: %s).\n", self, ready[0], strings.Join(others, ", "))
+	case len(others) > 0:
+		// None has its key: say which variable the first one needs.
+		o := others[0]
+		fmt.Fprintf(&b, "\nOr use another provider: export %s=<your key>, then %s --provider %s (configured: %s).\n",
+			cfg.Providers[o].APIKeyEnv, self, o, strings.Join(others, ", "))
 	}
-	fmt.Fprintf(&b, "\nYour config file is %s (%s). Write a commented one with: %s config init\n", files.User, foundWord(files.UserFound), self)
-	fmt.Fprintf(&b, "See the effective settings with: %s config", self)
+	if files.UserFound {
+		fmt.Fprintf(&b, "\nYour config file is %s. See the effective settings with: %s config", files.User, self)
+	} else {
+		fmt.Fprintf(&b, "\nYour config file would be %s (not found). Write a commented one with: %s config init\n", files.User, self)
+		fmt.Fprintf(&b, "See the effective settings with: %s config", self)
+	}
 	return b.String()
 }
 
