@@ -27,6 +27,10 @@ type ApprovalRequest struct {
 	// request is asked even for a call the auto-approve level covers,
 	// and only a person may approve it: session rules and policies do not.
 	NoUndo bool
+	// Replanned reports that the person approved this call before, but
+	// its file changed while they were asked (another panel's edit): the
+	// call was planned again, and Preview is against the file as it is now.
+	Replanned bool
 }
 
 // Choice is what an Approver chose: deny, approve or modify.

@@ -34,6 +34,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 	// noCheckpoint says why no checkpoint could be taken before an
 	// approved run: the call is then asked again, of a person.
 	var noCheckpoint string
+	replanned := false // the file changed under an approval: asked again
 	for range maxModifications {
 		info := CallInfo{ID: call.ID, Tool: call.Name, Args: args}
 		plan, err := a.opts.Tools.Plan(call.Name, args)
@@ -85,6 +86,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 
 		req := ApprovalRequest{
 			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Network: plan.Network,
+			Replanned: replanned,
 		}
 		if noCheckpoint != "" {
 			req.Undo, req.NoUndo = noUndoNote(noCheckpoint), true
@@ -103,6 +105,12 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		}
 		switch d.Choice {
 		case Approve:
+			if plan.Stale() {
+				// Its file changed while the person looked at the diff:
+				// what they approved is not what would run. Ask again.
+				replanned = true
+				continue
+			}
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: by, Reason: d.Reason})
 			res, failed := a.run(ctx, turn, info, plan, note, req.NoUndo && by == ByPerson)
 			if failed == "" {

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -79,6 +80,7 @@ func planDelete(r *Registry, raw string) (*Plan, error) {
 		}
 		return Result{Output: "deleted " + strings.TrimPrefix(summary, "delete "), ExitCode: -1}
 	})
+	p.changed = func() bool { return errors.Is(r.checkUnchanged(t, was, true), ErrChangedSincePreview) }
 	p.Action = classify.Action{Kind: classify.Delete, Path: t.abs, IsDir: isDir, Root: r.root, Home: r.home}
 	p.Preview = preview
 	return p, nil

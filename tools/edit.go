@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -93,6 +94,7 @@ func planEdit(r *Registry, raw string) (*Plan, error) {
 		}
 		return Result{Output: fmt.Sprintf("edited %s: %d replacement(s)", t.rel, n) + parenthesised(note), ExitCode: -1}
 	})
+	p.changed = func() bool { return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) }
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = unifiedDiff(t.rel, &content, &updated)
 	if note != "" {

@@ -42,7 +42,17 @@ type Plan struct {
 	AllowedBy string
 
 	run func(ctx context.Context, out func(chunk string)) Result
+	// changed, for a write, edit or delete, reports whether its path
+	// changed since the plan; nil for other tools.
+	changed func() bool
 }
+
+// Stale reports whether the file (or, for a delete, the tree) a write,
+// edit or delete was planned against has changed since the plan, so its
+// Preview no longer shows what Run would do (Run would refuse it with
+// ErrChangedSincePreview): plan the same arguments again for a true one.
+// It reads the path; false for other tools.
+func (p *Plan) Stale() bool { return p.changed != nil && p.changed() }
 
 // Result is what a run produced, to be sent back to the model.
 type Result struct {

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/agentcli/agent/classify"
@@ -76,6 +77,7 @@ func planWrite(r *Registry, raw string) (*Plan, error) {
 		}
 		return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, t.rel, len(data)) + parenthesised(note), ExitCode: -1}
 	})
+	p.changed = func() bool { return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) }
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = preview
 	return p, nil

@@ -43,14 +43,15 @@ func (r *request) armed(now time.Time) bool {
 func changeKey(provider, callID string) string { return provider + "\x00" + callID }
 
 // enqueue adds a request from panel, whose calls run in root; the first
-// one opens the modal. The request that follows the person's own change
-// jumps the queue: they are waiting for it.
+// one opens the modal. The request that follows the person's own change,
+// or their approval of a diff whose file changed meanwhile, jumps the
+// queue: they are waiting for it.
 func (a *approvalModal) enqueue(msg approvalMsg, panel int, root string) tea.Cmd {
 	r := &request{id: msg.id, req: msg.req, reply: msg.reply, panel: panel, root: root}
 	k := changeKey(msg.req.Provider, msg.req.Call.ID)
-	if a.expectChange[k] {
+	if a.expectChange[k] || msg.req.Replanned {
+		r.changed = a.expectChange[k]
 		delete(a.expectChange, k)
-		r.changed = true
 		a.queue = append([]*request{r}, a.queue...)
 		return a.openHead()
 	}

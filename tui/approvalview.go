@@ -45,8 +45,11 @@ func (a *approvalModal) render() string {
 	}
 
 	titleText := "Approve this action?"
-	if r.changed {
+	switch {
+	case r.changed:
 		titleText = "Approve the action as you changed it?"
+	case r.req.Replanned:
+		titleText = "The file changed meanwhile: approve this diff against it as it is now?"
 	}
 	var extra []string // rows below the body, for the mode
 	armed := r.armed(a.now())

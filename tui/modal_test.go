@@ -307,3 +307,18 @@ func TestCtrlCOverTheModalCancelsTheAskingPanel(t *testing.T) {
 		t.Fatal("Ctrl+C over the modal did not cancel the panel that asked")
 	}
 }
+
+// A request asked again because its file changed under the person's
+// approval goes to the front of the queue, ahead of another panel's, and
+// says why it is back.
+func TestAReplannedRequestJumpsTheQueueAndSaysWhy(t *testing.T) {
+	m, _, _ := newTestModel(t, idleRunner, twoPanels)
+	ask(m, 1, shellRequest("ollama", "o1", "make lint", classify.Warning))
+	again := writeRequest()
+	again.Replanned = true
+	ask(m, 2, again)
+	s := screen(m)
+	if !strings.Contains(s, "The file changed meanwhile: approve this diff against it as it is now?") || !strings.Contains(s, "notes.md") {
+		t.Errorf("the modal does not show the replanned request first, saying why:\n%s", s)
+	}
+}

@@ -205,6 +205,9 @@ func (a *asker) describe(req agent.ApprovalRequest) {
 	for _, r := range req.Verdict.Reasons {
 		fmt.Fprintf(a.out, "  - %s\n", termsafe.Line(r))
 	}
+	if req.Replanned {
+		fmt.Fprintln(a.out, "  the file changed meanwhile: this is the diff against it as it is now")
+	}
 	if req.Undo != "" {
 		fmt.Fprintf(a.out, "  undo: %s\n", termsafe.Line(req.Undo))
 	}

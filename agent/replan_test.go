@@ -1,0 +1,59 @@
+package agent_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/llm"
+)
+
+// Two panels on one project: while this panel's edit waits for approval,
+// the other panel's edit lands in the same file. Approving the diff the
+// person saw would fail ("file changed since preview"); instead the call
+// is planned again and asked again with the diff as the file is now, and
+// approving that applies it.
+func TestAnApprovalOfAStaleDiffAsksAgainWithTheCurrentOne(t *testing.T) {
+	var root string
+	var asked []agent.ApprovalRequest
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+		asked = append(asked, r)
+		if len(asked) == 1 {
+			// The other panel's edit, approved and applied meanwhile.
+			if err := os.WriteFile(filepath.Join(root, "notes.txt"), []byte("title\nby the other panel\nend\n"), 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+		return agent.Answer{Choice: agent.Approve, By: agent.ByPerson}, nil
+	})
+	f := newFixture(t, []llm.Message{
+		calls(call("c1", "edit_file", map[string]any{"path": "notes.txt", "old_string": "end", "new_string": "the end"})),
+		text("ok"),
+	}, ap, agent.DefaultConfig())
+	root = f.root
+	if err := os.WriteFile(filepath.Join(root, "notes.txt"), []byte("title\nend\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ag.Run(t.Context(), "edit"); err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 2 {
+		t.Fatalf("asked %d times, want twice: once, then again with the current diff", len(asked))
+	}
+	if asked[0].Replanned || !asked[1].Replanned {
+		t.Errorf("Replanned = %v, %v; want only the second request marked", asked[0].Replanned, asked[1].Replanned)
+	}
+	if strings.Contains(asked[0].Preview, "by the other panel") || !strings.Contains(asked[1].Preview, " by the other panel") {
+		t.Errorf("the second request's diff does not show the file as it is now:\n%s", asked[1].Preview)
+	}
+	got, _ := os.ReadFile(filepath.Join(root, "notes.txt"))
+	if string(got) != "title\nby the other panel\nthe end\n" {
+		t.Errorf("notes.txt = %q, want both panels' edits", got)
+	}
+	if res := f.toolResults()["c1"]; res.IsError || strings.Contains(res.Content, "changed since preview") {
+		t.Errorf("the edit's result = %q, want it applied", res.Content)
+	}
+}
