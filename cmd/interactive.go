@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/internal/history"
 	"github.com/agentcli/agent/tui"
 )
 
@@ -93,6 +94,11 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		opts.Warning = fmt.Sprintf("project: %d ignored", len(ignored))
 	}
 	a.session.screenMCP(&opts, cfg.Policy())
+	hist := history.Open(a.historyFile(root), 200)
+	if opts.History, err = hist.Load(); err != nil {
+		opts.Notices = append(opts.Notices, "The prompts of earlier sessions could not be read: "+err.Error())
+	}
+	opts.SaveHistory = func(p string) { hist.Append(p) } // a lost entry costs only an Up
 	// One coordinator for the screen: the panels share its locks, so two
 	// providers never write the same file or run unsafe commands at once.
 	coord := agent.NewCoordinator(root)
@@ -325,4 +331,10 @@ func selfCommand() string {
 		return base
 	}
 	return arg0
+}
+
+// historyFile is where the screen keeps the prompts sent in root: under
+// the state directory, one file per root, named as its worktrees are.
+func (a *app) historyFile(root string) string {
+	return filepath.Join(stateDir(a.getenv), "history", filepath.Base(a.worktreesDir(root))+".jsonl")
 }

@@ -86,7 +86,7 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 		keys:    keys,
 		now:     now,
 		noColor: noColor,
-		prompt:  newPrompt(noColor),
+		prompt:  newPrompt(noColor, opts.History),
 		help:    h,
 		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		modal:   newApprovalModal(st, now, b.Rules(), opts.Network, noColor),
@@ -180,6 +180,15 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// Whether an approval waits changes what typing does: the prompt
 	// says so whatever message opened or closed the modal.
 	m.updatePlaceholder()
+	if added := m.prompt.takeAdded(); len(added) > 0 && m.opts.SaveHistory != nil {
+		save := m.opts.SaveHistory
+		cmd = tea.Batch(cmd, func() tea.Msg {
+			for _, p := range added {
+				save(p)
+			}
+			return nil
+		})
+	}
 	return m, cmd
 }
 

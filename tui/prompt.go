@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -26,6 +27,9 @@ type prompt struct {
 	keys promptKeys
 
 	history []string // oldest first
+	// added are the entries history gained since takeAdded, for the
+	// root to save.
+	added []string
 	// at is the history entry shown, len(history) when none is: walking
 	// starts from an empty prompt and goes on while the prompt still
 	// holds the entry it showed.
@@ -57,7 +61,7 @@ func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortH
 // GroupTitles names the group of FullHelp.
 func (k promptKeys) GroupTitles() []string { return []string{"the prompt"} }
 
-func newPrompt(noColor bool) prompt {
+func newPrompt(noColor bool, history []string) prompt {
 	keys := newPromptKeys()
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
@@ -77,7 +81,8 @@ func newPrompt(noColor bool) prompt {
 	// screen readers and IMEs expect it.
 	ta.SetVirtualCursor(false)
 	ta.SetStyles(textareaStyles(noColor))
-	return prompt{ta: ta, keys: keys}
+	history = slices.Clone(history[max(len(history)-maxHistory, 0):])
+	return prompt{ta: ta, keys: keys, history: history, at: len(history)}
 }
 
 // textareaStyles are the textarea's default styles, or none at all with
@@ -114,12 +119,20 @@ func (p *prompt) value() string { return strings.TrimSpace(p.ta.Value()) }
 func (p *prompt) reset() {
 	if v := p.value(); v != "" && (len(p.history) == 0 || p.history[len(p.history)-1] != v) {
 		p.history = append(p.history, v)
+		p.added = append(p.added, v)
 		if len(p.history) > maxHistory {
 			p.history = p.history[len(p.history)-maxHistory:]
 		}
 	}
 	p.at = len(p.history)
 	p.ta.Reset()
+}
+
+// takeAdded returns the entries added to the history since its last call.
+func (p *prompt) takeAdded() []string {
+	added := p.added
+	p.added = nil
+	return added
 }
 
 // clear empties the prompt without sending it: what was typed goes into

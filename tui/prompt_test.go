@@ -50,3 +50,52 @@ func TestOnlyThePromptsFirstRowHasTheMarker(t *testing.T) {
 		})
 	}
 }
+
+// The prompts of earlier sessions come back with Up, and each prompt sent
+// (or cleared with Ctrl+C) is handed to SaveHistory by a command, outside
+// Update.
+func TestPromptHistorySurvivesARestart(t *testing.T) {
+	saved := make(chan string, 4)
+	opts := testOptions
+	opts.History = []string{"from yesterday", "from this morning"}
+	opts.SaveHistory = func(p string) { saved <- p }
+	m, b, _ := newTestModel(t, idleRunner, opts)
+	press(m, tea.KeyPressMsg{Code: tea.KeyUp})
+	if v := m.prompt.ta.Value(); v != "from this morning" {
+		t.Errorf("Up on a fresh screen shows %q, want the newest prompt of before", v)
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyUp})
+	if v := m.prompt.ta.Value(); v != "from yesterday" {
+		t.Errorf("Up again shows %q, want the one before", v)
+	}
+	press(m, tea.KeyPressMsg{Code: tea.KeyDown}, tea.KeyPressMsg{Code: tea.KeyDown})
+	typeText(m, "run the tests")
+	_, cmd := m.Update(keyEnter)
+	startCmds(cmd)
+	if got := <-saved; got != "run the tests" {
+		t.Errorf("saved %q, want the prompt sent", got)
+	}
+	settle(m, b) // the turn ends: Ctrl+C then clears rather than cancels
+	typeText(m, "half typed")
+	_, cmd = m.Update(keyCtrlC)
+	startCmds(cmd)
+	if got := <-saved; got != "half typed" {
+		t.Errorf("saved %q, want the prompt cleared", got)
+	}
+}
+
+// startCmds runs cmd, and the commands of the batches it returns, each in
+// its own goroutine, as the program would: the test waits for what it
+// expects of them, not for them.
+func startCmds(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		if batch, ok := cmd().(tea.BatchMsg); ok {
+			for _, c := range batch {
+				startCmds(c)
+			}
+		}
+	}()
+}

@@ -107,6 +107,13 @@ type Options struct {
 	// when no session is recorded. Its methods do I/O: they are called
 	// from commands, never from Update.
 	Undo agent.Undoer
+	// History are the prompts sent in this project before, oldest first:
+	// Up walks them from the newest.
+	History []string
+	// SaveHistory keeps a prompt just sent (or cleared with Ctrl+C) for
+	// the next start; nil keeps nothing. It is called from a command,
+	// never from Update, and may block on the disk.
+	SaveHistory func(prompt string)
 	// Worktrees are the panels' isolated copies of the project, for
 	// /compare and /apply; nil when the panels share the root.
 	Worktrees Worktrees
