@@ -385,6 +385,8 @@ func (m *model) screenKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Help) && (msg.String() != "?" || m.prompt.value() == ""):
 		m.toggleHelp(!m.showHelp)
 		return nil
+	case key.Matches(msg, m.keys.NextPanel) && m.completeSlash():
+		return nil
 	case key.Matches(msg, m.keys.NextPanel):
 		m.setFocus(m.focus + 1)
 		return nil

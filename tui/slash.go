@@ -10,8 +10,12 @@ import (
 	"github.com/agentcli/agent/internal/termsafe"
 )
 
+// slashCommand is one of the prompt's commands: its name, the arguments
+// it takes, and what it does.
+type slashCommand struct{ name, args, what string }
+
 // slashCommands are the prompt's commands, in the order /help lists them.
-var slashCommands = []struct{ name, args, what string }{
+var slashCommands = []slashCommand{
 	{"/help", "", "this list and the keys"},
 	{"/clear", "", "clear the panel and start a new conversation"},
 	{"/model", "NAME", "ask another model in this panel (a new conversation)"},

@@ -75,3 +75,48 @@ func TestASlashCommandThatOnlyAnswersInTheStatusBarLeavesNoTrace(t *testing.T) {
 		t.Errorf("/yes without a level should answer in the status bar only:\n%s", out)
 	}
 }
+
+// Typing a slash shows the commands it may start, with what each does;
+// Tab completes the name, as a shell does, instead of switching panels.
+func TestSlashCommandsCompleteWithTab(t *testing.T) {
+	m, _, _ := newTestModel(t, idleRunner, twoPanels)
+	typeText(m, "/c")
+	s := screen(m)
+	for _, want := range []string{"/clear", "/compact", "/checkpoints", "/compare [NAME]", "tab completes"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("after /c the popup lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "/model") {
+		t.Errorf("the popup lists /model after /c:\n%s", s)
+	}
+	focus := m.focus
+	press(m, keyTab)
+	if m.focus != focus {
+		t.Error("Tab while typing a command switched panels")
+	}
+	typeText(m, "o")
+	press(m, keyTab)
+	if v := m.prompt.ta.Value(); v != "/compa" {
+		t.Errorf("Tab after /co gives %q, want /compa, where /compact and /compare part", v)
+	}
+	typeText(m, "c")
+	press(m, keyTab)
+	if v := m.prompt.ta.Value(); v != "/compact" {
+		t.Errorf("Tab after /compac gives %q, want /compact", v)
+	}
+	m.prompt.reset()
+	typeText(m, "/mod")
+	press(m, keyTab)
+	if v := m.prompt.ta.Value(); v != "/model " {
+		t.Errorf("Tab after /mod gives %q, want /model and a space for its argument", v)
+	}
+	if strings.Contains(screen(m), "tab completes") {
+		t.Errorf("the popup stays once the arguments are being typed:\n%s", screen(m))
+	}
+	m.prompt.reset()
+	press(m, keyTab)
+	if m.focus != (focus+1)%len(m.panels) {
+		t.Error("Tab on an empty prompt no longer switches panels")
+	}
+}

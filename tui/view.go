@@ -71,6 +71,14 @@ func (m *model) screen(f *frame) string {
 		box = m.renderConfirm()
 	case m.showHelp:
 		box = m.keysHelp.View()
+	case m.slashPopup() != "":
+		// Over the bottom of the panels, just above the prompt.
+		popup := m.slashPopup()
+		y := max(m.areaHeight()-lipgloss.Height(popup), 0)
+		return lipgloss.NewCompositor(
+			lipgloss.NewLayer(content),
+			lipgloss.NewLayer(popup).X(0).Y(y).Z(1),
+		).Render()
 	default:
 		return content
 	}
