@@ -28,3 +28,22 @@ func TestScreenPromptHistorySurvivesARestart(t *testing.T) {
 	s.keys("Up")
 	s.waitFor("> explain the build")
 }
+
+// Typing / lists the commands; Tab completes one; Ctrl+C clears what is
+// typed and says a second one quits.
+func TestScreenSlashCompletionAndCtrlC(t *testing.T) {
+	t.Parallel()
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("unused")})
+	s := startScreen(t, screenRun{env: openaiEnv(srv), root: t.TempDir(), w: 100, h: 30})
+	s.waitFor("Ask for a change")
+	s.typeText("/pro")
+	s.waitFor("/providers", "the panels and the configured providers", "tab completes")
+	s.keys("Tab")
+	s.waitFor("> /providers")
+	s.keys("C-c")
+	s.waitFor("prompt cleared (↑ brings it back); Ctrl+C again quits")
+	s.keys("C-c")
+	if st := s.exited(); st != "0" {
+		t.Errorf("agent exited with %s after two Ctrl+C", st)
+	}
+}
