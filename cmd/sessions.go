@@ -109,12 +109,11 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 		}
 		a.resumeModel(cfg, s.resumed)
 		s.rec, err = session.Append(e.Path, info, red)
-	} else if command == "interactive" {
-		// A screen opened and closed without a prompt is no session: its
+	} else {
+		// A screen opened and closed without a prompt, or a run stopped
+		// before its task by a set-up error (no key), is no session: its
 		// file is made with the first event, so it never clutters the list.
 		s.rec, err = session.CreateOnFirstEvent(dir, info, red)
-	} else {
-		s.rec, err = session.Create(dir, info, red)
 	}
 	if err != nil {
 		return failure(err)

@@ -120,3 +120,14 @@ func TestRunBareResumeContinuesTheLatestSession(t *testing.T) {
 		t.Errorf("the last request asked %q, want %q", asked, want)
 	}
 }
+
+// A run stopped by a set-up error before its task (no key) records no
+// session: "agent sessions" would list it as "no task".
+func TestARunThatCannotStartLeavesNoSession(t *testing.T) {
+	t.Parallel()
+	h := newStateHome(t, map[string]string{"AGENT_PROVIDER": "openai"})
+	h.mustRun(1, "run", "--root", t.TempDir(), "a task")
+	if ids := h.sessionIDs(); len(ids) != 0 {
+		t.Errorf("sessions after a run without a key = %v, want none", ids)
+	}
+}
