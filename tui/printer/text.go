@@ -88,6 +88,10 @@ func (s *textSink) Publish(e agent.Event) {
 	case agent.EventError:
 		s.line(s.st.bad.Render("error: " + termsafe.Line(short(e.Error))))
 		s.errShown = true
+	case agent.EventReasoning:
+		if l := thinkingLine(e.Text); l != "" {
+			s.line(s.st.muted.Render(l))
+		}
 	case agent.EventRetry:
 		s.line(s.st.muted.Render(termsafe.Line(e.Text)))
 	case agent.EventCompaction:
@@ -245,4 +249,19 @@ func (st textStyles) badge(c *agent.CallInfo) string {
 		return st.muted.Render(b)
 	}
 	return st.levels[*c.Level].Render(b)
+}
+
+// maxThinkingShown bounds the thinking shown on the tool-line stream: a
+// glimpse, not the whole of it, which --json carries.
+const maxThinkingShown = 160
+
+// thinkingLine is the line that says a reply came with thinking: its start
+// on one line, and how long it was. "" for none.
+func thinkingLine(text string) string {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return ""
+	}
+	glimpse := agent.Clip(termsafe.Line(strings.Join(words, " ")), maxThinkingShown)
+	return fmt.Sprintf("thinking (%d words; --json has all of it): %s", len(words), glimpse)
 }

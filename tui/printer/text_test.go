@@ -200,6 +200,17 @@ func TestText(t *testing.T) {
 			wantStderr: "[safe] shell: echo red  ✓ exit 0, 5ms\n",
 		},
 		{
+			name: "a reply's thinking is shown on stderr as a glimpse on one line",
+			events: []agent.Event{
+				{Type: agent.EventReasoningDelta, Text: "The user wants"},
+				{Type: agent.EventText, Text: "Done."},
+				{Type: agent.EventReasoning, Text: "The user wants\nthe tests run.\x1b[2J First, go test."},
+				{Type: agent.EventReasoning, Text: " \n "},
+			},
+			wantStdout: "Done.\n",
+			wantStderr: "thinking (9 words; --json has all of it): The user wants the tests run. First, go test.\n",
+		},
+		{
 			name: "usage and live output print nothing",
 			events: []agent.Event{
 				{Type: agent.EventRunStarted, Text: "task"},
