@@ -167,6 +167,7 @@ func (p *panel) addCommand(text string) {
 // addNotice shows a line of the screen's own, such as "cancelled".
 func (p *panel) addNotice(text string) {
 	t := newTextItem("", "", &p.st.Muted)
+	t.hang = true
 	t.add(text)
 	p.add(t)
 	p.endText()

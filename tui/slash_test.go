@@ -120,3 +120,26 @@ func TestSlashCommandsCompleteWithTab(t *testing.T) {
 		t.Error("Tab on an empty prompt no longer switches panels")
 	}
 }
+
+// A listing that wraps keeps its columns: the further rows of a command's
+// description start under the description, not at the panel's edge.
+func TestHelpListingWrapsWithAHangingIndent(t *testing.T) {
+	m, _, _ := newTestModel(t, idleRunner, testOptions)
+	m.Update(tea.WindowSizeMsg{Width: 70, Height: 60})
+	typeText(m, "/help")
+	press(m, keyEnter)
+	press(m, keyEsc) // close the key help over it
+	rows := strings.Split(screen(m), "\n")
+	for i, r := range rows {
+		if !strings.Contains(r, "/compact") || i+1 == len(rows) {
+			continue
+		}
+		desc := strings.Index(r, "summarise")
+		next := rows[i+1]
+		if desc < 0 || len(next) <= desc || strings.TrimSpace(next[:desc]) != "" || next[desc] == ' ' {
+			t.Errorf("the row after\n%q\nis\n%q\nwant it to start under the description (column %d)", r, next, desc)
+		}
+		return
+	}
+	t.Fatalf("no /compact row in /help:\n%s", screen(m))
+}

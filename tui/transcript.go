@@ -34,6 +34,9 @@ type textItem struct {
 	prefixW     int
 	// style is applied to the text of each row; nil leaves it plain.
 	style *lipgloss.Style
+	// hang wraps with a hanging indent (see wrapHanging): for notices,
+	// whose lines are often listings.
+	hang bool
 
 	lineBuffer
 
@@ -97,7 +100,11 @@ func (t *textItem) rows(w int, _ *frame) []string {
 
 // appendRows wraps one line and appends its styled rows to dst.
 func (t *textItem) appendRows(dst []string, line string, isFirst bool) []string {
-	for i, r := range wrap(line, t.w-t.prefixW) {
+	wrapped := wrap
+	if t.hang {
+		wrapped = wrapHanging
+	}
+	for i, r := range wrapped(line, t.w-t.prefixW) {
 		if t.style != nil {
 			r = t.style.Render(r)
 		}

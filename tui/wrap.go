@@ -19,6 +19,50 @@ func wrap(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }
 
+// wrapHanging is wrap with a hanging indent: the rows after the first
+// start under where the line's text does, and for a line laid out as
+// columns ("  /model NAME   ask another model…"), under its last column,
+// so that a listing stays readable when it wraps. An indent wider than
+// half of w is dropped.
+func wrapHanging(s string, w int) []string {
+	w = max(w, 1)
+	s = expandTabs(s)
+	rows := wrap(s, w)
+	ind := hangIndent(s)
+	if len(rows) == 1 || ind == 0 || ind > w/2 || !strings.HasPrefix(s, rows[0]) {
+		return rows
+	}
+	rest := strings.TrimLeft(s[len(rows[0]):], " ")
+	pad := strings.Repeat(" ", ind)
+	out := rows[:1]
+	for _, r := range wrap(rest, w-ind) {
+		out = append(out, pad+r)
+	}
+	return out
+}
+
+// hangIndent is the column a wrapped line's further rows start at: after
+// the last run of two or more spaces that follows text (the start of the
+// last column), else after the line's leading spaces.
+func hangIndent(s string) int {
+	lead := len(s) - len(strings.TrimLeft(s, " "))
+	col := lead
+	for i := lead; i < len(s); i++ {
+		if s[i] != ' ' || i+1 >= len(s) || s[i+1] != ' ' {
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j < len(s) {
+			col = ansi.StringWidth(s[:j])
+		}
+		i = j
+	}
+	return col
+}
+
 // tabWidth is where tab stops fall, as in a terminal.
 const tabWidth = 8
 
