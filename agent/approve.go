@@ -31,6 +31,11 @@ type ApprovalRequest struct {
 	// its file changed while they were asked (another panel's edit): the
 	// call was planned again, and Preview is against the file as it is now.
 	Replanned bool
+	// Stale reports whether the file Preview was made from has changed
+	// since (another panel's edit landed while this request waited), so
+	// that an Approver can answer Replan before showing an old diff. It
+	// reads the file: call it outside a UI's update loop. nil means never.
+	Stale func() bool
 }
 
 // Choice is what an Approver chose: deny, approve or modify.
@@ -43,6 +48,10 @@ const (
 	// Modify replaces the call's arguments with Answer.Args; the loop plans
 	// and classifies the new arguments and asks again if they need it.
 	Modify
+	// Replan says the request went stale before anyone decided (its Stale
+	// reported true): the loop plans the same arguments again and asks
+	// again, with Replanned set. Nobody approved or denied anything.
+	Replan
 )
 
 // Answer is an Approver's answer.

@@ -86,7 +86,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 
 		req := ApprovalRequest{
 			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Network: plan.Network,
-			Replanned: replanned,
+			Replanned: replanned, Stale: plan.Stale,
 		}
 		if noCheckpoint != "" {
 			req.Undo, req.NoUndo = noUndoNote(noCheckpoint), true
@@ -117,6 +117,9 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 				return res
 			}
 			noCheckpoint = failed
+			continue
+		case Replan:
+			replanned = true
 			continue
 		case Modify:
 			args = d.Args

@@ -57,3 +57,43 @@ func TestAnApprovalOfAStaleDiffAsksAgainWithTheCurrentOne(t *testing.T) {
 		t.Errorf("the edit's result = %q, want it applied", res.Content)
 	}
 }
+
+// An Approver that finds the request stale before showing it (its Stale
+// reports the file changed) answers Replan: the call is planned again,
+// nobody's decision is recorded, and the fresh request is asked.
+func TestReplanPlansTheCallAgainWithoutADecision(t *testing.T) {
+	var root string
+	var asked []agent.ApprovalRequest
+	ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+		asked = append(asked, r)
+		if len(asked) == 1 {
+			os.WriteFile(filepath.Join(root, "notes.txt"), []byte("title\nby the other panel\nend\n"), 0o644)
+			if r.Stale == nil || !r.Stale() {
+				t.Error("Stale does not report the file changed under the request")
+			}
+			return agent.Answer{Choice: agent.Replan}, nil
+		}
+		if r.Stale() {
+			t.Error("Stale reports a request planned against the file as it is")
+		}
+		return agent.Answer{Choice: agent.Approve, By: agent.ByPerson}, nil
+	})
+	f := newFixture(t, []llm.Message{
+		calls(call("c1", "edit_file", map[string]any{"path": "notes.txt", "old_string": "end", "new_string": "the end"})),
+		text("ok"),
+	}, ap, agent.DefaultConfig())
+	root = f.root
+	os.WriteFile(filepath.Join(root, "notes.txt"), []byte("title\nend\n"), 0o644)
+	if _, err := f.ag.Run(t.Context(), "edit"); err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) != 2 || !asked[1].Replanned || !strings.Contains(asked[1].Preview, " by the other panel") {
+		t.Fatalf("asked %d times (second: %+v), want again with the current diff", len(asked), asked[len(asked)-1])
+	}
+	if got := f.sink.ofType(agent.EventApproval); len(got) != 1 || got[0].Decision != agent.DecisionApproved {
+		t.Errorf("approval events = %+v, want only the person's approval", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "notes.txt")); string(got) != "title\nby the other panel\nthe end\n" {
+		t.Errorf("notes.txt = %q, want both edits", got)
+	}
+}

@@ -238,12 +238,17 @@ type oneAtATime struct {
 	next agent.Approver
 }
 
-// Ask waits for the requests before it, then asks next.
+// Ask waits for the requests before it, then asks next; a request whose
+// file changed while it waited (the other provider's approved edit) is
+// sent back to be planned again rather than shown with an old diff.
 func (o *oneAtATime) Ask(ctx context.Context, req agent.ApprovalRequest) (agent.Answer, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if ctx.Err() != nil {
 		return agent.Answer{}, ctx.Err()
+	}
+	if req.Stale != nil && req.Stale() {
+		return agent.Answer{Choice: agent.Replan}, nil
 	}
 	return o.next.Ask(ctx, req)
 }

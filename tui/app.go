@@ -198,7 +198,7 @@ func (m *model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
 		return nil
-	case tea.EnvMsg, guardMsg, editorFileMsg, editorDoneMsg, editorTextMsg:
+	case tea.EnvMsg, guardMsg, staleMsg, editorFileMsg, editorDoneMsg, editorTextMsg:
 		// The environment is for the modal's $EDITOR; the rest are the
 		// modal's own.
 		return m.toModal(msg)

@@ -153,6 +153,8 @@ func (a *approvalModal) Update(msg tea.Msg) (tea.Cmd, modalOut) {
 		return nil, out
 	case guardMsg:
 		return a.guardPassed(msg, &out), out
+	case staleMsg:
+		return a.replanStale(msg.id), out
 	case editorFileMsg, editorDoneMsg, editorTextMsg:
 		return a.editorMsg(msg), out
 	}

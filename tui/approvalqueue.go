@@ -99,7 +99,36 @@ func (a *approvalModal) withdraw(id uint64) tea.Cmd {
 func (a *approvalModal) openHead() tea.Cmd {
 	a.queue[0].scroll = 0
 	a.modalState = modalState{}
-	return a.rearm()
+	return tea.Batch(a.rearm(), checkStale(a.queue[0]))
+}
+
+// staleMsg says that the file of request id's diff changed while it
+// waited in the queue.
+type staleMsg struct{ id uint64 }
+
+// checkStale asks, off the update loop (it reads the file), whether the
+// request about to be shown still shows what would run. The key guard
+// keeps the stale diff from being answered meanwhile.
+func checkStale(r *request) tea.Cmd {
+	stale, id := r.req.Stale, r.id
+	if stale == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		if stale() {
+			return staleMsg{id: id}
+		}
+		return nil
+	}
+}
+
+// replanStale answers Replan for request id when it is still the one
+// shown: the agent plans it again and its fresh request takes its place.
+func (a *approvalModal) replanStale(id uint64) tea.Cmd {
+	if !a.open() || a.queue[0].id != id {
+		return nil
+	}
+	return a.answer(agent.Answer{Choice: agent.Replan})
 }
 
 // answer replies to the shown request and shows the next one. The reply

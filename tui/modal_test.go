@@ -322,3 +322,34 @@ func TestAReplannedRequestJumpsTheQueueAndSaysWhy(t *testing.T) {
 		t.Errorf("the modal does not show the replanned request first, saying why:\n%s", s)
 	}
 }
+
+// A request whose file changed while it waited in the queue is not shown
+// with its old diff: once it reaches the front, the modal answers Replan,
+// before its key guard lets anyone approve it.
+func TestAStaleRequestIsSentBackToBePlannedAgain(t *testing.T) {
+	m, _, _ := newTestModel(t, idleRunner, twoPanels)
+	fresh := writeRequest()
+	fresh.Stale = func() bool { return false }
+	stale := writeRequest()
+	stale.Call.ID = "w2"
+	stale.Stale = func() bool { return true }
+	first := ask(m, 1, fresh)
+	second := ask(m, 2, stale)
+
+	// The fresh one is shown: its check finds nothing.
+	if msg := checkStale(m.modal.queue[0])(); msg != nil {
+		t.Fatalf("the check of a fresh request said %v", msg)
+	}
+	m.modal.answer(agent.Answer{Choice: agent.Deny})
+	if d := decided(t, first); d.Choice != agent.Deny {
+		t.Fatalf("first answered %v", d.Choice)
+	}
+	// The stale one reaches the front: its check sends it back.
+	m.Update(checkStale(m.modal.queue[0])())
+	if d := decided(t, second); d.Choice != agent.Replan {
+		t.Errorf("the stale request was answered %v, want Replan", d.Choice)
+	}
+	if m.modal.open() {
+		t.Errorf("the modal still shows the stale request:\n%s", screen(m))
+	}
+}
