@@ -119,7 +119,8 @@ func TestEscapePlantedGitProgramsNeverRunOnTheHost(t *testing.T) {
 			step("agent undo")
 			c := h.cmd("doctor")
 			c.Dir = root // the root is found from the working directory
-			if out, err := c.CombinedOutput(); err != nil || !strings.Contains(string(out), "project root:   "+root) {
+			// Exit 1 when no Ollama answers here: only a provider may be wrong.
+			if out, err := c.CombinedOutput(); err != nil && !onlyProvidersFailed(string(out)) || !strings.Contains(string(out), "project root:   "+root) {
 				t.Errorf("agent doctor in the root: %v\n%s", err, out)
 			}
 			step("agent doctor and the detection of the root")
@@ -270,7 +271,7 @@ func TestEscapeEnvironmentCanariesNeverReachTheModel(t *testing.T) {
 		env[k] = v
 	}
 	r := runAgent(t, env, "", "doctor")
-	if r.code != 0 {
+	if r.code != 0 && (r.code != 1 || !onlyProvidersFailed(r.stderr)) {
 		t.Fatalf("agent doctor: exit %d\nstderr: %s", r.code, r.stderr)
 	}
 	for name, value := range canaries {
@@ -358,4 +359,20 @@ func TestEscapeKeysAndShortenedTokensNeverReachDisk(t *testing.T) {
 			}
 		})
 	}
+}
+
+// onlyProvidersFailed reports whether agent doctor's complaint (its exit 1)
+// is only about providers, which need not answer where tests run.
+func onlyProvidersFailed(out string) bool {
+	_, problems, ok := strings.Cut(out, "agent: doctor found a problem with: ")
+	if !ok {
+		return false
+	}
+	problems, _, _ = strings.Cut(problems, " (see above)")
+	for _, p := range strings.Split(problems, "; ") {
+		if !strings.HasPrefix(p, "provider ") {
+			return false
+		}
+	}
+	return true
 }

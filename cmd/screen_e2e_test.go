@@ -482,7 +482,7 @@ func TestScreenHelpListsEveryComponentsKeys(t *testing.T) {
 	s.typeText("?")
 	s.waitFor("Keys", "the prompt", "an approval", "a   approve", "scroll · rows 1-")
 	s.keys("Down", "Down", "Down")
-	s.waitFor("a full diff (v, /compare)", "t   side by side", "this help")
+	s.waitFor("a full diff (v, /compare)", "t    side by side", "this help")
 	s.keys("Escape")
 	screen := s.waitFor("Ask for a change")
 	if strings.Contains(screen, "this help") {

@@ -272,6 +272,11 @@ func Prune(dir string, cfg Config, current string, attached func(id string) []st
 		max     = int64(cfg.MaxMB) << 20
 		full    bool // once one session is over a limit, every older one is
 	)
+	if current != "" && !slices.ContainsFunc(entries, func(e Entry) bool { return e.ID == current }) {
+		// The current session's file is made with its first event: it
+		// is the newest and counts as kept all the same.
+		count = 1
+	}
 	for _, e := range entries {
 		var dirs []string
 		if attached != nil {
