@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/agentcli/agent/agent"
@@ -68,6 +69,20 @@ func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.
 	return a.wireWith(cfg, root, approver, sink, func(o agent.Options) (*agent.Agent, error) { return agent.New(o), nil })
 }
 
+// cacheOf is the project whose private toolchain caches the commands in
+// root use: the project itself for an isolated copy of it (under its
+// worktrees directory), so its copies share one; else root.
+func (a *app) cacheOf(root string) string {
+	project, err := a.projectRoot()
+	if err != nil || project == root {
+		return root
+	}
+	if rel, err := filepath.Rel(a.worktreesDir(project), root); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		return project
+	}
+	return root
+}
+
 // wireWith is wire with the last step, building the agent from its
 // options, done by build: agent.New, or a Coordinator's Join.
 func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink agent.Sink,
@@ -84,6 +99,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Home:      a.getenv("HOME"),
 		StateDir:  savedOutputDir(st, a.session.id()),
 		CacheDir:  filepath.Join(st, "cache"),
+		CacheOf:   a.cacheOf(root),
 		Sandbox:   w.sandbox,
 		Network:   cfg.Sandbox.Network,
 		SecretEnv: secretEnvNames(cfg),

@@ -238,8 +238,8 @@ func (r *Registry) cacheDir() string {
 	if r.caches == "" {
 		return ""
 	}
-	sum := sha256.Sum256([]byte(r.root))
-	dir := filepath.Join(r.caches, filepath.Base(r.root)+"-"+hex.EncodeToString(sum[:6]))
+	sum := sha256.Sum256([]byte(r.cacheOf))
+	dir := filepath.Join(r.caches, filepath.Base(r.cacheOf)+"-"+hex.EncodeToString(sum[:6]))
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return ""
 	}

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -35,6 +36,10 @@ type Options struct {
 	// the toolchains' caches where the environment says, where confined
 	// commands cannot write.
 	CacheDir string
+	// CacheOf is the project root whose private caches commands use;
+	// empty means Root. An isolated copy of a project names the project,
+	// so that its copies share one cache and pay for a cold one once.
+	CacheOf string
 	// Network is the [sandbox] network setting: every command may use the
 	// network, not only those whose call asked for it.
 	Network bool
@@ -70,6 +75,7 @@ type Registry struct {
 	fsRoot  *os.Root
 	state   string
 	caches  string
+	cacheOf string // the root the private caches are named for
 	sandbox sandbox.Sandbox
 	// sessions runs shell commands in long-lived sandbox helpers; nil
 	// when the sandbox cannot (each command then starts its own helper).
@@ -161,6 +167,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		fsRoot:    fsRoot,
 		state:     opts.StateDir,
 		caches:    opts.CacheDir,
+		cacheOf:   cmp.Or(opts.CacheOf, root),
 		sandbox:   opts.Sandbox,
 		sessions:  sandbox.NewSessions(opts.Sandbox),
 		network:   opts.Network,
