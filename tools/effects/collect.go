@@ -186,6 +186,11 @@ func (c *collector) entry(rel string, lowerDir bool) error {
 			return err
 		}
 	}
+	if lowerDir && lfi == nil && !isWhiteout(ufi) {
+		// Made where the real root has nothing. Below a directory the
+		// real root lacks, the check of that directory covers it.
+		c.record(rel, nil)
+	}
 	um := ufi.Mode()
 	switch {
 	case isWhiteout(ufi):
@@ -214,7 +219,6 @@ func (c *collector) newDir(rel string, ufi, lfi fs.FileInfo) error {
 	switch {
 	case lfi == nil:
 		ch.Op = Create
-		c.record(rel, nil)
 	case lfi.IsDir():
 		c.record(rel, lfi)
 		old, _ := cleanMode(lfi.Mode())
@@ -270,7 +274,6 @@ func (c *collector) file(rel string, ufi, lfi fs.FileInfo) error {
 	switch {
 	case lfi == nil:
 		ch.Op = Create
-		c.record(rel, nil)
 		ch.Added, ch.Binary = countNew(after, ufi.Size())
 	case lfi.Mode().IsRegular():
 		lf, err := c.real.Open(rel)
@@ -316,7 +319,6 @@ func (c *collector) symlink(rel string, lfi fs.FileInfo) error {
 	switch {
 	case lfi == nil:
 		ch.Op = Create
-		c.record(rel, nil)
 	case lfi.Mode()&fs.ModeSymlink != 0:
 		old, err := c.real.Readlink(rel)
 		if err != nil {

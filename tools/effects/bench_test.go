@@ -1,0 +1,50 @@
+package effects
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkApply applies n new small files (100 per directory) to an
+// empty root: the check, the staging and the renames. Collect is not
+// timed.
+func BenchmarkApply(b *testing.B) {
+	for _, n := range []int{1, 100, 10000} {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			base := b.TempDir()
+			up := filepath.Join(base, "upper")
+			for i := range n {
+				dir := filepath.Join(up, "d"+itoa(i/100))
+				if i%100 == 0 {
+					if err := os.MkdirAll(dir, 0o755); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := os.WriteFile(filepath.Join(dir, "f"+itoa(i)+".txt"), []byte("line "+itoa(i)+"\n"), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				root := filepath.Join(base, "root"+itoa(i))
+				if err := os.Mkdir(root, 0o755); err != nil {
+					b.Fatal(err)
+				}
+				s, err := Collect(up, root, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if err := Apply(root, s); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				s.Close()
+				os.RemoveAll(root)
+				b.StartTimer()
+			}
+		})
+	}
+}
