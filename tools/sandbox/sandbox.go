@@ -80,7 +80,27 @@ type Options struct {
 	// Git is how much of the root's git directories the command may
 	// change: GitReadOnly (the zero value) for shell commands.
 	Git GitAccess
+	// Hold, when set, runs the command held: over an overlay of the
+	// root, so that nothing in the real root changes and what the
+	// command wrote, created or deleted there waits in its Layer
+	// (Cmd.Layer) for the caller to apply or discard. Only Sessions hold
+	// commands, where Sessions.CanHold says so; Sandbox.Command ignores
+	// it.
+	Hold *Hold
 }
+
+// Hold is what a held command's layer may hold, and what it must not see.
+type Hold struct {
+	// MaxBytes bounds the layer: writes past it fail (ENOSPC) and the
+	// layer reports itself full. 0 means DefaultHoldBytes.
+	MaxBytes int64
+	// Hide are absolute paths inside the root that the command sees as
+	// empty read-only files or directories (the project's secret files).
+	Hide []string
+}
+
+// DefaultHoldBytes is a held command's layer size when Hold.MaxBytes is 0.
+const DefaultHoldBytes = 1 << 30
 
 // Status reports what confinement is in force.
 type Status struct {
