@@ -209,6 +209,10 @@ type CallInfo struct {
 	// not run though it was valid ("token budget reached"); empty for a
 	// call that was planned, or could not be (invalid).
 	Skipped string `json:"skipped,omitempty"`
+	// Held says, for a command that ran held, what it changed in the
+	// project ("modify notes.txt (+1 -1)", "no changes"): the Level and
+	// Reasons are then the judgement of those changes.
+	Held string `json:"held,omitempty"`
 }
 
 // CallResult is the outcome of a tool call as the model will see it.

@@ -48,6 +48,9 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			AutoApprove: a.AutoApprove(), Unconfined: a.opts.Unconfined,
 			Rules: a.opts.Rules.List(), NoUndo: noCheckpoint != "",
 		}
+		if plan.Action.Kind == classify.Shell && noCheckpoint == "" {
+			c.Holdable, _ = plan.Holdable()
+		}
 		r := Decide(c)
 		if r.Rule != nil {
 			// A rule was made when undo could take its calls back: not
@@ -65,6 +68,24 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			out.Blocked++
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: r.Why})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+r.Why+". This action never runs; do not retry it."))
+		case r.Step == StepHold:
+			res, modified, done := a.runHeld(ctx, turn, info, plan, note, false, out)
+			if done {
+				return res
+			}
+			args, note = modified, modifiedNote(modified)
+			continue
+		case r.Step == StepRun && c.Holdable:
+			// Approved before it ran (a session rule, or the auto-approve
+			// level over a read of secret files): held all the same, so
+			// that what it changes is seen, and applied as approved.
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
+			res, modified, done := a.runHeld(ctx, turn, info, plan, note, true, out)
+			if done {
+				return res
+			}
+			args, note = modified, modifiedNote(modified)
+			continue
 		case r.Step == StepRun:
 			if r.Rule == nil {
 				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
@@ -101,6 +122,14 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		switch d.Choice {
 		case Approve:
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: by, Reason: d.Reason})
+			if c.Holdable {
+				res, modified, done := a.runHeld(ctx, turn, info, plan, note, true, out)
+				if done {
+					return res
+				}
+				args, note = modified, modifiedNote(modified)
+				continue
+			}
 			res, failed := a.run(ctx, turn, info, plan, note, req.NoUndo && by == ByPerson)
 			if failed == "" {
 				return res
@@ -109,7 +138,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			continue
 		case Modify:
 			args = d.Args
-			note = fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", Clip(args, maxEcho))
+			note = modifiedNote(args)
 			continue
 		default:
 			out.Denied++
@@ -124,6 +153,11 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 	out.Denied++
 	info := CallInfo{ID: call.ID, Tool: call.Name, Args: args}
 	return a.finishCall(turn, info, errorResult("denied: the call was modified too many times"))
+}
+
+// modifiedNote is what the model is told of arguments a person changed.
+func modifiedNote(args string) string {
+	return fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", Clip(args, maxEcho))
 }
 
 // approvedOrModified is the decision of an approval: modified when the

@@ -17,6 +17,7 @@ import (
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/mcp"
+	"github.com/agentcli/agent/tools/effects"
 	"github.com/agentcli/agent/tools/sandbox"
 	"github.com/agentcli/agent/tui"
 )
@@ -32,6 +33,7 @@ type Config struct {
 	Tools     tools.Config              `toml:"tools"`
 	Network   tools.NetworkConfig       `toml:"network"`
 	Sandbox   sandbox.Config            `toml:"sandbox"`
+	Effects   effects.Config            `toml:"effects"`
 	TUI       tui.Config                `toml:"tui"`
 	Sessions  session.Config            `toml:"sessions"`
 	Rules     []classify.Rule           `toml:"rules"`
@@ -54,6 +56,7 @@ func defaultConfig() Config {
 		},
 		Tools:   tools.DefaultConfig(),
 		Sandbox: sandbox.DefaultConfig(),
+		Effects: effects.DefaultConfig(),
 		TUI:     tui.DefaultConfig(),
 		// Sessions: how many recorded sessions are kept.
 		Sessions: session.DefaultConfig(),
@@ -73,6 +76,9 @@ func (c Config) Validate() error {
 	}
 	if err := c.Sandbox.Validate(); err != nil {
 		return err
+	}
+	if err := c.Effects.Validate(); err != nil {
+		return fmt.Errorf("effects: %w", err)
 	}
 	if err := c.Network.Validate(); err != nil {
 		return err

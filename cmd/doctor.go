@@ -46,7 +46,9 @@ configured model, and what to do when not. Nothing else is sent anywhere.`,
 			fmt.Fprintf(out, "  mount namespace:   %s\n", availability(r.MountNamespace, "yes: .git read-only, credentials hidden, private /tmp, /dev/shm and /run/user", r.IsolationReason))
 			fmt.Fprintf(out, "  PID namespace:     %s\n", availability(r.PIDNamespace, "yes: every process a command starts dies with it, and the helper can filter its connect(2) calls", r.IsolationReason))
 			fmt.Fprintf(out, "  process limit:     %s\n", availability(r.ProcessLimit, "yes", r.ProcessLimitReason))
-			fmt.Fprintf(out, "  in force:          %s\n", sandbox.New(cfg.Sandbox, exe()).Status().Summary)
+			sb := sandbox.New(cfg.Sandbox, exe())
+			fmt.Fprintf(out, "  in force:          %s\n", sb.Status().Summary)
+			fmt.Fprintf(out, "  approvals:         %s\n", approvalMode(sb, root))
 			fmt.Fprintf(out, "  seatbelt:          %s\n", availability(r.Seatbelt, "yes ("+sandbox.SeatbeltExec+")", r.SeatbeltReason))
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
@@ -150,4 +152,22 @@ func firstOutputLine(name string, args ...string) string {
 	}
 	line, _, _ := strings.Cut(string(out), "\n")
 	return line
+}
+
+// approvalMode says how commands are approved here: by what they changed,
+// when the sandbox can hold them, or by the classifier's prediction.
+func approvalMode(sb sandbox.Sandbox, root string) string {
+	ss := sandbox.NewSessions(sb)
+	if ss == nil {
+		return "by prediction: the sandbox cannot run commands in sessions here (it needs Linux 6.17 or later and every wall), so each command is judged before it runs"
+	}
+	defer ss.Close()
+	ok, why, err := ss.CanHold(sandbox.Options{Root: root}, nil)
+	switch {
+	case err != nil:
+		return "by prediction: " + err.Error()
+	case !ok:
+		return "by prediction: commands cannot run held here (" + why + "), so each command is judged before it runs"
+	}
+	return "by effects: shell commands run held over an overlay of the project, and a person approves what they changed"
 }

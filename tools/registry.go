@@ -50,6 +50,11 @@ type Options struct {
 	// Sources add tools from outside the catalog (MCP servers), offered
 	// after the built-in ones. The registry does not close them.
 	Sources []Source
+	// Effects, when set, makes shell commands run held where the sandbox
+	// can (see Plan.Holdable): over an overlay of the root, with their
+	// changes judged by Effects.Policy and applied only when the caller
+	// says so. Nil runs every command on the real root.
+	Effects *EffectsOptions
 }
 
 // tool is one entry of the catalog.
@@ -87,6 +92,11 @@ type Registry struct {
 	sources []Source
 	// searchKey is the web_search backend's key, sent to it alone.
 	searchKey string
+	// effects, when set, holds shell commands (see held.go); holding
+	// caches whether the sandbox can.
+	effects *EffectsOptions
+	holding holdCheck
+	secrets secretCache
 
 	// writeFile is the last step of an atomic write, replaceable in tests to
 	// simulate a failure half way.
@@ -173,6 +183,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		running:   make(map[*run]struct{}),
 		sources:   opts.Sources,
 		searchKey: searchKey,
+		effects:   opts.Effects,
 	}
 	r.tools = catalog()
 	if cfg.WebSearch.Provider != "" {
@@ -297,20 +308,26 @@ func (r *Registry) newPlan(name string, args any, summary string,
 		Args:    encodeArgs(args),
 		Summary: summary,
 		run: func(ctx context.Context, out func(string)) Result {
-			ctx, cancel := context.WithCancelCause(ctx)
-			defer cancel(nil)
-			ru := &run{cancel: cancel}
-			if err := r.begin(ru); err != nil {
-				return failure(err.Error())
-			}
-			defer r.end(ru)
-			res := fn(ctx, out)
-			if res.Transient == "" && ctx.Err() == nil {
-				res.Transient = transientCause(name, res)
-			}
-			return res
+			return r.tracked(ctx, name, func(ctx context.Context) Result { return fn(ctx, out) })
 		},
 	}
+}
+
+// tracked runs fn as one of the registry's runs, which Close stops, and
+// says whether its failure was transient.
+func (r *Registry) tracked(ctx context.Context, name string, fn func(ctx context.Context) Result) Result {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	ru := &run{cancel: cancel}
+	if err := r.begin(ru); err != nil {
+		return failure(err.Error())
+	}
+	defer r.end(ru)
+	res := fn(ctx)
+	if res.Transient == "" && ctx.Err() == nil {
+		res.Transient = transientCause(name, res)
+	}
+	return res
 }
 
 // failure is an error result for the model to read.

@@ -42,6 +42,37 @@ type Plan struct {
 	AllowedBy string
 
 	run func(ctx context.Context, out func(chunk string)) Result
+	// hold runs a shell command held (see RunHeld); nil for other tools.
+	hold     func(ctx context.Context, opts HoldOptions, out func(chunk string)) (Result, *Held)
+	holdable func() (bool, string)
+}
+
+// Holdable says whether RunHeld can run this plan: a shell command, where
+// the registry holds commands (see Registry.Holdable); why says why not.
+// It may start the sandbox's session helper.
+func (p *Plan) Holdable() (ok bool, why string) {
+	if p.hold == nil || p.holdable == nil {
+		return false, "only shell commands run held"
+	}
+	return p.holdable()
+}
+
+// RunHeld runs the plan held: confined over an overlay of the root, so
+// that nothing in the real root changes; what it changed comes back as a
+// Held to apply or discard (nil when there is nothing to decide: the
+// result then says why nothing will be applied). Call it only when
+// Holdable says so. Output streams to out as with Run.
+func (p *Plan) RunHeld(ctx context.Context, opts HoldOptions, out func(chunk string)) (Result, *Held) {
+	if out == nil {
+		out = func(string) {}
+	}
+	if p.hold == nil {
+		return failure("this tool cannot run held"), nil
+	}
+	start := time.Now()
+	res, h := p.hold(ctx, opts, out)
+	res.Duration = time.Since(start)
+	return res, h
 }
 
 // Result is what a run produced, to be sent back to the model.
