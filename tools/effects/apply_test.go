@@ -166,7 +166,7 @@ func TestApplyChecksTheUpperLayerAndTheSet(t *testing.T) {
 	})
 }
 
-func TestCollectAndApply100000Files(t *testing.T) {
+func TestHundredThousandFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("makes 100,000 files")
 	}

@@ -82,6 +82,10 @@ type Change struct {
 	// sum is the sha256 of the upper layer's file content, checked again
 	// when Apply copies it.
 	sum [32]byte
+	// judged and judgedWhy are the path rules' judgement of an Ignorable
+	// change, restored when git does not ignore it.
+	judged    classify.Level
+	judgedWhy []string
 }
 
 // Refusal is an entry of the upper layer that is never applied.

@@ -34,6 +34,12 @@ type Options struct {
 	// layer and those of the trees it deletes. Zero means
 	// DefaultMaxEntries.
 	MaxEntries int
+	// GitIgnored, when set, narrows Config.Ignore to what git ignores:
+	// it is called once, with the absolute paths of the changes the list
+	// would count as build outputs, and returns those git ignores (as
+	// given); only they count as safe. An error counts none. Nil takes
+	// the list alone. checkpoint.Session.Ignored fits.
+	GitIgnored func(paths []string) ([]string, error)
 }
 
 // Collect computes the effects of a command that ran on an overlay whose
@@ -139,7 +145,7 @@ func (c *collector) dir(rel string, lowerDir, hidden bool) error {
 	hidden = hidden || opaque
 	slices.Sort(names)
 	for _, n := range names {
-		if err := c.entry(join(rel, n), lowerDir); err != nil {
+		if err := c.entry(join(rel, n), lowerDir, hidden); err != nil {
 			return err
 		}
 	}
@@ -170,8 +176,9 @@ func (c *collector) dir(rel string, lowerDir, hidden bool) error {
 	return nil
 }
 
-// entry compares one upper entry with the real root.
-func (c *collector) entry(rel string, lowerDir bool) error {
+// entry compares one upper entry with the real root; lowerDir and hidden
+// are those of its directory.
+func (c *collector) entry(rel string, lowerDir, hidden bool) error {
 	ufi, err := c.upper.Lstat(rel)
 	if err != nil {
 		return err
@@ -199,7 +206,7 @@ func (c *collector) entry(rel string, lowerDir bool) error {
 		}
 		return c.deleted(rel, lfi)
 	case um.IsDir():
-		return c.newDir(rel, ufi, lfi)
+		return c.newDir(rel, ufi, lfi, hidden)
 	case um.IsRegular():
 		return c.file(rel, ufi, lfi)
 	case um&fs.ModeSymlink != 0:
@@ -209,8 +216,9 @@ func (c *collector) entry(rel string, lowerDir bool) error {
 	return nil
 }
 
-// newDir handles a directory of the upper layer.
-func (c *collector) newDir(rel string, ufi, lfi fs.FileInfo) error {
+// newDir handles a directory of the upper layer. hidden is inherited:
+// below an opaque directory no lower directory is merged.
+func (c *collector) newDir(rel string, ufi, lfi fs.FileInfo, hidden bool) error {
 	mode, dropped := cleanMode(ufi.Mode())
 	ch := Change{Path: rel, Type: fs.ModeDir, Mode: mode}
 	if dropped {
@@ -235,7 +243,7 @@ func (c *collector) newDir(rel string, ufi, lfi fs.FileInfo) error {
 		}
 	}
 	c.add(ch)
-	return c.dir(rel, lfi != nil && lfi.IsDir(), ch.Op == Replace)
+	return c.dir(rel, lfi != nil && lfi.IsDir(), hidden || ch.Op == Replace)
 }
 
 // file handles a regular file of the upper layer.

@@ -123,6 +123,13 @@ func TestCollectAndApply(t *testing.T) {
 			after: map[string]string{"d/x": "", "d/sub": "", "d/new": "f:n"},
 		},
 		{
+			name:  "below an opaque directory no lower directory is merged",
+			lower: spec{"d/e/old": "f:o", "d/e/kept": "f:k"},
+			upper: spec{"d": "o", "d/e": "d", "d/e/kept": "f:k"},
+			lines: []string{"delete d/e/old"}, level: classify.Warning,
+			after: map[string]string{"d/e/old": ""},
+		},
+		{
 			name:  "a new directory is listed by its files",
 			upper: spec{"src/pkg/a.go": "f:package a\n", "src/pkg/b.go": "f:package b\n"},
 			lines: []string{"create src/pkg/a.go", "create src/pkg/b.go"}, level: classify.Warning,
@@ -427,3 +434,40 @@ func TestCollectErrors(t *testing.T) {
 }
 
 func makeOpaque(dir string) error { return makeEntry(filepath.Dir(dir), filepath.Base(dir), "o") }
+
+func TestGitIgnoredNarrowsTheIgnoreList(t *testing.T) {
+	t.Parallel()
+	root, up, _ := layers(t, nil, spec{"build/tracked.txt": "f:t", "build/out.o": "f:o", "x.pyc": "f:c"})
+	var asked []string
+	s, err := Collect(up, root, Options{GitIgnored: func(paths []string) ([]string, error) {
+		asked = paths
+		return []string{filepath.Join(root, "build", "out.o")}, nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if len(asked) != 4 { // build/, build/out.o, build/tracked.txt, x.pyc
+		t.Errorf("GitIgnored asked about %q", asked)
+	}
+	levels := map[string]classify.Level{}
+	for _, c := range s.Changes {
+		levels[c.Path] = c.Level
+	}
+	if levels["build/out.o"] != classify.Safe || levels["build/tracked.txt"] != classify.Warning || levels["x.pyc"] != classify.Warning {
+		t.Errorf("levels = %v; want only build/out.o safe", levels)
+	}
+	if s.Level != classify.Warning {
+		t.Errorf("set level = %v, want warning", s.Level)
+	}
+	failing, err := Collect(up, root, Options{GitIgnored: func([]string) ([]string, error) { return nil, errors.New("no git") }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer failing.Close()
+	for _, c := range failing.Changes {
+		if c.Ignorable {
+			t.Errorf("%s counted as ignored though git could not say", c.Path)
+		}
+	}
+}

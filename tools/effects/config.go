@@ -19,9 +19,10 @@ type Config struct {
 	// match within one path component; a trailing "/" matches directories
 	// only; a pattern with several components ("node_modules/.cache/")
 	// matches that run of components anywhere in the path; a leading "/"
-	// anchors it to the project root. The list is taken alone: git is not
-	// asked whether it ignores the path. Nil means DefaultIgnore; an empty
-	// list ignores nothing.
+	// anchors it to the project root. Where the caller can ask git
+	// (Options.GitIgnored), a path must also be ignored by git; otherwise
+	// the list is taken alone. Nil means DefaultIgnore; an empty list
+	// ignores nothing.
 	Ignore []string `toml:"ignore"`
 	// MaxMiB bounds the size of a command's changes (the upper layer's
 	// regular files) in MiB; past it the effects are refused with

@@ -32,8 +32,8 @@
 //     so a symlink in the real root (new or old) is never a way out;
 //   - set set-id bits, or keep a hard link: linked files are applied as
 //     independent copies, and the change says so;
-//   - ask git or run anything: the ignore list (Config.Ignore) is taken
-//     alone, without asking git whether it ignores a path;
+//   - run anything: whether git ignores a path is asked of the caller
+//     (Options.GitIgnored); without it the ignore list is taken alone;
 //   - decide whether to apply: the Set carries a Level; asking a person,
 //     and the undo checkpoint, belong to the caller.
 //

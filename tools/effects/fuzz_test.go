@@ -172,6 +172,9 @@ func FuzzApply(f *testing.F) {
 	f.Add([]byte{2, 2, 0, 12, 2, 0, 13, 0, 0}, []byte{2, 5, 0})
 	f.Add([]byte{14, 2, 0, 15, 0, 0}, []byte{14, 3, 0, 16, 6, 0, 0, 0, 2, 1, 7, 0})
 	f.Add([]byte{17, 4, 4}, []byte{18, 0, 0, 0, 4, 1, 1, 4, 2})
+	// Below an opaque directory, a directory of both layers hides what
+	// the lower one held.
+	f.Add([]byte{2, 2, 0, 3, 2, 0, 4, 0, 0}, []byte{2, 3, 0, 3, 2, 0})
 	f.Fuzz(func(t *testing.T, lowerOps, upperOps []byte) {
 		if len(lowerOps) > 90 || len(upperOps) > 90 {
 			return

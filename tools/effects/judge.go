@@ -31,10 +31,15 @@ var lowerableRules = map[string]bool{
 // the level of the set.
 func judge(s *Set, opts Options) {
 	m := newMatcher(opts.Config)
+	for i := range s.Changes {
+		judgeChange(&s.Changes[i], s.root, opts, m)
+	}
+	if opts.GitIgnored != nil {
+		confirmIgnored(s, opts)
+	}
 	deleted := 0
 	for i := range s.Changes {
 		ch := &s.Changes[i]
-		judgeChange(ch, s.root, opts, m)
 		if !ch.Ignorable && (ch.Op == Delete || ch.Op == Replace && ch.OldType.IsDir()) {
 			deleted += ch.Files
 			if ch.Op == Delete && !ch.Type.IsDir() {
@@ -108,8 +113,38 @@ func judgeChange(ch *Change, root string, opts Options, m matcher) {
 		}
 	}
 	if lowerable && ignorable(ch, m) {
-		ch.Level, ch.Ignorable = classify.Safe, true
+		ch.Ignorable = true
+		ch.judged = ch.Level
+		ch.judgedWhy = ch.Reasons
+		ch.Level = classify.Safe
 		ch.Reasons = []string{ch.Path + ": build output or cache (effects.ignore)"}
+	}
+}
+
+// confirmIgnored asks git about the changes the ignore list lowered and
+// restores the path rules' judgement of those git does not ignore.
+func confirmIgnored(s *Set, opts Options) {
+	var paths []string
+	for _, ch := range s.Changes {
+		if ch.Ignorable {
+			paths = append(paths, filepath.Join(s.root, filepath.FromSlash(ch.Path)))
+		}
+	}
+	if len(paths) == 0 {
+		return
+	}
+	ignored, err := opts.GitIgnored(paths)
+	yes := map[string]bool{}
+	if err == nil {
+		for _, p := range ignored {
+			yes[p] = true
+		}
+	}
+	for i := range s.Changes {
+		ch := &s.Changes[i]
+		if ch.Ignorable && !yes[filepath.Join(s.root, filepath.FromSlash(ch.Path))] {
+			ch.Ignorable, ch.Level, ch.Reasons = false, ch.judged, ch.judgedWhy
+		}
 	}
 }
 
