@@ -119,16 +119,11 @@ func (a *applier) stageAll(changes []Change) error {
 // copyFile copies the upper layer's file of ch to name in the real root,
 // checking that its content is what Collect saw.
 func (a *applier) copyFile(ch Change, name string) error {
-	src, err := a.upper.Open(ch.Path)
+	src, err := openRegular(a.upper, ch.Path)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	if fi, err := src.Stat(); err != nil {
-		return err
-	} else if !fi.Mode().IsRegular() {
-		return errors.New("the upper layer changed since it was collected")
-	}
 	dst, err := a.real.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err

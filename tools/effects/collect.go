@@ -160,6 +160,9 @@ func (c *collector) dir(rel string, lowerDir, hidden bool) error {
 	if err != nil {
 		return err
 	}
+	if c.budget -= len(lower); c.budget < 0 {
+		return ErrTooManyEntries
+	}
 	for _, n := range lower {
 		if _, found := slices.BinarySearch(names, n); found {
 			continue
@@ -251,7 +254,7 @@ func (c *collector) file(rel string, ufi, lfi fs.FileInfo) error {
 	if c.bytes += ufi.Size(); c.bytes > c.maxBytes {
 		return fmt.Errorf("%w (more than %d MiB; the bound is effects.max_mib)", ErrTooLarge, c.maxBytes>>20)
 	}
-	f, err := c.upper.Open(rel)
+	f, err := openRegular(c.upper, rel)
 	if err != nil {
 		return err
 	}
@@ -284,7 +287,7 @@ func (c *collector) file(rel string, ufi, lfi fs.FileInfo) error {
 		ch.Op = Create
 		ch.Added, ch.Binary = countNew(after, ufi.Size())
 	case lfi.Mode().IsRegular():
-		lf, err := c.real.Open(rel)
+		lf, err := openRegular(c.real, rel)
 		if err != nil {
 			return err
 		}

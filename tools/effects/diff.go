@@ -107,16 +107,11 @@ func (s *Set) diffOne(b *strings.Builder, rr *os.Root, ch Change, diff DiffFunc)
 
 // readSmall reads a regular file of at most diffLimit bytes.
 func readSmall(r *os.Root, rel string) (string, error) {
-	f, err := r.Open(rel)
+	f, err := openRegular(r, rel)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
-		return "", err
-	} else if !fi.Mode().IsRegular() {
-		return "", errors.New("no longer a regular file")
-	}
 	data, err := io.ReadAll(io.LimitReader(f, diffLimit+1))
 	if err != nil {
 		return "", err

@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"slices"
+	"syscall"
 )
 
 // depth is how much of a path's state a check compares.
@@ -93,7 +95,7 @@ func stateOf(r *os.Root, rel string, d depth, budget *int) (state, treeInfo, err
 // hashFile returns the sha256 of a regular file's content.
 func hashFile(r *os.Root, rel string) ([32]byte, error) {
 	var sum [32]byte
-	f, err := r.Open(rel)
+	f, err := openRegular(r, rel)
 	if err != nil {
 		return sum, err
 	}
@@ -173,4 +175,26 @@ func verify(r *os.Root, checks []check) []string {
 		}
 	}
 	return changed
+}
+
+// errNotRegular is returned by openRegular for anything else.
+var errNotRegular = errors.New("not a regular file")
+
+// openRegular opens a regular file for reading. It never blocks on a fifo
+// put in its place since it was listed (O_NONBLOCK), and refuses anything
+// that is not a regular file once open.
+func openRegular(r *os.Root, rel string) (*os.File, error) {
+	f, err := r.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s: %w", rel, errNotRegular)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
