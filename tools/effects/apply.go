@@ -29,7 +29,7 @@ var ErrClosed = errors.New("effects: the set is closed")
 // removes what the changes delete or replace, makes directories, renames
 // the staged entries into place and sets modes. A failure before that
 // point applies nothing; a failure after it (rare: a rename refused) is
-// reported as a partial apply, naming the path.
+// a *PartialError naming the path where it stopped.
 //
 // Every operation goes through an os.Root opened on root: no symlink of
 // the real root, old or new, is followed out of it, and no path naming a
@@ -154,7 +154,7 @@ func (a *applier) copyFile(ch Change, name string) error {
 // (deepest first, so that a read-only directory is filled first).
 func (a *applier) commit(changes []Change) error {
 	partly := func(p string, err error) error {
-		return fmt.Errorf("effects: partly applied, stopped at %s: %w", p, err)
+		return &PartialError{Path: p, Err: err}
 	}
 	for i := len(changes) - 1; i >= 0; i-- {
 		ch := changes[i]

@@ -45,3 +45,21 @@ func (e *ConflictError) Error() string {
 
 // Is makes errors.Is(err, ErrConflict) true.
 func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
+
+// PartialError is returned by Apply when it failed after it began to
+// change the real root: the changes before Path are applied, the rest
+// not. The caller's undo checkpoint takes them back.
+type PartialError struct {
+	// Path is the change that failed, slash-separated and relative to the
+	// root.
+	Path string
+	Err  error
+}
+
+// Error says the apply is partial and where it stopped.
+func (e *PartialError) Error() string {
+	return "effects: partly applied, stopped at " + e.Path + ": " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *PartialError) Unwrap() error { return e.Err }
