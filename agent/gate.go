@@ -69,6 +69,9 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: r.Why})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+r.Why+". This action never runs; do not retry it."))
 		case r.Step == StepHold:
+			// Running it held needs nobody; what it changes is decided
+			// on when it has ended.
+			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
 			res, modified, done := a.runHeld(ctx, turn, info, plan, note, false, out)
 			if done {
 				return res

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentcli/agent/classify"
@@ -67,9 +68,6 @@ func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tool
 	case StepRun:
 		if held.Empty() {
 			held.Discard()
-			if !approved {
-				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
-			}
 			return finish(res)
 		}
 		if !approved {
@@ -84,11 +82,9 @@ func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tool
 
 	req := ApprovalRequest{
 		Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: held.Preview,
-		Held: held.Summary(), Undo: "agent undo can take the changes back",
+		Held: held.Summary(),
 	}
-	if a.opts.Checkpointer == nil {
-		req.Undo = "not covered by undo: no checkpoints are taken in this run"
-	}
+	req.Undo, req.NoUndo = a.heldUndoNote(ctx, plan.Action.Root, held)
 	d, err := a.opts.Approver.Ask(ctx, req)
 	if err != nil || ctx.Err() != nil {
 		held.Discard()
@@ -118,9 +114,13 @@ func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tool
 	msg := fmt.Sprintf("denied by %s: %s. The command ran confined and would %s; nothing was applied, the project is as it was. Try another way or ask.",
 		by, reason, held.Summary())
 	if by == ByPolicy {
-		msg = fmt.Sprintf("would %s; not applied: needs a person (%s). The project is as it was.", held.Summary(), reason)
+		msg = fmt.Sprintf("denied by policy: would %s; not applied: needs a person (%s). The project is as it was.", held.Summary(), reason)
 	}
-	return finish(errorResult(msg))
+	// Its output is the model's to see: it ran confined, and changed
+	// nothing real.
+	res.IsError = true
+	res.Output = strings.TrimRight(res.Output, "\n") + "\n[" + msg + "]"
+	return finish(res)
 }
 
 // runHeldPlan runs the plan held under the locks a run of its level
@@ -188,4 +188,28 @@ func (a *Agent) applyHeld(ctx context.Context, turn int, info CallInfo, held *to
 	}
 	res.Output += "\n[applied: " + held.Summary() + "]"
 	return res
+}
+
+// heldUndoNote says whether `agent undo` can take a held command's
+// changes back once applied, and what of them not: paths git ignores.
+func (a *Agent) heldUndoNote(ctx context.Context, root string, held *tools.Held) (note string, unavailable bool) {
+	if a.opts.Checkpointer == nil {
+		return "not covered by undo: no checkpoints are taken in this run", false
+	}
+	ic, ok := a.opts.Checkpointer.(IgnoreChecker)
+	if !ok {
+		return "agent undo can take the changes back", false
+	}
+	var paths []string
+	for _, rel := range held.Paths() {
+		paths = append(paths, filepath.Join(root, filepath.FromSlash(rel)))
+	}
+	ignored, err := ic.Ignored(ctx, paths)
+	switch {
+	case err != nil:
+		return noUndoNote(Clip(err.Error(), maxEcho)), true
+	case len(ignored) > 0:
+		return shownPaths(root, ignored) + " " + isAre(len(ignored)) + " ignored by git: not covered by undo", false
+	}
+	return "agent undo can take the changes back", false
 }

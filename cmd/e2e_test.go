@@ -106,6 +106,7 @@ func TestRunYesSafeDeniesWhatIsNotSafe(t *testing.T) {
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "README.md"), []byte("# demo project\n"), 0o644)
 	os.Mkdir(filepath.Join(root, "build"), 0o755)
+	os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644)
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`)),
 		llmtest.Use(llmtest.UseTool("read_file", `{"path": "README.md"}`)),

@@ -38,11 +38,11 @@ func TestRunSeveralProvidersAtOnce(t *testing.T) {
 	}
 	anthropicScript := llmtest.Script{
 		llmtest.Use(llmtest.UseTool("write_file", `{"path": "b.txt", "content": "B\n"}`),
-			llmtest.UseTool("shell", `{"command": "rm -rf /tmp/not-there-agent-test"}`)),
+			llmtest.UseTool("shell", `{"command": "rm -rf build"}`)),
 		llmtest.Say("Wrote b.txt."),
 	}
 	t.Run("text lines carry the provider's name, the figures follow, and the exit code is the worst", func(t *testing.T) {
-		root := t.TempDir()
+		root := withBuild(t)
 		home, env, _ := twoProviders(t, openaiScript, anthropicScript)
 		r := run(t, agentCmd(t, home, env, "run", "--provider", "openai,anthropic", "--yes", "warning", "--root", root, "write your file"))
 		if r.code != 3 {
@@ -76,7 +76,7 @@ func TestRunSeveralProvidersAtOnce(t *testing.T) {
 		}
 	})
 	t.Run("every JSON event carries its provider and each run reports its own exit code", func(t *testing.T) {
-		root := t.TempDir()
+		root := withBuild(t)
 		home, env, _ := twoProviders(t, openaiScript, anthropicScript)
 		r := run(t, agentCmd(t, home, env, "run", "--json", "--provider", "openai,anthropic", "--yes", "warning", "--root", root, "write your file"))
 		if r.code != 3 {
@@ -251,4 +251,17 @@ func sameMap(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// withBuild is a new project root with a build/ directory holding a file.
+func withBuild(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
 }

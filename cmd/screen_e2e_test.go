@@ -199,6 +199,9 @@ func TestScreenDenyWithAReasonTellsTheModel(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(root, "build"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "rm -rf build"}`)),
 		llmtest.Say("Kept build."),

@@ -260,6 +260,7 @@ func TestLogQueriesCallsAcrossSessions(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	os.Mkdir(filepath.Join(root, "build"), 0o755)
+	os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644)
 	first := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "ls"}`)),
 		llmtest.Use(llmtest.UseTool("write_file", `{"path": "notes.txt", "content": "hi\n"}`)),

@@ -69,6 +69,16 @@ func (h *Held) Summary() string {
 // Lines are one line per change and per refused entry.
 func (h *Held) Lines() []string { return h.set.Lines() }
 
+// Paths are the paths the changes touch, relative to the root and
+// slash-separated.
+func (h *Held) Paths() []string {
+	paths := make([]string, len(h.set.Changes))
+	for i, c := range h.set.Changes {
+		paths[i] = c.Path
+	}
+	return paths
+}
+
 // Apply makes the changes in the real root and releases the layer. When
 // a path they touch changed in the real root since the command ran, it
 // applies nothing and returns an error wrapping effects.ErrConflict.

@@ -45,12 +45,13 @@ type holdSpec struct {
 }
 
 // mountHeldRoot makes root, in the calling thread's mount namespace, an
-// overlay whose upper layer is a new detached tmpfs, and covers spec.Hide
-// in it. It returns the tmpfs's descriptor, which the caller passes on
+// overlay whose upper layer is a new detached tmpfs, makes readOnly (the
+// git directories) read-only again in it, as they were below, and covers
+// spec.Hide in it. It returns the tmpfs's descriptor, which the caller passes on
 // and closes. The thread must have a mount namespace of its own and
 // CAP_SYS_ADMIN in its user namespace; it runs before Landlock, which
 // forbids mounting.
-func mountHeldRoot(root string, spec holdSpec) (fd int, err error) {
+func mountHeldRoot(root string, spec holdSpec, readOnly []string) (fd int, err error) {
 	fd, err = newLayerFS(spec.MaxBytes)
 	if err != nil {
 		return -1, err
@@ -80,6 +81,16 @@ func mountHeldRoot(root string, spec holdSpec) (fd int, err error) {
 		",workdir=" + layer + "/" + layerWork + ",userxattr"
 	if err := unix.Mount("overlay", root, "overlay", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
 		return fail(fmt.Errorf("held root: mount an overlay on %s: %w", root, err))
+	}
+	// The overlay shows the root's own files, not the mounts below it:
+	// .git would be writable there (its changes refused later), where a
+	// command must meet it read-only, as without the overlay.
+	for _, p := range readOnly {
+		if within(p, root) {
+			if err := bindReadOnly(p); err != nil {
+				return fail(err)
+			}
+		}
 	}
 	for _, p := range spec.Hide {
 		if err := coverWithEmpty(p, layer); err != nil {
@@ -155,7 +166,7 @@ func canHold(root string) (ok bool, why string) {
 			ch <- answer{false, "no mount namespace for a command: " + err.Error()}
 			return
 		}
-		fd, err := mountHeldRoot(root, holdSpec{MaxBytes: 1 << 20})
+		fd, err := mountHeldRoot(root, holdSpec{MaxBytes: 1 << 20}, nil)
 		if err != nil {
 			ch <- answer{false, err.Error()}
 			return

@@ -456,7 +456,7 @@ func (h *sessionHelper) confineThread(job *slotJob) (init, hold int, err error) 
 		// Before the command's /proc: the layer is named through
 		// /proc/self, which that /proc has not (the thread is not in
 		// the PID namespace it shows).
-		if job.layer, err = mountHeldRoot(spec.Root, *job.req.Hold); err != nil {
+		if job.layer, err = mountHeldRoot(spec.Root, *job.req.Hold, spec.ReadOnly); err != nil {
 			return fail(err)
 		}
 	}
