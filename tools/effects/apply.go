@@ -77,6 +77,8 @@ type applier struct {
 	real, upper *os.Root
 	stage       string   // the staging directory, relative to the root
 	staged      []string // per change, its staged entry ("" if none)
+	syncEach    bool     // sync each staged file: there is no syncfs
+	buf         []byte   // the copy buffer, shared by every file
 }
 
 // stageAll makes the staging directory and stages every file and symlink.
@@ -89,6 +91,16 @@ func (a *applier) stageAll(changes []Change) error {
 	if err := a.real.Mkdir(a.stage, 0o700); err != nil {
 		return fmt.Errorf("staging directory: %w", err)
 	}
+	files := 0
+	for _, ch := range changes {
+		if ch.Type.IsRegular() && (ch.Op != Delete && (ch.Op != Modify || ch.Content)) {
+			files++
+		}
+	}
+	// One syncfs costs about one fsync (on ext4 either commits the
+	// journal), so it is used for any number of files where it exists.
+	a.syncEach = !hasSyncFS
+	a.buf = make([]byte, 64<<10)
 	for i, ch := range changes {
 		if ch.Op == Delete || ch.Op == Modify && !ch.Content || ch.Type.IsDir() {
 			continue
@@ -104,6 +116,9 @@ func (a *applier) stageAll(changes []Change) error {
 			return fmt.Errorf("%s: %w", ch.Path, err)
 		}
 		a.staged[i] = name
+	}
+	if a.syncEach || files == 0 {
+		return nil
 	}
 	d, err := a.real.Open(a.stage)
 	if err != nil {
@@ -129,11 +144,13 @@ func (a *applier) copyFile(ch Change, name string) error {
 		return err
 	}
 	h := sha256.New()
-	_, err = io.Copy(dst, io.TeeReader(src, h))
+	// A plain Writer, so that the shared buffer is used (an *os.File
+	// would take the copy over with a buffer of its own per file).
+	_, err = io.CopyBuffer(struct{ io.Writer }{dst}, io.TeeReader(src, h), a.buf)
 	if err == nil {
 		err = dst.Chmod(ch.Mode)
 	}
-	if err == nil && syncEach {
+	if err == nil && a.syncEach {
 		err = dst.Sync()
 	}
 	if cerr := dst.Close(); err == nil {

@@ -56,8 +56,8 @@ func overlayAttrs(f *os.File) (opaque bool, unsupported string, err error) {
 	return opaque, unsupported, nil
 }
 
-// syncEach says whether each staged file is synced on its own.
-const syncEach = false
+// hasSyncFS says whether syncFS flushes every staged file at once.
+const hasSyncFS = true
 
 // syncFS flushes the file system that holds f, once for every file
 // written to it.

@@ -9,9 +9,9 @@ func overlayAttrs(f *os.File) (opaque bool, unsupported string, err error) {
 	return false, "", nil
 }
 
-// syncEach says whether each staged file is synced on its own: there is
-// no syncfs here.
-const syncEach = true
+// hasSyncFS says whether syncFS flushes every staged file at once: there
+// is no syncfs here, so each is synced on its own.
+const hasSyncFS = false
 
 // syncFS flushes what was written below f; without syncfs, the staged
 // files are synced one by one (see stage).
