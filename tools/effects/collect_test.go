@@ -471,3 +471,31 @@ func TestGitIgnoredNarrowsTheIgnoreList(t *testing.T) {
 		}
 	}
 }
+
+func TestCollectReadsTheUpperLayerThroughAnOpenDescriptor(t *testing.T) {
+	t.Parallel()
+	root, up, _ := layers(t, spec{"a.txt": "f:a\n"}, spec{"a.txt": "f:b\n"})
+	d, err := os.Open(up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	via := "/proc/self/fd/" + itoa(int(d.Fd()))
+	if _, err := os.Stat(via); err != nil {
+		t.Skipf("no %s: %v", via, err)
+	}
+	s, err := Collect(via, root, Options{})
+	if err != nil {
+		t.Fatalf("Collect(%s): %v", via, err)
+	}
+	defer s.Close()
+	if got := s.Summary(); got != "modify a.txt (+1 -1)" {
+		t.Errorf("Summary = %q", got)
+	}
+	if err := Apply(root, s); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(data) != "b\n" {
+		t.Errorf("a.txt = %q after Apply", data)
+	}
+}
