@@ -199,7 +199,13 @@ func holdBytes(c effects.Config) int64 {
 	return int64(mib) << 20
 }
 
-// heldPreview is the diff a person sees of a held command's changes.
+// heldPreview is the diff a person sees of a held command's changes: a
+// unified diff of each text file, a line for each other change, and the
+// refused entries; their list alone when the diff cannot be made.
 func heldPreview(set *effects.Set) string {
-	return strings.Join(set.Lines(), "\n")
+	d, err := EffectsDiff(set)
+	if err != nil {
+		return strings.Join(set.Lines(), "\n") + "\n[the diff could not be made: " + err.Error() + "]"
+	}
+	return d
 }
