@@ -86,6 +86,8 @@ type Change struct {
 	// change, restored when git does not ignore it.
 	judged    classify.Level
 	judgedWhy []string
+	// leaves reports a symlink that resolves outside the root.
+	leaves bool
 }
 
 // Refusal is an entry of the upper layer that is never applied.

@@ -89,6 +89,7 @@ func Collect(upper, root string, opts Options) (*Set, error) {
 	}
 	s := c.set
 	s.refuseGit()
+	s.resolveLinks(rr)
 	slices.SortFunc(s.Changes, func(a, b Change) int { return comparePaths(a.Path, b.Path) })
 	slices.SortFunc(s.Refused, func(a, b Refusal) int { return comparePaths(a.Path, b.Path) })
 	slices.SortFunc(s.checks, func(a, b check) int { return comparePaths(a.rel, b.rel) })
@@ -347,9 +348,6 @@ func (c *collector) symlink(rel string, lfi fs.FileInfo) error {
 			return err
 		}
 	}
-	if leavesRoot(rel, target) {
-		ch.Notes = append(ch.Notes, "points outside the project")
-	}
 	c.add(ch)
 	return nil
 }
@@ -424,6 +422,24 @@ func (c *collector) add(ch Change) {
 
 func (c *collector) refuse(rel, why string) {
 	c.set.Refused = append(c.set.Refused, Refusal{Path: rel, Reason: why})
+}
+
+// resolveLinks marks the symlinks the changes make that resolve outside
+// the root, through the real root's symlinks and the new ones.
+func (s *Set) resolveLinks(rr *os.Root) {
+	links := map[string]string{}
+	for _, ch := range s.Changes {
+		if ch.Type == fs.ModeSymlink {
+			links[ch.Path] = ch.Target
+		}
+	}
+	for i := range s.Changes {
+		ch := &s.Changes[i]
+		if ch.Type == fs.ModeSymlink && leavesRoot(rr, links, ch.Path, ch.Target) {
+			ch.leaves = true
+			ch.Notes = append(ch.Notes, "points outside the project")
+		}
+	}
 }
 
 // refuseGit moves every change under a git directory to the refused

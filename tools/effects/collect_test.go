@@ -177,6 +177,26 @@ func TestCollectAndApply(t *testing.T) {
 			after: map[string]string{"out": "l:../../etc/passwd", "abs": "l:/etc/shadow"},
 		},
 		{
+			name:  "a symlink through a symlink out of the root is dangerous",
+			lower: spec{"ext": "l:../outside"},
+			upper: spec{"via": "l:ext/keep.txt", "hop": "l:new/x", "new": "l:/etc", "loop": "l:loop/x"},
+			lines: []string{
+				"create hop -> new/x; points outside the project",
+				"create loop -> loop/x; points outside the project",
+				"create new -> /etc; points outside the project",
+				"create via -> ext/keep.txt; points outside the project",
+			},
+			level: classify.Dangerous,
+			after: map[string]string{"via": "l:ext/keep.txt", "hop": "l:new/x", "new": "l:/etc", "loop": "l:loop/x"},
+		},
+		{
+			name:  "a symlink through a symlink inside the root is a write",
+			lower: spec{"docs/a.md": "f:a", "d": "l:docs"},
+			upper: spec{"readme": "l:d/a.md"},
+			lines: []string{"create readme -> d/a.md"}, level: classify.Warning,
+			after: map[string]string{"readme": "l:d/a.md"},
+		},
+		{
 			name:  "a symlink into .git is dangerous",
 			upper: spec{"hooks": "l:.git/hooks"},
 			lines: []string{"create hooks -> .git/hooks"}, level: classify.Dangerous,

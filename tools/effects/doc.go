@@ -37,7 +37,9 @@
 //   - decide whether to apply: the Set carries a Level; asking a person,
 //     and the undo checkpoint, belong to the caller.
 //
-// A symlink whose target leaves the root is at least Dangerous; deleting
+// A symlink whose target resolves outside the root (by its text, or
+// through the real root's symlinks or the command's) is at least
+// Dangerous; deleting
 // a directory tree, or more than ManyFiles files, is Dangerous; a change
 // only inside the build outputs and caches of Config.Ignore counts as
 // Safe unless a rule other than the ordinary project write or delete

@@ -104,7 +104,7 @@ func judgeChange(ch *Change, root string, opts Options, m matcher) {
 	if ch.Type == fs.ModeSymlink {
 		lowerable = false
 		switch {
-		case leavesRoot(ch.Path, ch.Target):
+		case ch.leaves:
 			ch.Level = classify.Max(ch.Level, classify.Dangerous)
 			ch.Reasons = append([]string{"symlink " + ch.Path + " -> " + ch.Target + ": points outside the project"}, ch.Reasons...)
 		case hasGitComponent(path.Join(path.Dir(ch.Path), ch.Target)):

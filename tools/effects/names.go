@@ -2,6 +2,7 @@ package effects
 
 import (
 	"io/fs"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -45,15 +46,58 @@ func validRel(rel string) bool {
 		rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
-// leavesRoot reports whether a symlink at rel with this target points
-// outside the root, judged by its text alone (an absolute target, or one
-// whose ".." climb above the root).
-func leavesRoot(rel, target string) bool {
+// maxHops bounds the symlinks followed to resolve one target.
+const maxHops = 40
+
+// leavesRoot reports whether a symlink at rel with this target resolves
+// outside the root: an absolute target, a ".." that climbs above the
+// root, or a path through a symlink that does (one of the real root's, or
+// one of links, the symlinks the command made, which take precedence).
+// A chain longer than maxHops counts as leaving. It is conservative: a
+// real symlink the command replaced is still followed.
+func leavesRoot(r *os.Root, links map[string]string, rel, target string) bool {
+	var cur []string
+	if d := path.Dir(rel); d != "." {
+		cur = strings.Split(d, "/")
+	}
+	todo := strings.Split(target, "/")
 	if target == "" || strings.HasPrefix(target, "/") {
 		return true
 	}
-	p := path.Join(path.Dir(rel), target)
-	return p == ".." || strings.HasPrefix(p, "../")
+	for hops := 0; len(todo) > 0; {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(cur) == 0 {
+				return true
+			}
+			cur = cur[:len(cur)-1]
+			continue
+		}
+		cur = append(cur, c)
+		p := strings.Join(cur, "/")
+		next, isLink := links[p]
+		if !isLink && r != nil {
+			if fi, err := r.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				if next, err = r.Readlink(p); err != nil {
+					return true
+				}
+				isLink = true
+			}
+		}
+		if !isLink {
+			continue
+		}
+		if hops++; hops > maxHops || next == "" || strings.HasPrefix(next, "/") {
+			return true
+		}
+		cur = cur[:len(cur)-1]
+		todo = append(strings.Split(next, "/"), todo...)
+	}
+	return false
 }
 
 // isWhiteout reports whether an upper layer entry is a whiteout: a
