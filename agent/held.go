@@ -67,6 +67,10 @@ func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tool
 		return finish(res)
 	case StepRun:
 		if held.Empty() {
+			if s := held.Summary(); s != "no changes" {
+				// Only what is never applied: the model is told.
+				res.Output = strings.TrimRight(res.Output, "\n") + "\n[nothing was applied: " + s + "]"
+			}
 			held.Discard()
 			return finish(res)
 		}

@@ -274,3 +274,99 @@ func TestEffectsSecretFilesStayHidden(t *testing.T) {
 		t.Errorf("the model was not told .env was hidden: %q", results)
 	}
 }
+
+// Whatever a held command does, nothing is applied that the rules did
+// not accept, and the real tree is untouched until then: a .git made in
+// a root without one, a symbolic link out of the root, a fifo, a device
+// node, a file past [effects] max_mib, 100,000 files.
+func TestEffectsEscapesAreNeverApplied(t *testing.T) {
+	t.Parallel()
+	requireHolding(t)
+	t.Run("under --yes warning", func(t *testing.T) {
+		root := t.TempDir()
+		os.WriteFile(filepath.Join(root, "a.txt"), []byte("a\n"), 0o644)
+		home := t.TempDir()
+		cfg := filepath.Join(home, "config", "agent", "config.toml")
+		os.MkdirAll(filepath.Dir(cfg), 0o755)
+		os.WriteFile(cfg, []byte("[effects]\nmax_mib = 16\n"), 0o644)
+		cmds := []string{
+			`python3 -c "import os; os.makedirs('.git/hooks'); open('.git/hooks/pre-commit', 'w').write('echo pwned')"`,
+			`python3 -c "import subprocess; subprocess.run(['git', 'init', '-q', '.'])"`,
+			"ln -s /etc/passwd passwd-link",
+			"mkfifo pipe",
+			"mknod dev c 1 3; echo mknod=$?",
+			"ln a.txt hard.txt",
+			"head -c 32000000 /dev/zero > big.bin; echo head=$?",
+		}
+		var script llmtest.Script
+		for _, c := range cmds {
+			b, _ := json.Marshal(map[string]string{"command": c})
+			script = append(script, llmtest.Use(llmtest.UseTool("shell", string(b))))
+		}
+		script = append(script, llmtest.Say("Done."))
+		srv := openaitest.NewServer(t, script)
+		r := run(t, agentCmd(t, home, map[string]string{"OPENAI_API_KEY": llmtest.APIKey, "OPENAI_BASE_URL": srv.URL()},
+			"run", "--provider", "openai", "--model", llmtest.Model, "--yes", "warning", "--root", root, "try things"))
+		reqs := srv.Requests()
+		results := reqs[len(reqs)-1].ToolResults()
+		if len(results) != len(cmds) {
+			t.Fatalf("%d results, want %d\nstderr: %s", len(results), len(cmds), r.stderr)
+		}
+		for _, p := range []string{".git", "pipe", "dev", "passwd-link", "big.bin"} {
+			if _, err := os.Lstat(filepath.Join(root, p)); !os.IsNotExist(err) {
+				t.Errorf("%s exists in the project after the run (err %v)\nstderr: %s", p, err, r.stderr)
+			}
+		}
+		if fi, err := os.Lstat(filepath.Join(root, "hard.txt")); err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("hard.txt: %v, want a plain copy of a.txt", err)
+		} else if b, _ := os.ReadFile(filepath.Join(root, "hard.txt")); string(b) != "a\n" {
+			t.Errorf("hard.txt = %q, want a.txt's content", b)
+		}
+		for i, want := range map[int]string{0: "refused", 1: "refused", 3: "refused", 6: "discarded"} {
+			if !strings.Contains(results[i].Content, want) {
+				t.Errorf("result of %q = %q, want it to say %s", cmds[i], results[i].Content, want)
+			}
+		}
+		if !strings.Contains(results[2].Content, "not applied") {
+			t.Errorf("the link out of the root: %q, want it held for a person", results[2].Content)
+		}
+	})
+	t.Run("100,000 files under --yes safe", func(t *testing.T) {
+		root := t.TempDir()
+		before := treeSums(t, root, nil)
+		results, _, _ := runCommands(t, root, "safe", "mkdir many && cd many && seq 100000 | xargs touch && ls | wc -l")
+		if len(results) != 1 || !strings.Contains(results[0], "100000") || !strings.Contains(results[0], "not applied") {
+			t.Errorf("results = %.500q, want the files made in the overlay and not applied", results)
+		}
+		if diff := diffTrees(before, treeSums(t, root, nil)); len(diff) > 0 {
+			t.Errorf("the project changed: %d paths", len(diff))
+		}
+	})
+}
+
+// A Go module without git still builds after an agent run: no .git
+// placeholder is left behind.
+func TestEffectsLeaveNoPlaceholderInANonGitModule(t *testing.T) {
+	t.Parallel()
+	requireHolding(t)
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not installed")
+	}
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/m\n\ngo 1.21\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "main.go"), []byte("package main\n\nfunc main() { println(\"hi\") }\n"), 0o644)
+	results, _, _ := runCommands(t, root, "safe", "ls -a", "cat go.mod", "git status 2>&1 | head -1")
+	if len(results) != 3 {
+		t.Fatalf("results = %q", results)
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".git")); !os.IsNotExist(err) {
+		t.Errorf(".git exists after the run (err %v)", err)
+	}
+	build := exec.Command(goBin, "build", "-o", filepath.Join(t.TempDir(), "m"), ".")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Errorf("go build after the run: %v\n%s", err, out)
+	}
+}

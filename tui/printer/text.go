@@ -194,6 +194,8 @@ func (s *textSink) toolLine(c *agent.CallInfo, r *agent.CallResult, a approval) 
 		// A held command: what became of its changes.
 		what := "applied"
 		switch {
+		case strings.HasPrefix(c.Held, "refused"):
+			what = "not applied"
 		case a.decision == agent.DecisionDenied, a.decision == agent.DecisionBlocked:
 			what = "discarded"
 		case strings.Contains(r.Output, "[its changes were not applied") || strings.Contains(r.Output, "[its changes could not"):
