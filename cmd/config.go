@@ -16,8 +16,8 @@ import (
 	"github.com/agentcli/agent/agent/session"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools"
-	"github.com/agentcli/agent/tools/mcp"
 	"github.com/agentcli/agent/tools/effects"
+	"github.com/agentcli/agent/tools/mcp"
 	"github.com/agentcli/agent/tools/sandbox"
 	"github.com/agentcli/agent/tui"
 )

@@ -227,7 +227,6 @@ func useRootPlaceholder(root string) (release func()) {
 	}
 }
 
-
 // checkOptions validates what the caller passed and returns the spec's
 // paths and command. The root, and the temp directory when given, must be
 // existing directories other than "/", symlinks resolved: Landlock follows
