@@ -75,3 +75,38 @@ func BenchmarkWriteFilesBaseline(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCollect collects an upper layer of n new small files against
+// an empty root; n=0 is the cost added to every confined command that
+// changed nothing.
+func BenchmarkCollect(b *testing.B) {
+	for _, n := range []int{0, 1, 100, 10000} {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			base := b.TempDir()
+			root, up := filepath.Join(base, "root"), filepath.Join(base, "upper")
+			for _, d := range []string{root, up} {
+				if err := os.Mkdir(d, 0o755); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := range n {
+				dir := filepath.Join(up, "d"+itoa(i/100))
+				if i%100 == 0 {
+					if err := os.MkdirAll(dir, 0o755); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := os.WriteFile(filepath.Join(dir, "f"+itoa(i)+".txt"), []byte("line "+itoa(i)+"\n"), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for b.Loop() {
+				s, err := Collect(up, root, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Close()
+			}
+		})
+	}
+}

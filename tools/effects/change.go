@@ -192,6 +192,9 @@ func (c Change) String() string {
 
 // counts renders the line counts of a content change.
 func (c Change) counts() string {
+	if c.Binary && max(c.Size, c.OldSize) > diffLimit {
+		return fmt.Sprintf("large file, %d -> %d bytes", c.OldSize, c.Size)
+	}
 	if c.Binary {
 		return fmt.Sprintf("binary, %d -> %d bytes", c.OldSize, c.Size)
 	}

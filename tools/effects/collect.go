@@ -111,6 +111,15 @@ type collector struct {
 	bytes       int64
 	links       map[uint64]string // inode of a multiply linked upper file -> its first path
 	set         *Set
+	buf         []byte // scratch for hashing large files, made on first use
+}
+
+// scratch returns the collector's scratch buffer.
+func (c *collector) scratch() []byte {
+	if c.buf == nil {
+		c.buf = make([]byte, 64<<10)
+	}
+	return c.buf
 }
 
 // dir walks the upper directory rel. lowerDir reports that the real root
@@ -279,7 +288,7 @@ func (c *collector) file(rel string, ufi, lfi fs.FileInfo) error {
 			ch.Notes = append(ch.Notes, "hard link, applied as an independent copy")
 		}
 	}
-	after, err := readAndHash(f, ufi.Size(), &ch.sum)
+	after, err := readAndHash(f, ufi.Size(), &ch.sum, c.scratch)
 	if err != nil {
 		return fmt.Errorf("%s: %w", rel, err)
 	}
@@ -293,7 +302,7 @@ func (c *collector) file(rel string, ufi, lfi fs.FileInfo) error {
 			return err
 		}
 		var old [32]byte
-		before, err := readAndHash(lf, lfi.Size(), &old)
+		before, err := readAndHash(lf, lfi.Size(), &old, c.scratch)
 		lf.Close()
 		if err != nil {
 			return fmt.Errorf("%s: %w", rel, err)
@@ -493,23 +502,41 @@ func cleanMode(m fs.FileMode) (fs.FileMode, bool) {
 }
 
 // readAndHash hashes all of f into sum and returns its content when it is
-// at most diffLimit bytes (else nil).
-func readAndHash(f io.Reader, size int64, sum *[32]byte) ([]byte, error) {
+// at most diffLimit bytes (else nil). size is its length when listed;
+// buf gives a scratch buffer for larger files.
+func readAndHash(f io.Reader, size int64, sum *[32]byte, buf func() []byte) ([]byte, error) {
 	h := sha256.New()
 	var data []byte
+	eof := false
 	if size <= diffLimit {
-		var err error
-		data, err = io.ReadAll(io.LimitReader(f, diffLimit+1))
-		if err != nil {
-			return nil, err
+		// One read of the listed size, and one more to see the end.
+		data = make([]byte, 0, size+1)
+		for {
+			n, err := f.Read(data[len(data):cap(data)])
+			data = data[:len(data)+n]
+			if err == io.EOF {
+				eof = true
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			if len(data) == cap(data) {
+				if len(data) > diffLimit {
+					break
+				}
+				data = append(data, 0)[:len(data)]
+			}
 		}
 		h.Write(data)
 		if len(data) > diffLimit {
 			data = nil
 		}
 	}
-	if _, err := io.Copy(h, f); err != nil {
-		return nil, err
+	if !eof {
+		if _, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf()); err != nil {
+			return nil, err
+		}
 	}
 	h.Sum(sum[:0])
 	return data, nil

@@ -56,6 +56,7 @@ func TestCollectAndApply(t *testing.T) {
 		sixty[name] = "f:x"
 		sixtyGone[name] = "w"
 	}
+	big := strings.Repeat("a line of text\n", 100_000) // 1.5 MB: past the diff limit
 	cases := []struct {
 		name      string
 		lower     spec
@@ -86,6 +87,19 @@ func TestCollectAndApply(t *testing.T) {
 			name:  "a copy-up with the same content and mode is no effect",
 			lower: spec{"a.txt": "f:same\n", "d/b.txt": "f:b"},
 			upper: spec{"a.txt": "f:same\n", "d": "d"},
+			level: classify.Safe,
+		},
+		{
+			name:  "a large file is hashed whole and not counted by lines",
+			lower: spec{"big.txt": "f:" + big},
+			upper: spec{"big.txt": "f:" + big + "one more\n"},
+			lines: []string{"modify big.txt (large file, 1500000 -> 1500009 bytes)"}, level: classify.Warning,
+			after: map[string]string{"big.txt": "f:" + big + "one more\n"},
+		},
+		{
+			name:  "a large file copied up unchanged is no effect",
+			lower: spec{"big.txt": "f:" + big},
+			upper: spec{"big.txt": "f:" + big},
 			level: classify.Safe,
 		},
 		{
