@@ -72,7 +72,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			// Running it held needs nobody; what it changes is decided
 			// on when it has ended.
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
-			res, modified, done := a.runHeld(ctx, turn, info, plan, note, false, out)
+			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, false, out)
 			if done {
 				return res
 			}
@@ -83,7 +83,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			// level over a read of secret files): held all the same, so
 			// that what it changes is seen, and applied as approved.
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
-			res, modified, done := a.runHeld(ctx, turn, info, plan, note, true, out)
+			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, true, out)
 			if done {
 				return res
 			}
@@ -126,7 +126,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		case Approve:
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: by, Reason: d.Reason})
 			if c.Holdable {
-				res, modified, done := a.runHeld(ctx, turn, info, plan, note, true, out)
+				res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, true, out)
 				if done {
 					return res
 				}

@@ -20,8 +20,11 @@ import (
 // Deny discards them, Modify returns the new arguments (done is false)
 // for the caller to plan and run again. Nothing of the real root changes
 // until a change is applied.
-func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string, approved bool, out *Outcome) (res tools.Result, modified string, done bool) {
+func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, predicted classify.Verdict, note string, approved bool, out *Outcome) (res tools.Result, modified string, done bool) {
 	finish := func(r tools.Result) (tools.Result, string, bool) {
+		if writesOutside(predicted) {
+			r.Output = strings.TrimRight(r.Output, "\n") + "\n" + outsideNote
+		}
 		r.Output = note + r.Output
 		return a.finishCall(turn, info, r), "", true
 	}
@@ -216,4 +219,20 @@ func (a *Agent) heldUndoNote(ctx context.Context, root string, held *tools.Held)
 		return shownPaths(root, ignored) + " " + isAre(len(ignored)) + " ignored by git: not covered by undo", false
 	}
 	return "agent undo can take the changes back", false
+}
+
+// outsideNote tells the model that what its command meant to write
+// outside the project was not written: the sandbox refuses it, and no
+// change there is held or applied.
+const outsideNote = "[writes outside the project are refused by the sandbox: nothing was written there]"
+
+// writesOutside says whether the prediction has the command write or
+// delete outside the project.
+func writesOutside(v classify.Verdict) bool {
+	for _, p := range v.Parts {
+		if p.Rule == "builtin:write-outside" {
+			return true
+		}
+	}
+	return false
 }
