@@ -82,7 +82,11 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			// Approved before it ran (a session rule, or the auto-approve
 			// level over a read of secret files): held all the same, so
 			// that what it changes is seen, and applied as approved.
-			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
+			if r.Rule == nil {
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
+			} else {
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: ByPerson, Reason: r.Why})
+			}
 			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, true, out)
 			if done {
 				return res
