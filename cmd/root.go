@@ -129,7 +129,7 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 	pf.StringVar(&a.model, "model", "", "model to ask for (default: the provider's configured model)")
 	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand(),
 		a.sessionsCommand(), a.logCommand(), a.undoCommand(), a.applyCommand(), a.worktreesCommand(),
-		a.mcpCommand())
+		a.mcpCommand(), a.acpCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%v", err) })
 	return root
 }
