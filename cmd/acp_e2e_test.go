@@ -257,4 +257,3 @@ func TestACPWithTheOfficialTypeScriptClient(t *testing.T) {
 		}
 	})
 }
-
