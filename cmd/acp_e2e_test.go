@@ -2,6 +2,7 @@ package cmd_test
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
 	"encoding/json"
 	"os"
@@ -10,7 +11,10 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+
+	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
@@ -256,4 +260,144 @@ func TestACPWithTheOfficialTypeScriptClient(t *testing.T) {
 			t.Errorf("statuses = %v, want to end failed", got)
 		}
 	})
+}
+
+// goClient is an editor played with the Go SDK's client side: it keeps
+// the updates and approves nothing.
+type goClient struct {
+	mu      sync.Mutex
+	updates []sdk.SessionUpdate
+}
+
+func (c *goClient) SessionUpdate(_ context.Context, n sdk.SessionNotification) error {
+	c.mu.Lock()
+	c.updates = append(c.updates, n.Update)
+	c.mu.Unlock()
+	return nil
+}
+
+func (c *goClient) RequestPermission(context.Context, sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeSelected("reject_once")}, nil
+}
+
+func (c *goClient) ReadTextFile(context.Context, sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+	return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodFsReadTextFile)
+}
+
+func (c *goClient) WriteTextFile(context.Context, sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
+	return sdk.WriteTextFileResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodFsWriteTextFile)
+}
+
+func (c *goClient) CreateTerminal(context.Context, sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
+	return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalCreate)
+}
+
+func (c *goClient) KillTerminal(context.Context, sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
+	return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalKill)
+}
+
+func (c *goClient) TerminalOutput(context.Context, sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
+	return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalOutput)
+}
+
+func (c *goClient) ReleaseTerminal(context.Context, sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
+	return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalRelease)
+}
+
+func (c *goClient) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
+	return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalWaitForExit)
+}
+
+// startACP starts `agent acp` with home and env and connects cl to it; the
+// returned function closes its stdin and waits for it to exit, returning
+// its stderr.
+func startACP(t *testing.T, home string, env map[string]string, cl sdk.Client) (*sdk.ClientSideConnection, func() string) {
+	t.Helper()
+	c := agentCmd(t, home, env, "acp")
+	c.Stdin = nil
+	in, err := c.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := c.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	c.Stderr = &errb
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	conn := sdk.NewClientSideConnection(cl, in, out)
+	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatalf("initialize: %v\nstderr: %s", err, errb.String())
+	}
+	return conn, func() string {
+		in.Close()
+		if err := c.Wait(); err != nil {
+			t.Errorf("agent acp: %v\nstderr: %s", err, errb.String())
+		}
+		return errb.String()
+	}
+}
+
+// session/load in a new `agent acp` replays the recorded session as
+// updates, and the next prompt continues its conversation.
+func TestACPLoadSessionReplaysAndContinues(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "call_ls", Name: "shell", Args: `{"command": "ls"}`}),
+		llmtest.Say("first answer"),
+		llmtest.Say("second answer"),
+	})
+	env := openaiEnv(srv)
+
+	conn, stop := startACP(t, home, env, &goClient{})
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	r, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("first prompt")}})
+	if err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("first prompt: %+v, %v", r, err)
+	}
+	stop()
+
+	cl := &goClient{}
+	conn, stop = startACP(t, home, env, cl)
+	if _, err := conn.LoadSession(t.Context(), sdk.LoadSessionRequest{SessionId: s.SessionId, Cwd: root, McpServers: []sdk.McpServer{}}); err != nil {
+		t.Fatalf("session/load: %v", err)
+	}
+	cl.mu.Lock()
+	var user, agentText strings.Builder
+	var calls []string
+	for _, u := range cl.updates {
+		switch {
+		case u.UserMessageChunk != nil:
+			user.WriteString(u.UserMessageChunk.Content.Text.Text)
+		case u.AgentMessageChunk != nil:
+			agentText.WriteString(u.AgentMessageChunk.Content.Text.Text)
+		case u.ToolCall != nil:
+			calls = append(calls, u.ToolCall.Title)
+		}
+	}
+	cl.mu.Unlock()
+	if user.String() != "first prompt" || !strings.Contains(agentText.String(), "first answer") || strings.Join(calls, ",") != "ls" {
+		t.Errorf("replayed: user %q, agent %q, calls %v; want the first prompt, its answer and ls", user.String(), agentText.String(), calls)
+	}
+	r, err = conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("second prompt")}})
+	if err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("second prompt: %+v, %v", r, err)
+	}
+	stop()
+	reqs := srv.Requests()
+	last := reqs[len(reqs)-1]
+	var sent []string
+	for _, m := range last.Messages {
+		sent = append(sent, m.Content)
+	}
+	if got := strings.Join(sent, "|"); !strings.Contains(got, "first prompt") || !strings.Contains(got, "first answer") || !strings.Contains(got, "second prompt") {
+		t.Errorf("the model was sent %q, want the loaded conversation and the second prompt", got)
+	}
 }
