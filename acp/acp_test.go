@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentcli/agent/acp"
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools"
@@ -26,6 +27,8 @@ import (
 // script.
 type opener struct {
 	script llmtest.Script
+	// maxTurns, when set, is agent.Config.MaxTurns.
+	maxTurns int
 	mu     sync.Mutex
 	closed int
 }
@@ -37,6 +40,9 @@ func (o *opener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
 	}
 	cfg := agent.DefaultConfig()
 	cfg.AutoApprove = classify.Safe
+	if o.maxTurns > 0 {
+		cfg.MaxTurns = o.maxTurns
+	}
 	a := agent.New(agent.Options{
 		Provider: llmtest.NewProvider("fake", o.script), Tools: reg,
 		Approver: spec.Approver, Sink: spec.Sink, Rules: spec.Rules,
@@ -522,5 +528,91 @@ func TestMalformedAndUnknownLoseNothing(t *testing.T) {
 	<-done
 	if n := o.closedSessions(); n != 1 {
 		t.Errorf("%d sessions closed after the client left, want 1", n)
+	}
+}
+
+// Each way a turn ends has its ACP stop reason, and the model's thinking
+// streams as agent_thought_chunk.
+func TestStopReasonsAndThinking(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name     string
+		script   llmtest.Script
+		maxTurns int
+		want     sdk.StopReason
+	}{
+		{"an answer ends the turn", llmtest.Script{{Reasoning: "think first", Text: "answer"}}, 0, sdk.StopReasonEndTurn},
+		{"the turn limit is max_turn_requests", llmtest.Script{
+			llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`)),
+			llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`)),
+		}, 1, sdk.StopReasonMaxTurnRequests},
+		{"a reply cut at the output limit is max_tokens", llmtest.Script{{Text: "cut sh", Finish: llm.FinishLength}}, 0, sdk.StopReasonMaxTokens},
+		{"the content filter is refusal", llmtest.Script{{Text: "I", Finish: llm.FinishFiltered}}, 0, sdk.StopReasonRefusal},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cl := &client{}
+			h := serve(t, &opener{script: c.script, maxTurns: c.maxTurns}, cl)
+			sid := h.start(t, t.TempDir())
+			if got := prompt(t, h, sid, "go"); got != c.want {
+				t.Fatalf("stop reason = %q, want %q", got, c.want)
+			}
+			if c.script[0].Reasoning == "" {
+				return
+			}
+			var thought strings.Builder
+			for _, u := range cl.seen() {
+				if u.AgentThoughtChunk != nil {
+					thought.WriteString(u.AgentThoughtChunk.Content.Text.Text)
+				}
+			}
+			if thought.String() != c.script[0].Reasoning {
+				t.Errorf("agent_thought_chunk text = %q, want %q", thought.String(), c.script[0].Reasoning)
+			}
+		})
+	}
+}
+
+// An edit is shown as ACP diff content: the file as it is and as the
+// edit leaves it, with the file as its location.
+func TestEditShowsDiff(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "main.go"), []byte("package main\n\nvar x = 1\n"), 0o644)
+	o := &opener{script: llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "e", Name: "edit_file", Args: `{"path": "main.go", "old_string": "x = 1", "new_string": "x = 2"}`}),
+		llmtest.Say("edited"),
+	}}
+	cl := &client{answer: func(sdk.RequestPermissionRequest) sdk.PermissionOptionId { return "allow_once" }}
+	h := serve(t, o, cl)
+	sid := h.start(t, root)
+	if got := prompt(t, h, sid, "edit"); got != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason = %q, want end_turn", got)
+	}
+	var start *sdk.SessionUpdateToolCall
+	for _, u := range cl.seen() {
+		if u.ToolCall != nil && u.ToolCall.ToolCallId == "e" {
+			start = u.ToolCall
+		}
+	}
+	if start == nil {
+		t.Fatal("no tool_call for the edit")
+	}
+	path := filepath.Join(root, "main.go")
+	if start.Kind != sdk.ToolKindEdit || len(start.Locations) != 1 || start.Locations[0].Path != path {
+		t.Errorf("tool_call = kind %q, locations %+v; want edit at %s", start.Kind, start.Locations, path)
+	}
+	var diff *sdk.ToolCallContentDiff
+	for _, c := range start.Content {
+		if c.Diff != nil {
+			diff = c.Diff
+		}
+	}
+	if diff == nil || diff.OldText == nil || *diff.OldText != "package main\n\nvar x = 1\n" || diff.NewText != "package main\n\nvar x = 2\n" {
+		t.Errorf("diff = %+v, want x = 1 -> x = 2", diff)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "package main\n\nvar x = 2\n" {
+		t.Errorf("main.go = %q after the approved edit", b)
 	}
 }

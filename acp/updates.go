@@ -33,9 +33,10 @@ type stream struct {
 	sid sdk.SessionId
 	// calls are the calls of the session the client was told about.
 	calls map[string]*shownCall
-	// thoughtStreamed is set once thinking streamed in pieces during
-	// the current reply, so the whole of it is not sent again.
-	thoughtStreamed bool
+	// thoughtStreamed is the turn whose thinking streamed in pieces, so
+	// that the whole of it, published once the reply is complete, is
+	// not sent again; 0 when none did.
+	thoughtStreamed int
 	// refused is set when the provider's filter stopped the last reply.
 	refused bool
 }
@@ -72,7 +73,7 @@ func (s *stream) replay(events []agent.Event) {
 // startTurn forgets what the last prompt's stream noted.
 func (s *stream) startTurn() {
 	s.mu.Lock()
-	s.refused, s.thoughtStreamed = false, false
+	s.refused, s.thoughtStreamed = false, 0
 	s.mu.Unlock()
 }
 
@@ -92,16 +93,14 @@ func (s *stream) publish(e agent.Event, replay bool) {
 			s.send(sdk.UpdateUserMessageText(e.Text))
 		}
 	case agent.EventText:
-		s.thoughtStreamed = false
 		s.send(sdk.UpdateAgentMessageText(e.Text))
 	case agent.EventReasoningDelta:
-		s.thoughtStreamed = true
+		s.thoughtStreamed = e.Turn
 		s.send(sdk.UpdateAgentThoughtText(e.Text))
 	case agent.EventReasoning:
-		if !s.thoughtStreamed {
+		if replay || s.thoughtStreamed != e.Turn {
 			s.send(sdk.UpdateAgentThoughtText(e.Text))
 		}
-		s.thoughtStreamed = false
 	case agent.EventToolCall:
 		s.toolCall(*e.Call, replay)
 	case agent.EventApproval:
