@@ -49,7 +49,7 @@ type acpOpener struct{ a *app }
 
 // Open wires one session; see acp.Opener.
 func (o acpOpener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
-	getenv, servers, err := clientMCP(o.a.getenv, spec.MCPServers)
+	getenv, servers, env, err := clientMCP(o.a.getenv, spec.MCPServers)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func (o acpOpener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
 	// rules. Nothing of it may write to stdout, the protocol's.
 	sa := &app{stdin: strings.NewReader(""), stdout: o.a.stderr, stderr: o.a.stderr, getenv: getenv, example: o.a.example,
 		configFile: o.a.configFile, rootDir: spec.Root, provider: o.a.provider, model: o.a.model,
-		resume: spec.Resume, rules: spec.Rules}
+		resume: spec.Resume, rules: spec.Rules, mcpEnv: env}
 	cfg, files, root, err := sa.loadEffective(runFlags{})
 	if err != nil {
 		return nil, err
@@ -107,18 +107,19 @@ func (o acpOpener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
 // clientMCP turns the MCP servers a client passed into [mcp_servers]
 // entries. The values the client gives (a stdio server's variables, an
 // HTTP server's bearer token) are passed the way the config passes
-// variables: by name, from the environment getenv returns, which is the
-// agent's with the client's values added. Headers other than a bearer
+// variables: by name, from the environment getenv returns (for tokens)
+// and the agent's environment with env added (for stdio servers), env
+// being the client's values as KEY=value. Headers other than a bearer
 // token have no equivalent in the config and are refused.
-func clientMCP(base func(string) string, in []acp.MCPServer) (func(string) string, mcp.Config, error) {
+func clientMCP(base func(string) string, in []acp.MCPServer) (func(string) string, mcp.Config, []string, error) {
 	if len(in) == 0 {
-		return base, nil, nil
+		return base, nil, nil, nil
 	}
 	added := map[string]string{}
 	out := mcp.Config{}
 	for _, s := range in {
 		if _, dup := out[s.Name]; dup {
-			return nil, nil, fmt.Errorf("MCP server %s: named twice", s.Name)
+			return nil, nil, nil, fmt.Errorf("MCP server %s: named twice", s.Name)
 		}
 		var c mcp.ServerConfig
 		switch {
@@ -126,7 +127,7 @@ func clientMCP(base func(string) string, in []acp.MCPServer) (func(string) strin
 			c.Command, c.Args = s.Command, s.Args
 			for _, k := range sortedKeys(s.Env) {
 				if v, ok := added[k]; ok && v != s.Env[k] {
-					return nil, nil, fmt.Errorf("MCP server %s: variable %s is given two values by two servers", s.Name, k)
+					return nil, nil, nil, fmt.Errorf("MCP server %s: variable %s is given two values by two servers", s.Name, k)
 				}
 				added[k] = s.Env[k]
 				c.EnvVars = append(c.EnvVars, k)
@@ -136,14 +137,14 @@ func clientMCP(base func(string) string, in []acp.MCPServer) (func(string) strin
 			for k, v := range s.Headers {
 				token, ok := strings.CutPrefix(v, "Bearer ")
 				if !strings.EqualFold(k, "Authorization") || !ok {
-					return nil, nil, fmt.Errorf("MCP server %s: header %s: only an Authorization: Bearer token can be passed", s.Name, k)
+					return nil, nil, nil, fmt.Errorf("MCP server %s: header %s: only an Authorization: Bearer token can be passed", s.Name, k)
 				}
 				env := "AGENT_ACP_MCP_TOKEN_" + strings.ToUpper(nonWord.ReplaceAllString(s.Name, "_"))
 				added[env] = token
 				c.BearerTokenEnv = env
 			}
 		default:
-			return nil, nil, fmt.Errorf("MCP server %s: neither a command nor a URL", s.Name)
+			return nil, nil, nil, fmt.Errorf("MCP server %s: neither a command nor a URL", s.Name)
 		}
 		out[s.Name] = c
 	}
@@ -153,7 +154,11 @@ func clientMCP(base func(string) string, in []acp.MCPServer) (func(string) strin
 		}
 		return base(k)
 	}
-	return getenv, out, nil
+	var env []string
+	for _, k := range sortedKeys(added) {
+		env = append(env, k+"="+added[k])
+	}
+	return getenv, out, env, nil
 }
 
 var nonWord = regexp.MustCompile(`\W+`)

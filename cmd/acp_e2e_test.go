@@ -18,6 +18,7 @@ import (
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
+	"github.com/agentcli/agent/tools/mcp/mcptest"
 )
 
 // acpSDK is the official ACP TypeScript library the end-to-end tests
@@ -267,6 +268,7 @@ func TestACPWithTheOfficialTypeScriptClient(t *testing.T) {
 type goClient struct {
 	mu      sync.Mutex
 	updates []sdk.SessionUpdate
+	asked   []string // the titles of the permission requests
 }
 
 func (c *goClient) SessionUpdate(_ context.Context, n sdk.SessionNotification) error {
@@ -276,7 +278,12 @@ func (c *goClient) SessionUpdate(_ context.Context, n sdk.SessionNotification) e
 	return nil
 }
 
-func (c *goClient) RequestPermission(context.Context, sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+func (c *goClient) RequestPermission(_ context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+	c.mu.Lock()
+	if p.ToolCall.Title != nil {
+		c.asked = append(c.asked, *p.ToolCall.Title)
+	}
+	c.mu.Unlock()
 	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeSelected("reject_once")}, nil
 }
 
@@ -399,5 +406,38 @@ func TestACPLoadSessionReplaysAndContinues(t *testing.T) {
 	}
 	if got := strings.Join(sent, "|"); !strings.Contains(got, "first prompt") || !strings.Contains(got, "first answer") || !strings.Contains(got, "second prompt") {
 		t.Errorf("the model was sent %q, want the loaded conversation and the second prompt", got)
+	}
+}
+
+// The MCP servers the editor passes with session/new are started like
+// [mcp_servers] ones, with the variables the editor gives them, and their
+// tools go through the same gate: the read-only tool runs, the others are
+// asked in the editor and, rejected, do not run.
+func TestACPEditorMCPServersGoThroughTheGate(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	calls := filepath.Join(t.TempDir(), "calls.log")
+	srv := openaitest.NewServer(t, threeCalls())
+	cl := &goClient{}
+	conn, stop := startACP(t, home, openaiEnv(srv), cl)
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{{Stdio: &sdk.McpServerStdio{
+		Name: "notes", Command: os.Args[0], Args: []string{"mcptest-stdio"},
+		Env: []sdk.EnvVariable{{Name: mcptest.LogEnv, Value: calls}},
+	}}}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	r, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("take notes")}})
+	if err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt: %+v, %v", r, err)
+	}
+	stderr := stop()
+	if got := strings.Join(ranCalls(t, calls), ","); got != "read_note" {
+		t.Errorf("the server ran %q, want read_note only\nstderr: %s", got, stderr)
+	}
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	if len(cl.asked) != 2 {
+		t.Errorf("asked about %q, want the write and the delete", cl.asked)
 	}
 }

@@ -45,6 +45,10 @@ type app struct {
 	// the screen's, or those the headless question adds to when a person
 	// is at the terminal; nil when nobody can make one.
 	rules *agent.SessionRules
+	// mcpEnv are variables, as KEY=value, that MCP servers get on top of
+	// the agent's environment: the values an editor gave the servers it
+	// passed (agent acp); nil for none.
+	mcpEnv []string
 	// limits are the session's [tools.rate_limits], made by the first
 	// agent wired and shared by every panel after it.
 	limitsOnce sync.Once
