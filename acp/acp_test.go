@@ -29,8 +29,8 @@ type opener struct {
 	script llmtest.Script
 	// maxTurns, when set, is agent.Config.MaxTurns.
 	maxTurns int
-	mu     sync.Mutex
-	closed int
+	mu       sync.Mutex
+	closed   int
 }
 
 func (o *opener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
