@@ -100,6 +100,7 @@ type acpReport struct {
 	} `json:"init"`
 	StopReason   string           `json:"stopReason"`
 	StillRunning bool             `json:"stillRunning"`
+	SawRunning   bool             `json:"sawRunning"`
 	Updates      []map[string]any `json:"updates"`
 	Permissions  []struct {
 		ToolCall struct {
@@ -254,6 +255,9 @@ func TestACPWithTheOfficialTypeScriptClient(t *testing.T) {
 		if r.StopReason != "cancelled" {
 			t.Errorf("stop reason = %q, want cancelled", r.StopReason)
 		}
+		if !r.SawRunning {
+			t.Errorf("the client never saw sleep %s run", marker)
+		}
 		if r.StillRunning {
 			t.Errorf("sleep %s still ran when the cancelled prompt was answered", marker)
 		}
@@ -269,12 +273,17 @@ type goClient struct {
 	mu      sync.Mutex
 	updates []sdk.SessionUpdate
 	asked   []string // the titles of the permission requests
+	// onUpdate, when set, sees each update as it arrives.
+	onUpdate func(sdk.SessionUpdate)
 }
 
 func (c *goClient) SessionUpdate(_ context.Context, n sdk.SessionNotification) error {
 	c.mu.Lock()
 	c.updates = append(c.updates, n.Update)
 	c.mu.Unlock()
+	if c.onUpdate != nil {
+		c.onUpdate(n.Update)
+	}
 	return nil
 }
 
@@ -439,5 +448,63 @@ func TestACPEditorMCPServersGoThroughTheGate(t *testing.T) {
 	defer cl.mu.Unlock()
 	if len(cl.asked) != 2 {
 		t.Errorf("asked about %q, want the write and the delete", cl.asked)
+	}
+}
+
+// sleepRuns reports whether a process runs `sleep marker` (Linux: /proc).
+func sleepRuns(t *testing.T, marker string) bool {
+	t.Helper()
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		b, err := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
+		if err == nil && string(b) == "sleep\x00"+marker+"\x00" {
+			return true
+		}
+	}
+	return false
+}
+
+// An editor that goes away (its end of the pipes closed) while a command
+// runs: `agent acp` stops the command, closes the session and exits 0,
+// leaving no process behind.
+func TestACPEditorGoneDuringCommand(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("looks for the command in /proc")
+	}
+	const marker = "6173.5"
+	root, home := t.TempDir(), t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "call_sleep", Name: "shell", Args: `{"command": "echo started; sleep ` + marker + `"}`}),
+		llmtest.Say("not reached"),
+	})
+	started := make(chan struct{})
+	var once sync.Once
+	cl := &goClient{onUpdate: func(u sdk.SessionUpdate) {
+		if u.ToolCallUpdate != nil && u.ToolCallUpdate.ToolCallId == "call_sleep" && len(u.ToolCallUpdate.Content) > 0 {
+			once.Do(func() { close(started) })
+		}
+	}}
+	conn, stop := startACP(t, home, openaiEnv(srv), cl)
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	go conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("wait")}})
+	<-started
+	// The output came from echo, just before bash starts sleep: wait
+	// for it to run, so the test knows what it stops.
+	for !sleepRuns(t, marker) {
+		if t.Context().Err() != nil {
+			t.Fatalf("sleep %s never ran", marker)
+		}
+		runtime.Gosched()
+	}
+	stop() // closes stdin and waits: exit status 0 is checked there
+	if sleepRuns(t, marker) {
+		t.Errorf("sleep %s still runs after agent acp exited", marker)
 	}
 }

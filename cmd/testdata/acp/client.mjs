@@ -44,7 +44,17 @@ const app = client({ name: "acp-e2e" })
     if (scenario === "cancel" && !cancelSent && u.sessionUpdate === "tool_call_update" &&
         (u.content ?? []).some((c) => c.type === "content" && (c.content.text ?? "").includes("started"))) {
       cancelSent = true;
-      cancel();
+      // The output came from echo, just before bash starts sleep: wait
+      // for it to run, so the test knows what the cancel stops.
+      const waitForSleep = () => {
+        if (alive()) {
+          seen.sawRunning = true;
+          cancel();
+        } else {
+          setImmediate(waitForSleep);
+        }
+      };
+      waitForSleep();
     }
   });
 
