@@ -129,13 +129,13 @@ func (s *server) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.N
 // the session showed as updates, then answers.
 func (s *server) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.LoadSessionResponse, error) {
 	if p.SessionId == "" {
-		return sdk.LoadSessionResponse{}, sdk.NewInvalidParams(map[string]any{"error": "sessionId is empty"})
+		return sdk.LoadSessionResponse{}, invalidParams("sessionId is empty")
 	}
 	s.mu.Lock()
 	_, open := s.sessions[p.SessionId]
 	s.mu.Unlock()
 	if open {
-		return sdk.LoadSessionResponse{}, sdk.NewInvalidParams(map[string]any{"error": "session " + string(p.SessionId) + " is already open on this connection"})
+		return sdk.LoadSessionResponse{}, invalidParams("session " + string(p.SessionId) + " is already open on this connection")
 	}
 	ss, err := s.open(ctx, p.Cwd, string(p.SessionId), p.McpServers)
 	if err != nil {
@@ -148,14 +148,14 @@ func (s *server) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk
 // open builds a session's core in cwd and keeps the session.
 func (s *server) open(ctx context.Context, cwd, resume string, servers []sdk.McpServer) (*session, error) {
 	if !filepath.IsAbs(cwd) {
-		return nil, sdk.NewInvalidParams(map[string]any{"error": fmt.Sprintf("cwd %q: want an absolute path", cwd)})
+		return nil, invalidParams(fmt.Sprintf("cwd %q: want an absolute path", cwd))
 	}
 	if st, err := os.Stat(cwd); err != nil || !st.IsDir() {
-		return nil, sdk.NewInvalidParams(map[string]any{"error": fmt.Sprintf("cwd %s: not a directory", cwd)})
+		return nil, invalidParams(fmt.Sprintf("cwd %s: not a directory", cwd))
 	}
 	mcp, err := mcpServers(servers)
 	if err != nil {
-		return nil, sdk.NewInvalidParams(map[string]any{"error": err.Error()})
+		return nil, invalidParams(err.Error())
 	}
 	cwd = filepath.Clean(cwd)
 	<-s.ready
@@ -164,7 +164,7 @@ func (s *server) open(ctx context.Context, cwd, resume string, servers []sdk.Mcp
 	asker := &permissionAsker{conn: s.conn, root: cwd, rules: rules}
 	core, err := s.opts.Opener.Open(ctx, Spec{Root: cwd, Resume: resume, MCPServers: mcp, Approver: asker, Sink: st, Rules: rules})
 	if err != nil {
-		return nil, sdk.NewInternalError(map[string]any{"error": err.Error()})
+		return nil, failed(err.Error())
 	}
 	ss := &session{id: sdk.SessionId(core.ID), core: core, stream: st, notes: core.Notes}
 	st.setSession(ss.id)
@@ -173,7 +173,7 @@ func (s *server) open(ctx context.Context, cwd, resume string, servers []sdk.Mcp
 	defer s.mu.Unlock()
 	if s.closed {
 		ss.close()
-		return nil, sdk.NewInternalError(map[string]any{"error": "the connection is closing"})
+		return nil, failed("the connection is closing")
 	}
 	s.sessions[ss.id] = ss
 	return ss, nil
@@ -185,7 +185,7 @@ func (s *server) session(id sdk.SessionId) (*session, error) {
 	defer s.mu.Unlock()
 	ss, ok := s.sessions[id]
 	if !ok {
-		return nil, sdk.NewInvalidParams(map[string]any{"error": "no session " + string(id) + " is open: start one with session/new or session/load"})
+		return nil, invalidParams("no session " + string(id) + " is open: start one with session/new or session/load")
 	}
 	return ss, nil
 }
@@ -200,7 +200,7 @@ func (s *server) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptRes
 	}
 	task, err := promptText(p.Prompt)
 	if err != nil {
-		return sdk.PromptResponse{}, sdk.NewInvalidParams(map[string]any{"error": err.Error()})
+		return sdk.PromptResponse{}, invalidParams(err.Error())
 	}
 	s.mu.Lock()
 	if s.closed {
@@ -231,7 +231,7 @@ func (s *server) SetSessionMode(_ context.Context, p sdk.SetSessionModeRequest) 
 	}
 	l, err := classify.ParseLevel(string(p.ModeId))
 	if err != nil || l >= classify.Blocked {
-		return sdk.SetSessionModeResponse{}, sdk.NewInvalidParams(map[string]any{"error": fmt.Sprintf("mode %q: want safe, warning or dangerous", p.ModeId)})
+		return sdk.SetSessionModeResponse{}, invalidParams(fmt.Sprintf("mode %q: want safe, warning or dangerous", p.ModeId))
 	}
 	ss.core.Agent.SetAutoApprove(l)
 	return sdk.SetSessionModeResponse{}, nil
@@ -320,4 +320,16 @@ func promptText(blocks []sdk.ContentBlock) (string, error) {
 		return "", errors.New("the prompt is empty")
 	}
 	return b.String(), nil
+}
+
+// invalidParams is the JSON-RPC error for a request the agent cannot take
+// as it is, with why as its message: editors show the message.
+func invalidParams(why string) *sdk.RequestError {
+	return &sdk.RequestError{Code: -32602, Message: why}
+}
+
+// failed is the JSON-RPC error for a request the agent could not carry
+// out (a config that does not load, a provider that fails), with why.
+func failed(why string) *sdk.RequestError {
+	return &sdk.RequestError{Code: -32603, Message: why}
 }

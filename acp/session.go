@@ -88,7 +88,7 @@ func (ss *session) prompt(ctx context.Context, task string) (sdk.PromptResponse,
 	out, err := ss.core.Agent.Run(ctx, task)
 	if ss.core.Lost != nil {
 		if lost := ss.core.Lost(); lost != nil {
-			return sdk.PromptResponse{}, sdk.NewInternalError(map[string]any{"error": lost.Error()})
+			return sdk.PromptResponse{}, failed(lost.Error())
 		}
 	}
 	switch out.Status {
@@ -108,7 +108,7 @@ func (ss *session) prompt(ctx context.Context, task string) (sdk.PromptResponse,
 	if err != nil {
 		msg = err.Error()
 	}
-	return sdk.PromptResponse{}, sdk.NewInternalError(map[string]any{"error": strings.TrimSpace(msg)})
+	return sdk.PromptResponse{}, failed(strings.TrimSpace(msg))
 }
 
 // cancelTurn cancels the running prompt, if any.

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentcli/agent/acp"
+	"github.com/agentcli/agent/agent/session"
 	"github.com/agentcli/agent/tools/mcp"
 )
 
@@ -58,6 +59,12 @@ func (o acpOpener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
 	sa := &app{stdin: strings.NewReader(""), stdout: o.a.stderr, stderr: o.a.stderr, getenv: getenv, example: o.a.example,
 		configFile: o.a.configFile, rootDir: spec.Root, provider: o.a.provider, model: o.a.model,
 		resume: spec.Resume, rules: spec.Rules, mcpEnv: env}
+	if spec.Resume != "" {
+		if _, err := session.Find(sessionsDir(getenv), spec.Resume); err != nil {
+			// Said here rather than as openSession's "--resume" usage error.
+			return nil, fmt.Errorf("session/load: %w", err)
+		}
+	}
 	cfg, files, root, err := sa.loadEffective(runFlags{})
 	if err != nil {
 		return nil, err

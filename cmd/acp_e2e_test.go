@@ -508,3 +508,34 @@ func TestACPEditorGoneDuringCommand(t *testing.T) {
 		t.Errorf("sleep %s still runs after agent acp exited", marker)
 	}
 }
+
+// Requests `agent acp` cannot carry out get an error that says why, and
+// a session nobody prompted leaves no session file.
+func TestACPErrorsSayWhy(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("hi")})
+	conn, stop := startACP(t, home, openaiEnv(srv), &goClient{})
+	if _, err := conn.LoadSession(t.Context(), sdk.LoadSessionRequest{SessionId: "no-such-session", Cwd: root, McpServers: []sdk.McpServer{}}); err == nil || !strings.Contains(err.Error(), "no-such-session") {
+		t.Errorf("session/load of an unknown id: %v, want an error naming it", err)
+	}
+	if _, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: filepath.Join(root, "missing"), McpServers: []sdk.McpServer{}}); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("session/new in a missing directory: %v, want not a directory", err)
+	}
+	if _, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}}); err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	stop()
+	if entries, _ := os.ReadDir(filepath.Join(home, "state", "agent", "sessions")); len(entries) != 0 {
+		t.Errorf("a session nobody prompted left %d entries", len(entries))
+	}
+
+	// Without the provider's key, session/new says which variable to set.
+	env := openaiEnv(srv)
+	delete(env, "OPENAI_API_KEY")
+	conn, stop = startACP(t, t.TempDir(), env, &goClient{})
+	if _, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}}); err == nil || !strings.Contains(err.Error(), "OPENAI_API_KEY") {
+		t.Errorf("session/new without a key: %v, want it to name OPENAI_API_KEY", err)
+	}
+	stop()
+}
