@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"unicode/utf8"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -112,8 +113,14 @@ func (s *stream) publish(e agent.Event, replay bool) {
 		c := s.call(e.Call.ID)
 		c.output += e.Text
 		if len(c.output) > maxShownOutput {
-			c.output = c.output[len(c.output)-maxShownOutput:]
+			cut := len(c.output) - maxShownOutput
+			for cut < len(c.output) && !utf8.RuneStart(c.output[cut]) {
+				cut++ // never half a character
+			}
+			c.output = c.output[cut:]
 		}
+		// The executor passes output on at most every 50 ms, so this
+		// sends a bounded number of updates however much a command prints.
 		s.send(sdk.UpdateToolCall(sdk.ToolCallId(e.Call.ID), sdk.WithUpdateContent(c.content(c.output))))
 	case agent.EventToolResult:
 		s.toolResult(*e.Call, *e.Result)
