@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -31,10 +32,11 @@ type opener struct {
 	maxTurns int
 	mu       sync.Mutex
 	closed   int
+	provider *llmtest.Provider // the last one opened
 }
 
 func (o *opener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
-	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: spec.Root})
+	reg, err := tools.New(tools.DefaultConfig(), tools.Options{Root: spec.Root, Buffers: spec.Buffers})
 	if err != nil {
 		return nil, err
 	}
@@ -43,8 +45,12 @@ func (o *opener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
 	if o.maxTurns > 0 {
 		cfg.MaxTurns = o.maxTurns
 	}
+	provider := llmtest.NewProvider("fake", o.script)
+	o.mu.Lock()
+	o.provider = provider
+	o.mu.Unlock()
 	a := agent.New(agent.Options{
-		Provider: llmtest.NewProvider("fake", o.script), Tools: reg,
+		Provider: provider, Tools: reg,
 		Approver: spec.Approver, Sink: spec.Sink, Rules: spec.Rules,
 		Config: cfg, Unconfined: true,
 	})
@@ -75,6 +81,10 @@ type client struct {
 	onUpdate func(sdk.SessionUpdate)
 	// askedCh receives each permission request.
 	askedCh chan sdk.RequestPermissionRequest
+	// buffers, when set, are the files the client holds open, by path,
+	// offered with fs/read_text_file; read lists the paths it was asked.
+	buffers map[string]string
+	read    []string
 }
 
 func (c *client) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
@@ -102,7 +112,13 @@ func (c *client) SessionUpdate(_ context.Context, n sdk.SessionNotification) err
 	return nil
 }
 
-func (c *client) ReadTextFile(context.Context, sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+func (c *client) ReadTextFile(_ context.Context, p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.read = append(c.read, p.Path)
+	if t, ok := c.buffers[p.Path]; ok {
+		return sdk.ReadTextFileResponse{Content: t}, nil
+	}
 	return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodFsReadTextFile)
 }
 
@@ -172,7 +188,13 @@ func serve(t *testing.T, o *opener, cl *client) *harness {
 // start initializes the connection and opens a session in root.
 func (h *harness) start(t *testing.T, root string) sdk.SessionId {
 	t.Helper()
-	ini, err := h.conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber})
+	return h.startWith(t, root, sdk.ClientCapabilities{})
+}
+
+// startWith is start for a client that offers caps.
+func (h *harness) startWith(t *testing.T, root string, caps sdk.ClientCapabilities) sdk.SessionId {
+	t.Helper()
+	ini, err := h.conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber, ClientCapabilities: caps})
 	if err != nil {
 		t.Fatalf("initialize: %v", err)
 	}
@@ -615,5 +637,42 @@ func TestEditShowsDiff(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != "package main\n\nvar x = 2\n" {
 		t.Errorf("main.go = %q after the approved edit", b)
+	}
+}
+
+// A client that offers fs/read_text_file: read_file sees its unsaved
+// text of an open file, and files it does not hold are read on disk.
+// One that does not offer it is never asked.
+func TestReadsThroughTheEditor(t *testing.T) {
+	t.Parallel()
+	for _, offers := range []bool{true, false} {
+		t.Run(fmt.Sprintf("offered %v", offers), func(t *testing.T) {
+			t.Parallel()
+			root, _ := filepath.EvalSymlinks(t.TempDir())
+			os.WriteFile(filepath.Join(root, "a.txt"), []byte("saved\n"), 0o644)
+			os.WriteFile(filepath.Join(root, "b.txt"), []byte("b on disk\n"), 0o644)
+			o := &opener{script: llmtest.Script{
+				llmtest.Use(llmtest.UseTool("read_file", `{"path": "a.txt"}`), llmtest.UseTool("read_file", `{"path": "b.txt"}`)),
+				llmtest.Say("read"),
+			}}
+			cl := &client{buffers: map[string]string{filepath.Join(root, "a.txt"): "unsaved\n"}}
+			h := serve(t, o, cl)
+			sid := h.startWith(t, root, sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{ReadTextFile: offers}})
+			if got := prompt(t, h, sid, "read"); got != sdk.StopReasonEndTurn {
+				t.Fatalf("stop reason = %q", got)
+			}
+			reqs := o.provider.Requests()
+			res := reqs[len(reqs)-1].ToolResults()
+			want := "saved"
+			if offers {
+				want = "unsaved"
+			}
+			if len(res) != 2 || !strings.Contains(res[0].Content, "\t"+want) || !strings.Contains(res[1].Content, "b on disk") {
+				t.Errorf("tool results = %+v, want a.txt %s and b.txt from disk", res, want)
+			}
+			if asked := len(cl.read) > 0; asked != offers {
+				t.Errorf("the client was asked %v, want asked only when it offers", cl.read)
+			}
+		})
 	}
 }

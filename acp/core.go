@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/tools"
 )
 
 // Opener builds the core of one ACP session: the agent, its tools, its
@@ -32,6 +33,10 @@ type Spec struct {
 	Approver agent.Approver
 	Sink     agent.Sink
 	Rules    *agent.SessionRules
+	// Buffers, when set, reads files as the editor has them, unsaved
+	// changes included: the tool registry's read_file is to read through
+	// it. Nil when the editor does not offer fs/read_text_file.
+	Buffers tools.Buffers
 }
 
 // MCPServer is an MCP server a client passed with session/new or

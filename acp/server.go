@@ -60,9 +60,11 @@ type server struct {
 	ctx    context.Context // cancelled when the connection ends
 	cancel context.CancelFunc
 
-	mu       sync.Mutex
-	closed   bool
-	sessions map[sdk.SessionId]*session
+	mu     sync.Mutex
+	closed bool
+	// readsBuffers is set when the client offered fs/read_text_file.
+	readsBuffers bool
+	sessions     map[sdk.SessionId]*session
 	// prompts counts the prompts running, so shutdown waits for them.
 	prompts sync.WaitGroup
 }
@@ -94,6 +96,9 @@ func (s *server) shutdown() {
 // sessions, embedded context and resource links in prompts, MCP servers
 // over stdio and HTTP.
 func (s *server) Initialize(_ context.Context, p sdk.InitializeRequest) (sdk.InitializeResponse, error) {
+	s.mu.Lock()
+	s.readsBuffers = p.ClientCapabilities.Fs.ReadTextFile
+	s.mu.Unlock()
 	name := s.opts.Name
 	if name == "" {
 		name = "agent"
@@ -162,13 +167,24 @@ func (s *server) open(ctx context.Context, cwd, resume string, servers []sdk.Mcp
 	rules := new(agent.SessionRules)
 	st := newStream(s.conn, cwd)
 	asker := &permissionAsker{conn: s.conn, root: cwd, rules: rules}
-	core, err := s.opts.Opener.Open(ctx, Spec{Root: cwd, Resume: resume, MCPServers: mcp, Approver: asker, Sink: st, Rules: rules})
+	spec := Spec{Root: cwd, Resume: resume, MCPServers: mcp, Approver: asker, Sink: st, Rules: rules}
+	var buffers *editorBuffers
+	s.mu.Lock()
+	if s.readsBuffers {
+		buffers = &editorBuffers{conn: s.conn}
+		spec.Buffers = buffers
+	}
+	s.mu.Unlock()
+	core, err := s.opts.Opener.Open(ctx, spec)
 	if err != nil {
 		return nil, failed(err.Error())
 	}
 	ss := &session{id: sdk.SessionId(core.ID), core: core, stream: st, notes: core.Notes}
 	st.setSession(ss.id)
 	asker.sid = ss.id
+	if buffers != nil {
+		buffers.setSession(ss.id)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

@@ -58,7 +58,7 @@ func (o acpOpener) Open(_ context.Context, spec acp.Spec) (*acp.Core, error) {
 	// rules. Nothing of it may write to stdout, the protocol's.
 	sa := &app{stdin: strings.NewReader(""), stdout: o.a.stderr, stderr: o.a.stderr, getenv: getenv, example: o.a.example,
 		configFile: o.a.configFile, rootDir: spec.Root, provider: o.a.provider, model: o.a.model,
-		resume: spec.Resume, rules: spec.Rules, mcpEnv: env}
+		resume: spec.Resume, rules: spec.Rules, mcpEnv: env, buffers: spec.Buffers}
 	if spec.Resume != "" {
 		if _, err := session.Find(sessionsDir(getenv), spec.Resume); err != nil {
 			// Said here rather than as openSession's "--resume" usage error.

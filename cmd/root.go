@@ -49,6 +49,9 @@ type app struct {
 	// the agent's environment: the values an editor gave the servers it
 	// passed (agent acp); nil for none.
 	mcpEnv []string
+	// buffers is the editor read_file reads through (agent acp, when the
+	// editor offers fs/read_text_file); nil reads files on disk only.
+	buffers tools.Buffers
 	// limits are the session's [tools.rate_limits], made by the first
 	// agent wired and shared by every panel after it.
 	limitsOnce sync.Once

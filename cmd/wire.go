@@ -91,6 +91,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		SecretEnv: secretEnvNames(cfg),
 		Web:       cfg.Network,
 		Sources:   a.session.mcpSources(),
+		Buffers:   a.buffers,
 	})
 	if err != nil {
 		return nil, failure(err)

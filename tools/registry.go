@@ -50,6 +50,9 @@ type Options struct {
 	// Sources add tools from outside the catalog (MCP servers), offered
 	// after the built-in ones. The registry does not close them.
 	Sources []Source
+	// Buffers, when set, is an editor whose unsaved changes read_file
+	// sees; nil reads files on disk only.
+	Buffers Buffers
 }
 
 // tool is one entry of the catalog.
@@ -85,6 +88,8 @@ type Registry struct {
 	tools  []tool
 	// sources are the tools from outside the catalog, asked in order.
 	sources []Source
+	// buffers is the editor read_file reads through; nil for none.
+	buffers Buffers
 	// searchKey is the web_search backend's key, sent to it alone.
 	searchKey string
 
@@ -172,6 +177,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		writeFile: (*os.File).Write,
 		running:   make(map[*run]struct{}),
 		sources:   opts.Sources,
+		buffers:   opts.Buffers,
 		searchKey: searchKey,
 	}
 	r.tools = catalog()
