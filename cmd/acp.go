@@ -29,7 +29,8 @@ Every action is classified and approved as on the screen: anything that is
 not auto-approved is asked in the editor (session/request_permission), and
 only the editor's answer approves it. The session mode is the auto-approve
 level: safe, warning or dangerous. Commands run in the agent's own sandbox.
-Diagnostics go to stderr; stdout carries only the protocol.
+Diagnostics go to stderr; stdout carries only the protocol. --root is not
+used: each session's root is the directory the editor names.
 
 See docs/editors.md for each editor's settings.`,
 		Args: cobra.NoArgs,
