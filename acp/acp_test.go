@@ -313,7 +313,7 @@ func toStrings[T ~string](xs []T) []string {
 const marker = "6171.25"
 
 // alive reports whether a process runs `sleep marker` (Linux: /proc).
-func alive() bool {
+func alive(marker string) bool {
 	dirs, _ := os.ReadDir("/proc")
 	for _, d := range dirs {
 		b, err := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
@@ -350,7 +350,7 @@ func TestCancelStopsLongCommand(t *testing.T) {
 		<-started
 		// The output came from echo, just before bash starts sleep:
 		// wait for it to run, so the test knows what it stops.
-		for !alive() {
+		for !alive(marker) {
 			runtime.Gosched()
 		}
 		if err := h.conn.Cancel(context.Background(), sdk.CancelNotification{SessionId: sid}); err != nil {
@@ -360,7 +360,7 @@ func TestCancelStopsLongCommand(t *testing.T) {
 	if got := prompt(t, h, sid, "wait"); got != sdk.StopReasonCancelled {
 		t.Fatalf("stop reason = %q, want cancelled", got)
 	}
-	if alive() {
+	if alive(marker) {
 		t.Errorf("sleep %s still runs after the cancelled prompt", marker)
 	}
 	if got := statuses(cl.seen(), "long"); got[len(got)-1] != sdk.ToolCallStatusFailed {
@@ -674,5 +674,58 @@ func TestReadsThroughTheEditor(t *testing.T) {
 				t.Errorf("the client was asked %v, want asked only when it offers", cl.read)
 			}
 		})
+	}
+}
+
+// When Serve's context ends (agent acp got SIGTERM) while a command runs,
+// the command is stopped, the prompt answers cancelled, and Serve returns.
+func TestServeEndsWithItsContext(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("looks for the command in /proc")
+	}
+	const marker = "6174.25"
+	root := t.TempDir()
+	o := &opener{script: llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "long", Name: "shell", Args: `{"command": "echo started; sleep ` + marker + `"}`}),
+		llmtest.Say("never reached"),
+	}}
+	started := make(chan struct{})
+	var once sync.Once
+	cl := &client{onUpdate: func(u sdk.SessionUpdate) {
+		if u.ToolCallUpdate != nil && u.ToolCallUpdate.ToolCallId == "long" && len(u.ToolCallUpdate.Content) > 0 {
+			once.Do(func() { close(started) })
+		}
+	}}
+	toServer, clientOut := io.Pipe()
+	clientIn, fromServer := io.Pipe()
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		acp.Serve(ctx, toServer, fromServer, acp.Options{Opener: o})
+	}()
+	h := &harness{conn: sdk.NewClientSideConnection(cl, clientOut, clientIn), opener: o, served: served}
+	t.Cleanup(func() { clientOut.Close(); clientIn.Close(); stop(); <-served })
+	sid := h.start(t, root)
+	answered := make(chan sdk.StopReason, 1)
+	go func() {
+		r, _ := h.conn.Prompt(context.Background(), sdk.PromptRequest{SessionId: sid, Prompt: []sdk.ContentBlock{sdk.TextBlock("wait")}})
+		answered <- r.StopReason
+	}()
+	<-started
+	for !alive(marker) {
+		runtime.Gosched()
+	}
+	stop()
+	<-served
+	if alive(marker) {
+		t.Errorf("sleep %s still runs after Serve returned", marker)
+	}
+	if got := <-answered; got != sdk.StopReasonCancelled {
+		t.Errorf("stop reason = %q, want cancelled", got)
+	}
+	if n := o.closedSessions(); n != 1 {
+		t.Errorf("%d sessions closed, want 1", n)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/agentcli/agent/classify"
 )
 
-// Options configure a Server.
+// Options configure Serve.
 type Options struct {
 	// Opener builds each session's core. Required.
 	Opener Opener
@@ -35,8 +35,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 		return errors.New("acp: no Opener")
 	}
 	s := &server{opts: opts, sessions: map[sdk.SessionId]*session{}, ready: make(chan struct{})}
-	s.ctx, s.cancel = context.WithCancel(ctx)
-	defer s.cancel()
+	s.ending, s.end = context.WithCancel(context.Background())
+	defer s.end()
 	conn := sdk.NewAgentSideConnection(s, out, in)
 	// The connection's diagnostics (a malformed line, a notification that
 	// failed) go to the default logger, stderr: the SDK's SetLogger races
@@ -55,10 +55,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 type server struct {
 	opts Options
 	// conn is set once ready is closed: requests may arrive before.
-	conn   *sdk.AgentSideConnection
-	ready  chan struct{}
-	ctx    context.Context // cancelled when the connection ends
-	cancel context.CancelFunc
+	conn  *sdk.AgentSideConnection
+	ready chan struct{}
+	// ending is cancelled when Serve ends: every prompt stops with it.
+	ending context.Context
+	end    context.CancelFunc
 
 	mu     sync.Mutex
 	closed bool
@@ -74,7 +75,7 @@ var _ sdk.AgentLoader = (*server)(nil)
 // shutdown cancels every prompt, waits for them to end, and closes every
 // session.
 func (s *server) shutdown() {
-	s.cancel()
+	s.end()
 	s.mu.Lock()
 	s.closed = true
 	sessions := make([]*session, 0, len(s.sessions))
@@ -226,6 +227,9 @@ func (s *server) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptRes
 	s.prompts.Add(1)
 	s.mu.Unlock()
 	defer s.prompts.Done()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(s.ending, cancel)()
 	return ss.prompt(ctx, task)
 }
 
