@@ -109,9 +109,11 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 		}
 		a.resumeModel(cfg, s.resumed)
 		s.rec, err = session.Append(e.Path, info, red)
-	} else if command == "interactive" {
+	} else if command == "interactive" || command == "acp" {
 		// A screen opened and closed without a prompt is no session: its
 		// file is made with the first event, so it never clutters the list.
+		// So is an editor's session nobody prompted (editors open one
+		// when their agent panel opens).
 		s.rec, err = session.CreateOnFirstEvent(dir, info, red)
 	} else {
 		s.rec, err = session.Create(dir, info, red)

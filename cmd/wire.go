@@ -92,6 +92,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Web:       cfg.Network,
 		Sources:   a.session.mcpSources(),
 		Effects:   &tools.EffectsOptions{Config: cfg.Effects, Policy: cfg.Policy()},
+		Buffers:   a.buffers,
 	})
 	if err != nil {
 		return nil, failure(err)

@@ -55,6 +55,9 @@ type Options struct {
 	// changes judged by Effects.Policy and applied only when the caller
 	// says so. Nil runs every command on the real root.
 	Effects *EffectsOptions
+	// Buffers, when set, is an editor whose unsaved changes read_file
+	// sees; nil reads files on disk only.
+	Buffers Buffers
 }
 
 // tool is one entry of the catalog.
@@ -90,6 +93,8 @@ type Registry struct {
 	tools  []tool
 	// sources are the tools from outside the catalog, asked in order.
 	sources []Source
+	// buffers is the editor read_file reads through; nil for none.
+	buffers Buffers
 	// searchKey is the web_search backend's key, sent to it alone.
 	searchKey string
 	// effects, when set, holds shell commands (see held.go); holding
@@ -182,6 +187,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		writeFile: (*os.File).Write,
 		running:   make(map[*run]struct{}),
 		sources:   opts.Sources,
+		buffers:   opts.Buffers,
 		searchKey: searchKey,
 		effects:   opts.Effects,
 	}
