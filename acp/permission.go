@@ -59,15 +59,18 @@ func (p *permissionAsker) Ask(ctx context.Context, req agent.ApprovalRequest) (a
 // = the command or summary; our level, reasons and undo note in its
 // content; the diff of a write or edit) and the options. It returns the
 // session rule "allow always" would save, nil when no rule can describe
-// the call or none may approve it. This is where the effects of a command
-// that ran in an overlay are to be shown, as diff content, once the gate
-// has them.
+// the call or none may approve it. A command that ran held shows what it
+// changed: the line of its changes and their unified diff (Preview).
 func permissionRequest(sid sdk.SessionId, root string, req agent.ApprovalRequest) (sdk.RequestPermissionRequest, *agent.SessionRule) {
 	c := req.Call
 	var why strings.Builder
 	why.WriteString("Level: " + req.Verdict.Level.String())
 	for _, r := range req.Verdict.Reasons {
 		why.WriteString("\n- " + r)
+	}
+	if req.Held != "" {
+		// A command that ran held: the person approves what it changed.
+		why.WriteString("\nIt ran confined, and its changes are held: " + req.Held + ". Approve applies exactly them; deny discards them.")
 	}
 	if req.Undo != "" {
 		why.WriteString("\nUndo: " + req.Undo)

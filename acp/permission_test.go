@@ -43,6 +43,21 @@ func TestPermissionRequest(t *testing.T) {
 			t.Errorf("content = %q, want the level and the reasons", text)
 		}
 	})
+	t.Run("a held command shows what it changed and the diff", func(t *testing.T) {
+		req := shellRequest("sed -i s/a/b/ notes.txt", classify.Warning)
+		req.Held, req.Preview = "modify notes.txt (+1 -1)", "--- a/notes.txt\n+++ b/notes.txt\n@@ -1 +1 @@\n-a\n+b\n"
+		p, _ := permissionRequest("s1", "/p", req)
+		if len(p.ToolCall.Content) != 2 {
+			t.Fatalf("content = %+v, want the text and the diff", p.ToolCall.Content)
+		}
+		text := p.ToolCall.Content[0].Content.Content.Text.Text
+		if !strings.Contains(text, "changes are held: modify notes.txt (+1 -1)") {
+			t.Errorf("content = %q, want the held changes named", text)
+		}
+		if diff := p.ToolCall.Content[1].Content.Content.Text.Text; !strings.Contains(diff, "+b") {
+			t.Errorf("diff content = %q", diff)
+		}
+	})
 	t.Run("a dangerous command's rule is that exact command", func(t *testing.T) {
 		_, rule := permissionRequest("s1", "/p", shellRequest("rm -rf build", classify.Dangerous))
 		if rule == nil || !strings.Contains(rule.String(), "exactly") {
