@@ -213,6 +213,9 @@ type CallInfo struct {
 	// project ("modify notes.txt (+1 -1)", "no changes"): the Level and
 	// Reasons are then the judgement of those changes.
 	Held string `json:"held,omitempty"`
+	// Hidden are the project's secret files the held command saw empty,
+	// relative to the root.
+	Hidden []string `json:"hidden,omitempty"`
 }
 
 // CallResult is the outcome of a tool call as the model will see it.

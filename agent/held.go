@@ -57,7 +57,7 @@ func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tool
 	// The card shows the judgement of what the command did.
 	v := r.Verdict
 	info.Level, info.Reasons, info.Rule = &v.Level, v.Reasons, v.Rule
-	info.Held = held.Summary()
+	info.Held, info.Hidden = held.Summary(), held.Hidden
 	a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 
 	switch r.Step {

@@ -246,6 +246,9 @@ func (c *card) statusText(f *frame) string {
 		// What a held command changed, applied or not (the result says).
 		s += st.Muted.Render("  changes: " + termsafe.Line(h))
 	}
+	if hidden := c.call.Hidden; len(hidden) > 0 {
+		s += st.Muted.Render("  hidden from it: " + termsafe.Line(strings.Join(hidden, ", ")))
+	}
 	switch {
 	case c.decision == agent.DecisionApproved && strings.HasPrefix(c.reason, "session rule"):
 		s += st.Muted.Render("  approved by " + termsafe.Line(c.reason))

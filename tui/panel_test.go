@@ -199,11 +199,11 @@ func TestCardOfAHeldCommand(t *testing.T) {
 		t.Fatalf("the running card does not say its changes are held:\n%s", s)
 	}
 	judged := *call
-	judged.Held = "modify notes.txt (+1 -1)"
+	judged.Held, judged.Hidden = "modify notes.txt (+1 -1)", []string{".env"}
 	b.Publish(agent.Event{Type: agent.EventToolCall, Call: &judged})
 	b.Publish(agent.Event{Type: agent.EventToolResult, Call: &judged, Result: &agent.CallResult{ExitCode: 0, Output: "[applied: modify notes.txt (+1 -1)]"}})
 	pump(m, b)
-	if s := screen(m); !strings.Contains(s, "changes: modify notes.txt (+1 -1)") {
-		t.Errorf("the finished card does not say what the command changed:\n%s", s)
+	if s := screen(m); !strings.Contains(s, "changes: modify notes.txt (+1 -1)") || !strings.Contains(s, "hidden from it: .env") {
+		t.Errorf("the finished card does not say what the command changed and which secret files it did not see:\n%s", s)
 	}
 }

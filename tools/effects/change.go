@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agentcli/agent/classify"
 )
@@ -144,7 +146,7 @@ func (s *Set) Close() error {
 // "delete build/ (12 files)", "chmod run.sh (0644 -> 0755)".
 func (c Change) String() string {
 	var b strings.Builder
-	name := c.Path
+	name := show(c.Path)
 	if c.Type.IsDir() {
 		name += "/"
 	}
@@ -152,12 +154,12 @@ func (c Change) String() string {
 	case Create:
 		b.WriteString("create " + name)
 		if c.Type == fs.ModeSymlink {
-			b.WriteString(" -> " + c.Target)
+			b.WriteString(" -> " + show(c.Target))
 		}
 	case Modify:
 		switch {
 		case c.Type == fs.ModeSymlink:
-			fmt.Fprintf(&b, "relink %s -> %s (was %s)", name, c.Target, c.OldTarget)
+			fmt.Fprintf(&b, "relink %s -> %s (was %s)", name, show(c.Target), show(c.OldTarget))
 		case !c.Content:
 			fmt.Fprintf(&b, "chmod %s (%04o -> %04o)", name, modeBits(c.OldMode), modeBits(c.Mode))
 		default:
@@ -173,13 +175,13 @@ func (c Change) String() string {
 			fmt.Fprintf(&b, " (%s)", plural(c.Files, "file", "files"))
 		}
 	case Replace:
-		fmt.Fprintf(&b, "replace %s (%s -> %s", c.Path, typeName(c.OldType), typeName(c.Type))
+		fmt.Fprintf(&b, "replace %s (%s -> %s", show(c.Path), typeName(c.OldType), typeName(c.Type))
 		if c.OldType.IsDir() {
 			fmt.Fprintf(&b, ", removing %s", plural(c.Files, "file", "files"))
 		}
 		b.WriteString(")")
 		if c.Type == fs.ModeSymlink {
-			b.WriteString(" -> " + c.Target)
+			b.WriteString(" -> " + show(c.Target))
 		}
 	default:
 		b.WriteString(c.Op.String() + " " + name)
@@ -203,7 +205,16 @@ func (c Change) counts() string {
 
 // String returns the refusal as one line: "refused: .git/config (git
 // directory)".
-func (r Refusal) String() string { return "refused: " + r.Path + " (" + r.Reason + ")" }
+func (r Refusal) String() string { return "refused: " + show(r.Path) + " (" + r.Reason + ")" }
+
+// show returns a name as it is, or quoted when it holds a control
+// character, so that a name cannot break a line or fake another one.
+func show(name string) string {
+	if strings.IndexFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f || r == utf8.RuneError }) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
+}
 
 // Lines returns one line per change and per refusal, in path order,
 // leaving out the creation of a directory whose contents are listed.

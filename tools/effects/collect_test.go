@@ -344,11 +344,15 @@ func TestCollectAndApply(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			root, up, outside := layers(t, tc.lower, tc.upper)
+			rootBefore, upperBefore := snapshot(t, root), snapshot(t, up)
 			s, err := Collect(up, root, Options{Policy: tc.policy, Home: "/nonexistent-home"})
 			if err != nil {
 				t.Fatalf("Collect: %v", err)
 			}
 			defer s.Close()
+			if d := diffSpecs(snapshot(t, root), rootBefore) + diffSpecs(snapshot(t, up), upperBefore); d != "" {
+				t.Fatalf("Collect changed a layer:\n%s", d)
+			}
 			var lines, refused []string
 			for _, c := range s.Changes {
 				lines = append(lines, c.String())

@@ -92,4 +92,8 @@ func TestSummary(t *testing.T) {
 	if got := s.Summary(); got != want {
 		t.Errorf("Summary = %q\nwant      %q", got, want)
 	}
+	odd := &Set{Changes: []Change{{Path: "x\nrefused: fake", Op: Create}}}
+	if got := odd.Summary(); got != `create "x\nrefused: fake"` {
+		t.Errorf("a name with a line break is shown as %q", got)
+	}
 }

@@ -42,7 +42,7 @@ func (s *Set) Diff(diff DiffFunc) (string, error) {
 		}
 	}
 	for _, r := range s.Refused {
-		b.WriteString("# not applied: " + r.Path + " (" + r.Reason + ")\n")
+		b.WriteString("# not applied: " + show(r.Path) + " (" + r.Reason + ")\n")
 	}
 	return b.String(), nil
 }
@@ -51,7 +51,7 @@ func (s *Set) Diff(diff DiffFunc) (string, error) {
 func (s *Set) diffOne(b *strings.Builder, rr *os.Root, ch Change, diff DiffFunc) error {
 	switch {
 	case ch.Type.IsDir() && ch.Op == Delete:
-		fmt.Fprintf(b, "# deleted directory %s/ (%s)\n", ch.Path, plural(ch.Files, "file", "files"))
+		fmt.Fprintf(b, "# deleted directory %s/ (%s)\n", show(ch.Path), plural(ch.Files, "file", "files"))
 		return nil
 	case ch.Op == Replace:
 		fmt.Fprintf(b, "# %s\n", ch.String())
@@ -60,9 +60,9 @@ func (s *Set) diffOne(b *strings.Builder, rr *os.Root, ch Change, diff DiffFunc)
 		}
 	case ch.Type.IsDir():
 		if ch.Op == Create {
-			fmt.Fprintf(b, "# new directory %s/ (mode %04o)\n", ch.Path, modeBits(ch.Mode))
+			fmt.Fprintf(b, "# new directory %s/ (mode %04o)\n", show(ch.Path), modeBits(ch.Mode))
 		} else {
-			fmt.Fprintf(b, "# mode of %s/: %04o -> %04o\n", ch.Path, modeBits(ch.OldMode), modeBits(ch.Mode))
+			fmt.Fprintf(b, "# mode of %s/: %04o -> %04o\n", show(ch.Path), modeBits(ch.OldMode), modeBits(ch.Mode))
 		}
 		return nil
 	case ch.Type == fs.ModeSymlink || ch.Op == Delete && !ch.Type.IsRegular():
@@ -70,13 +70,13 @@ func (s *Set) diffOne(b *strings.Builder, rr *os.Root, ch Change, diff DiffFunc)
 		return nil
 	}
 	if ch.Op == Modify && ch.Mode != ch.OldMode {
-		fmt.Fprintf(b, "# mode of %s: %04o -> %04o\n", ch.Path, modeBits(ch.OldMode), modeBits(ch.Mode))
+		fmt.Fprintf(b, "# mode of %s: %04o -> %04o\n", show(ch.Path), modeBits(ch.OldMode), modeBits(ch.Mode))
 	}
 	if ch.Op == Modify && !ch.Content {
 		return nil
 	}
 	if ch.Op == Create && ch.Mode&0o111 != 0 {
-		fmt.Fprintf(b, "# new file %s (mode %04o)\n", ch.Path, modeBits(ch.Mode))
+		fmt.Fprintf(b, "# new file %s (mode %04o)\n", show(ch.Path), modeBits(ch.Mode))
 	}
 	var before, after *string
 	if ch.Op == Modify || ch.Op == Delete {

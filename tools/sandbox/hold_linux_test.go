@@ -144,3 +144,16 @@ func read(t *testing.T, p string) string {
 	}
 	return string(b)
 }
+
+func TestHeldCommandCannotReadASecretThroughALink(t *testing.T) {
+	f, ss := heldFixture(t)
+	secret := filepath.Join(f.outside, "app.env")
+	write(t, secret, "TOKEN=linked-canary\n")
+	if err := os.Symlink(secret, filepath.Join(f.root, ".env")); err != nil {
+		t.Fatal(err)
+	}
+	o, _ := runHeld(t, ss, f, Hold{Hide: []string{filepath.Join(f.root, ".env")}}, `cat .env; echo end`)
+	if strings.Contains(o.stdout+o.stderr, "linked-canary") || !strings.Contains(o.stdout, "end") {
+		t.Errorf("a held command read a secret through a link: %+v", o)
+	}
+}

@@ -128,11 +128,12 @@ func newLayerFS(maxBytes int64) (int, error) {
 }
 
 // coverWithEmpty binds the layer's empty file or directory, read-only,
-// over p, if p exists and is not a symbolic link (which would lead the
-// bind elsewhere).
+// over p, if it exists. A symbolic link is covered where it leads, since
+// that is what reading it reads (in the command's mount namespace only);
+// one that leads nowhere has nothing to hide.
 func coverWithEmpty(p, layer string) error {
-	fi, err := os.Lstat(p)
-	if err != nil || fi.Mode()&os.ModeSymlink != 0 {
+	fi, err := os.Stat(p)
+	if err != nil {
 		return nil
 	}
 	src := layer + "/" + layerHidden + "/f"
