@@ -16,8 +16,13 @@ type assembler struct {
 	reasoning strings.Builder
 	calls     []*partialCall
 	byIndex   map[int]*partialCall
-	// details are OpenRouter's reasoning_details entries, in order.
+	// details are OpenRouter's reasoning_details entries, in the order
+	// they began; byDetail finds an entry by its index and type, and
+	// lastType is the type last seen at an index, for fragments that
+	// leave it out.
 	details  []*detail
+	byDetail map[detailKey]*detail
+	lastType map[int]string
 	finish   string
 	finished bool
 	usage    llm.Usage
@@ -48,7 +53,7 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 		if ch.Index != 0 {
 			continue
 		}
-		d := ch.Delta.ReasoningContent + ch.Delta.Reasoning
+		d := ch.Delta.ReasoningContent + ch.Delta.Reasoning + ch.Delta.Content.Thinking
 		if d == "" {
 			// A server may send its thinking only in reasoning_details.
 			d = a.detailsText(ch.Delta.ReasoningDetails)
@@ -59,7 +64,7 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 			onDelta(llm.Delta{Reasoning: d})
 		}
 		a.addDetails(ch.Delta.ReasoningDetails)
-		if d := ch.Delta.Content; d != "" {
+		if d := ch.Delta.Content.Text; d != "" {
 			a.size += len(d)
 			a.text.WriteString(d)
 			onDelta(llm.Delta{Text: d})
@@ -81,18 +86,36 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 }
 
 // addDetails folds in fragments of reasoning_details, matched by their
-// index; a fragment without one is an entry of its own.
+// index and type: gateways stream a reasoning.text (or reasoning.summary)
+// entry and then a reasoning.encrypted one under the same index, and each
+// must go back as an entry of its own type. A fragment without a type
+// continues the entry last seen at its index; one without an index is an
+// entry of its own.
 func (a *assembler) addDetails(frags []json.RawMessage) {
 	for _, raw := range frags {
 		a.size += len(raw)
-		i := detailIndex(raw)
-		if i < 0 || i > len(a.details)+64 {
-			i = len(a.details)
+		i, typ := detailKeyOf(raw)
+		if i < 0 {
+			d := &detail{}
+			d.add(raw)
+			a.details = append(a.details, d)
+			continue
 		}
-		for len(a.details) <= i {
-			a.details = append(a.details, &detail{})
+		if a.byDetail == nil {
+			a.byDetail, a.lastType = map[detailKey]*detail{}, map[int]string{}
 		}
-		a.details[i].add(raw)
+		if typ == "" {
+			typ = a.lastType[i]
+		}
+		a.lastType[i] = typ
+		k := detailKey{index: i, typ: typ}
+		d := a.byDetail[k]
+		if d == nil {
+			d = &detail{}
+			a.byDetail[k] = d
+			a.details = append(a.details, d)
+		}
+		d.add(raw)
 	}
 }
 
