@@ -12,6 +12,8 @@ import (
 // assembler builds one Response from the chunks of a stream. Only choice 0
 // is read: we never ask for more.
 type assembler struct {
+	// id is the completion's id, from its first chunk that has one.
+	id        string
 	text      strings.Builder
 	reasoning strings.Builder
 	calls     []*partialCall
@@ -43,6 +45,9 @@ type partialCall struct {
 // add folds one chunk in, passing its text and thinking to onDelta. It
 // returns the error the chunk reports, if any: the stream has failed.
 func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
+	if a.restarts(c) {
+		return &streamError{restarted: true}
+	}
 	if u := c.Usage; u != nil {
 		a.usage = u.usage()
 	}
@@ -83,6 +88,28 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 		}
 	}
 	return nil
+}
+
+// restarts reports whether c starts a second message within the reply: it
+// carries a role, as a message's first chunk does, under another
+// completion id than the chunks before it.
+func (a *assembler) restarts(c chunk) bool {
+	if c.ID == "" {
+		return false
+	}
+	if a.id == "" {
+		a.id = c.ID
+		return false
+	}
+	if c.ID == a.id {
+		return false
+	}
+	for _, ch := range c.Choices {
+		if ch.Delta.Role != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // addDetails folds in fragments of reasoning_details, matched by their

@@ -14,6 +14,8 @@ import (
 // index). The library still does the HTTP, the SSE framing and the
 // errors sent as a status or as a data line that starts with "error".
 type chunk struct {
+	// ID names the completion; every chunk of one reply carries the same.
+	ID      string      `json:"id"`
 	Choices []choice    `json:"choices"`
 	Usage   *chunkUsage `json:"usage"`
 	// Error is a failure reported inside the stream: OpenRouter sends it
@@ -31,6 +33,9 @@ type choice struct {
 }
 
 type delta struct {
+	// Role is "assistant" on the chunk that starts the message (some
+	// servers repeat it on every chunk).
+	Role    string  `json:"role"`
 	Content content `json:"content"`
 	// ReasoningContent is the thinking of DeepSeek, Z.ai GLM, xAI and
 	// Alibaba; Reasoning is OpenRouter's, Groq's and other gateways'.
@@ -174,10 +179,13 @@ func (u chunkUsage) usage() llm.Usage {
 // streamError is an error object inside the stream. Code is a number
 // (OpenRouter: the HTTP status it stands for) or a word.
 type streamError struct {
-	Code     json.RawMessage `json:"code"`
-	Message  string          `json:"message"`
-	Type     string          `json:"type"`
-	Metadata struct {
+	// restarted marks no error object but a second message starting
+	// within the reply (llm.ErrMessageRestarted).
+	restarted bool
+	Code      json.RawMessage `json:"code"`
+	Message   string          `json:"message"`
+	Type      string          `json:"type"`
+	Metadata  struct {
 		ProviderName string          `json:"provider_name"`
 		Raw          json.RawMessage `json:"raw"`
 	} `json:"metadata"`

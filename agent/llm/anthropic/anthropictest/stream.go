@@ -94,6 +94,8 @@ func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.U
 		out = slices.Insert(out, 1, malformed)
 	case f.StreamError, f.ErrorChunk:
 		out = slices.Insert(out, 1, streamError)
+	case f.Restart:
+		out = llmtest.Restarted(out)
 	}
 	return out
 }

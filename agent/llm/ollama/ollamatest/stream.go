@@ -97,6 +97,10 @@ func lines(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Us
 		out = slices.Insert(out, 1, malformed)
 	case f.StreamError, f.ErrorChunk:
 		out = slices.Insert(out, 1, streamError)
+	case f.Restart:
+		// Ollama's lines have no start: a second reply follows the
+		// final line of the first.
+		out = append(out, out...)
 	}
 	return out
 }

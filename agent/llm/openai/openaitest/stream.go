@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
@@ -183,6 +184,14 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 		// OpenRouter ends the stream with it: the error chunk, then no
 		// more.
 		out = append(out[:1], errorChunk(base))
+	case f.Restart:
+		// The first half belongs to a generation of its own id.
+		whole := len(out)
+		out = llmtest.Restarted(out)
+		first := `"id":"` + base.ID + `"`
+		for i := range len(out) - whole {
+			out[i] = strings.Replace(out[i], first, `"id":"`+base.ID+`-lost"`, 1)
+		}
 	}
 	return out
 }
