@@ -1,5 +1,5 @@
 // Package llmtest drives the fake LLM servers that sit beside each provider
-// adapter (openaitest, ollamatest, anthropictest) and the loop's tests: one
+// adapter (openaitest, responsestest, ollamatest, anthropictest) and the loop's tests: one
 // Script type says what the model answers turn by turn and which faults a
 // turn suffers; a Player picks the turn for each request and records what
 // the model was sent, converted back to []llm.Message; Provider plays a
