@@ -16,8 +16,8 @@ import (
 )
 
 // runWithType runs `agent run --json` on a provider of the given type
-// (openai or openai-responses) whose server plays script, and returns the
-// run and the requests the server received.
+// (openai or openai-responses, with a price) whose server plays script,
+// and returns the run and the requests the server received.
 func runWithType(t *testing.T, typ string, script llmtest.Script, task string) (result, []llmtest.Request) {
 	t.Helper()
 	root, home := t.TempDir(), t.TempDir()
@@ -30,15 +30,18 @@ func runWithType(t *testing.T, typ string, script llmtest.Script, task string) (
 	} else {
 		srv = openaitest.NewServer(t, script)
 	}
-	writeConfig(t, home, fmt.Sprintf("[providers.p]\ntype = %q\nbase_url = %q\napi_key_env = \"TEST_API_KEY\"\nmodel = %q\n", typ, srv.URL(), llmtest.Model))
+	// With a price, so that the events carry the cost.
+	writeConfig(t, home, fmt.Sprintf("[providers.p]\ntype = %q\nbase_url = %q\napi_key_env = \"TEST_API_KEY\"\nmodel = %q\n"+
+		"[providers.p.price]\ninput = 1.25\noutput = 10\ncached_input = 0.125\n", typ, srv.URL(), llmtest.Model))
 	r := run(t, agentCmd(t, home, map[string]string{"TEST_API_KEY": llmtest.APIKey},
 		"run", "--provider", "p", "--json", "--yes", "warning", "--root", root, task))
 	return r, srv.Requests()
 }
 
 // comparable returns the JSONL events without what differs between two
-// runs or two wire formats by nature: times, durations, the temporary
-// root in reasons, the format's own record of the reasoning (the
+// runs or two wire formats by nature: times, durations, checkpoint
+// commits (they hold the time), the temporary root in reasons, the
+// format's own record of the reasoning (the
 // Responses API's reasoning items), and where the streamed text and
 // thinking were cut into pieces (consecutive pieces are joined).
 func comparable(t *testing.T, out string) []map[string]any {
@@ -54,6 +57,7 @@ func comparable(t *testing.T, out string) []map[string]any {
 	}
 	for _, e := range evs {
 		delete(e, "time")
+		delete(e, "checkpoint")
 		delete(e, "reasoning")
 		if c, ok := e["call"].(map[string]any); ok {
 			delete(c, "reasons")
@@ -214,5 +218,35 @@ func TestExampleConfigShowsACodexProvider(t *testing.T) {
 	r := run(t, agentCmd(t, home, map[string]string{"OPENAI_API_KEY": "sk-x"}, "config"))
 	if r.code != 0 || !strings.Contains(r.stdout, `type = "openai-responses"`) || !strings.Contains(r.stdout, `model = "gpt-5-codex"`) {
 		t.Errorf("agent config with the example's codex provider: exit %d\nstdout: %.2000s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// A long task of a reasoning model through the Responses API is
+// compacted when it fills the window, and finishes: the server refuses
+// a larger request with context_length_exceeded, and the kept turns'
+// reasoning items go back in a form it verifies.
+func TestLongResponsesTaskCompactsEndToEnd(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	script := readFiles(t, root, 24)
+	for i := range script {
+		script[i].Reasoning = fmt.Sprintf("I should read file %d next, then go on.", i)
+	}
+	srv := responsestest.NewServer(t, script)
+	srv.SetContextWindow(9000)
+	srv.SummarizeWith(llmtest.Say("Summary: the files so far were read. Next: the next file."))
+	writeConfig(t, home, fmt.Sprintf("[providers.codex]\ntype = \"openai-responses\"\nbase_url = %q\napi_key_env = \"OPENAI_API_KEY\"\nmodel = \"gpt-5-codex\"\ncontext_window = 9000\n", srv.URL()))
+	r := run(t, agentCmd(t, home, map[string]string{"OPENAI_API_KEY": llmtest.APIKey},
+		"run", "--provider", "codex", "--json", "--yes-safe", "--max-turns", "40", "--root", root, "read the files"))
+	if r.code != 0 {
+		t.Fatalf("exit code = %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	if len(ofType(events(t, r.stdout), "compaction")) == 0 {
+		t.Error("no compaction event")
+	}
+	for i, req := range srv.Requests() {
+		if len(req.Tools) > 0 && len(req.Messages) > 1 && req.Messages[1].Role == "assistant" && len(req.Messages[1].Reasoning) == 0 {
+			t.Errorf("request %d: the first kept reply lost its reasoning item", i)
+		}
 	}
 }
