@@ -114,28 +114,6 @@ func doneReason(turn llmtest.Turn) string {
 	return "stop"
 }
 
-// stream writes the lines, flushing each, with the fault applied before
-// each one (see llmtest.Fault.Step) and before the headers (Hold).
-func stream(w http.ResponseWriter, r *http.Request, lines []string, f llmtest.Fault) {
-	if !f.Hold(r.Context()) {
-		return
-	}
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
-	for i, l := range lines {
-		if !f.Step(r.Context(), i) {
-			return
-		}
-		if _, err := fmt.Fprintf(w, "%s\n", l); err != nil {
-			return
-		}
-		if flusher != nil {
-			flusher.Flush()
-		}
-	}
-}
-
 // writeError answers with the fault's status and the body Ollama sends.
 func writeError(w http.ResponseWriter, f llmtest.Fault, model string) {
 	status := f.Status

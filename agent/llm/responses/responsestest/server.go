@@ -10,11 +10,11 @@ package responsestest
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
@@ -23,7 +23,6 @@ import (
 // llmtest.Model). Its methods are safe for concurrent use.
 type Server struct {
 	*llmtest.FakeServer
-	player *llmtest.Player
 }
 
 // NewServer starts a fake playing script on a loopback port and closes it
@@ -41,7 +40,7 @@ func NewServer(t testing.TB, script llmtest.Script) *Server {
 // problems are only answered with the API's error. Call Close when done.
 func Start(script llmtest.Script) *Server {
 	core := llmtest.NewFakeServer("responsestest", script, llmtest.Model)
-	s := &Server{FakeServer: core, player: core.Player()}
+	s := &Server{FakeServer: core}
 	core.Serve(s.Handler())
 	return s
 }
@@ -58,52 +57,34 @@ func (s *Server) Handler() http.Handler {
 }
 
 // respond answers one POST /v1/responses from the script.
-func (s *Server) respond(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		return
-	}
+func (s *Server) respond(w http.ResponseWriter, r *http.Request) { s.Answer(w, r, wire{}) }
+
+// wire is the fake's wire format, for llmtest.FakeServer.Answer.
+type wire struct{}
+
+// Read implements llmtest.Wire.
+func (wire) Read(r *http.Request, body []byte) (llmtest.Exchange, error) {
 	var wreq request
 	if err := json.Unmarshal(body, &wreq); err != nil {
-		s.reject(w, http.StatusBadRequest, fmt.Sprintf("We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. %v)", err))
-		return
+		return llmtest.Exchange{}, fmt.Errorf("We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. %v)", err)
 	}
 	req, status, err := wreq.decode(body, r.Header)
-	if err == nil {
-		err = req.Validate()
-	}
-	if err != nil {
-		s.player.Record(req)
-		if status == 0 {
-			status = http.StatusBadRequest
-		}
-		s.reject(w, status, err.Error())
-		return
-	}
-	n, turn, fault, ok := s.player.Play(req)
-	switch {
-	case !ok:
-		s.reject(w, http.StatusBadRequest, fmt.Sprintf("fake server: the script has no turn %d (the request holds %d assistant messages)", n, n))
-		return
-	case !wreq.Stream:
-		s.reject(w, http.StatusBadRequest, "fake server: only streaming requests are supported")
-		return
-	case fault.Failing():
-		writeError(w, fault, wreq.Model)
-		return
-	}
-	if wreq.Reasoning != nil && wreq.Reasoning.Effort == "none" {
-		turn.Reasoning = ""
-	}
-	usage := llmtest.EstimateUsage(req, turn)
-	stream(w, r, events(n, turn, fault, wreq, usage), fault)
+	return llmtest.Exchange{
+		Request: req, Model: wreq.Model, Problem: err, ProblemStatus: status,
+		NotStreaming: !wreq.Stream,
+		ThinkingOff:  wreq.Reasoning != nil && wreq.Reasoning.Effort == "none",
+		Reply: func(n int, turn llmtest.Turn, f llmtest.Fault, usage llm.Usage) llmtest.Stream {
+			return llmtest.Stream{
+				ContentType: "text/event-stream; charset=utf-8",
+				Header:      http.Header{"Cache-Control": {"no-cache"}},
+				Events:      events(n, turn, f, wreq, usage),
+			}
+		},
+	}, nil
 }
 
-// reject answers the API's error and reports it to the test.
-func (s *Server) reject(w http.ResponseWriter, status int, msg string) {
-	s.Report(msg)
-	writeError(w, llmtest.Fault{Status: status, Message: msg}, "")
-}
+// WriteError implements llmtest.Wire.
+func (wire) WriteError(w http.ResponseWriter, f llmtest.Fault, model string) { writeError(w, f, model) }
 
 // listModels answers GET /v1/models.
 func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {

@@ -3,7 +3,6 @@ package responsestest
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 
@@ -11,17 +10,11 @@ import (
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
-// event is one server-sent event: its name and its data.
-type event struct {
-	name string
-	data string
-}
-
 // obj is a JSON object under construction.
 type obj = map[string]any
 
 // malformed is an event cut off in the middle of its JSON.
-var malformed = event{"response.output_text.delta", `{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_fake","output_index":0,"content_index":0,"delta":"bro`}
+var malformed = llmtest.Event{Name: "response.output_text.delta", Data: `{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_fake","output_index":0,"content_index":0,"delta":"bro`}
 
 // events returns turn n's stream in the API's order: response.created
 // and response.in_progress; a reasoning item (when the turn thinks) whose
@@ -31,8 +24,8 @@ var malformed = event{"response.output_text.delta", `{"type":"response.output_te
 // opened by output_item.added and closed by output_item.done; and
 // response.completed with the usage (response.incomplete for a cut
 // reply).
-func events(n int, turn llmtest.Turn, f llmtest.Fault, req request, usage llm.Usage) []event {
-	var out []event
+func events(n int, turn llmtest.Turn, f llmtest.Fault, req request, usage llm.Usage) []llmtest.Event {
+	var out []llmtest.Event
 	emit := func(name string, data obj) {
 		data["type"] = name
 		data["sequence_number"] = len(out)
@@ -40,7 +33,7 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, req request, usage llm.Us
 		if err != nil {
 			panic(err) // our own values: cannot fail
 		}
-		out = append(out, event{name, string(b)})
+		out = append(out, llmtest.Event{Name: name, Data: string(b)})
 	}
 	respID := fmt.Sprintf("resp_fake_%d", n)
 	resp := func(status string, output []any, u any) obj {
@@ -144,7 +137,7 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, req request, usage llm.Us
 		out = slices.Insert(out, 1, malformed)
 	case f.StreamError:
 		// The error event, and then nothing more.
-		out = append(out[:1], event{"error", `{"type":"error","sequence_number":1,"code":"server_error","message":"The server had an error while processing your request. Sorry about that!","param":null}`})
+		out = append(out[:1], llmtest.Event{Name: "error", Data: `{"type":"error","sequence_number":1,"code":"server_error","message":"The server had an error while processing your request. Sorry about that!","param":null}`})
 	case f.ErrorChunk:
 		// The response fails, and the stream ends with it.
 		r := resp("failed", []any{}, nil)
@@ -163,28 +156,4 @@ func nilIfEmpty(s string) any {
 		return nil
 	}
 	return s
-}
-
-// stream writes the events, flushing each, with the fault applied before
-// each one (see llmtest.Fault.Step) and before the headers (Hold).
-func stream(w http.ResponseWriter, r *http.Request, events []event, f llmtest.Fault) {
-	ctx := r.Context()
-	if !f.Hold(ctx) {
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
-	for i, ev := range events {
-		if !f.Step(ctx, i) {
-			return
-		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.name, ev.data); err != nil {
-			return
-		}
-		if flusher != nil {
-			flusher.Flush()
-		}
-	}
 }
