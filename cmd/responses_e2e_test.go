@@ -250,3 +250,26 @@ func TestLongResponsesTaskCompactsEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// agent doctor checks a Responses API provider like any other: the
+// server answers, and offers the model or not.
+func TestDoctorChecksAResponsesProvider(t *testing.T) {
+	t.Parallel()
+	srv := responsestest.NewServer(t, nil)
+	srv.SetModels("gpt-5-codex")
+	home := t.TempDir()
+	writeConfig(t, home, fmt.Sprintf("provider = \"codex\"\n[providers.codex]\ntype = \"openai-responses\"\nbase_url = %q\napi_key_env = \"OPENAI_API_KEY\"\nmodel = \"gpt-5-codex\"\n"+
+		"[providers.mini]\ntype = \"openai-responses\"\nbase_url = %q\napi_key_env = \"OPENAI_API_KEY\"\nmodel = \"gpt-5.1-codex-mini\"\n", srv.URL(), srv.URL()))
+	r := run(t, agentCmd(t, home, map[string]string{"OPENAI_API_KEY": llmtest.APIKey}, "doctor", "--root", t.TempDir()))
+	if r.code != 0 {
+		t.Fatalf("doctor exited %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		"    ok: answers at " + srv.URL() + ", and has model gpt-5-codex",
+		"    problem: model gpt-5.1-codex-mini is not offered at " + srv.URL() + " (it offers: gpt-5-codex)",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("doctor's output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
