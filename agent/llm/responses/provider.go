@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/ssestream"
 	sdk "github.com/openai/openai-go/v3/responses"
 
 	"github.com/agentcli/agent/agent/llm"
@@ -121,18 +122,20 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 		return llm.Response{}, p.failure(err, &wire.Slot{})
 	}
 	sctx, slot := wire.WithSlot(ctx)
-	// The library sends the request and frames the stream; the body is
-	// ours, and so is the reading of each event.
-	stream := p.service.NewStreaming(sctx, sdk.ResponseNewParams{}, option.WithRequestBody("application/json", body))
+	// The library sends the request, turns an error status into its
+	// error and frames the stream; the body is ours, and so is the
+	// reading of each event: decoding it into the library's union type
+	// first took four times the memory and twice the time
+	// (BenchmarkStream).
+	var raw *http.Response
+	_, err = p.service.New(sctx, sdk.ResponseNewParams{},
+		option.WithRequestBody("application/json", body), option.WithResponseBodyInto(&raw))
+	stream := ssestream.NewStream[event](ssestream.NewDecoder(raw), err)
 	defer stream.Close()
 
 	var a assembler
 	for stream.Next() {
-		var ev event
-		if err := json.Unmarshal([]byte(stream.Current().RawJSON()), &ev); err != nil {
-			return a.response(), p.failure(err, slot)
-		}
-		if f := a.add(ev, onDelta); f != nil {
+		if f := a.add(stream.Current(), onDelta); f != nil {
 			return a.response(), p.streamFailure(f, slot)
 		}
 		if a.tooBig() {
