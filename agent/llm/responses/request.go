@@ -74,7 +74,7 @@ type (
 	}
 )
 
-// request converts a neutral request: the system prompt as instructions,
+// newRequest converts a neutral request: the system prompt as instructions,
 // the conversation as input items, the tools as function tools, with the
 // reasoning knob for effort e.
 func newRequest(model string, req llm.Request, e llm.Effort) request {
