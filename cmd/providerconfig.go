@@ -10,8 +10,9 @@ import (
 // ProviderConfig is one [providers.NAME] section: which wire format to
 // speak, where, with which key and model.
 type ProviderConfig struct {
-	// Type is the wire format: "openai" (also every OpenAI-compatible
-	// server), "ollama" or "anthropic".
+	// Type is the wire format: "openai" (chat completions, also every
+	// OpenAI-compatible server), "openai-responses" (OpenAI's Responses
+	// API, which the gpt-5-codex models need), "ollama" or "anthropic".
 	Type string `toml:"type"`
 	// BaseURL is the server's address; empty means the type's default.
 	BaseURL string `toml:"base_url,omitempty"`
@@ -68,9 +69,9 @@ const (
 // Validate reports the first setting of provider name that cannot work.
 func (c ProviderConfig) Validate(name string) error {
 	switch c.Type {
-	case "openai", "ollama", "anthropic":
+	case "openai", "openai-responses", "ollama", "anthropic":
 	default:
-		return fmt.Errorf("providers.%s.type = %q: want one of openai, ollama, anthropic", name, c.Type)
+		return fmt.Errorf("providers.%s.type = %q: want one of openai, openai-responses, ollama, anthropic", name, c.Type)
 	}
 	if c.Model == "" {
 		return fmt.Errorf("providers.%s.model is empty: name the model to use", name)

@@ -13,6 +13,7 @@ import (
 	"github.com/agentcli/agent/agent/llm/anthropic"
 	"github.com/agentcli/agent/agent/llm/ollama"
 	"github.com/agentcli/agent/agent/llm/openai"
+	"github.com/agentcli/agent/agent/llm/responses"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/sandbox"
 )
@@ -188,6 +189,8 @@ func (a *app) newProvider(name string, pc ProviderConfig, idle time.Duration) (l
 	switch pc.Type {
 	case "openai":
 		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle, Reasoning: pc.Reasoning})
+	case "openai-responses":
+		return responses.New(responses.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle, Reasoning: pc.Reasoning})
 	case "ollama":
 		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model, IdleTimeout: idle, ContextLength: pc.Window(), Reasoning: pc.Reasoning})
 	case "anthropic":
