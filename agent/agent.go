@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -36,6 +34,10 @@ type Options struct {
 	// Context is extra text for the system prompt (AGENTS.md and the like,
 	// see LoadContext).
 	Context string
+	// Environment is what the system prompt says of the date, the shell,
+	// git and how changes are approved; the zero value leaves out what
+	// the agent cannot know itself.
+	Environment Environment
 	// Price is the provider's price, for the cost in usage events; the zero
 	// value means unknown, and no cost is reported.
 	Price Price
@@ -116,7 +118,14 @@ func New(opts Options) *Agent {
 	if opts.Config.MaxTurns < 1 {
 		opts.Config.MaxTurns = DefaultConfig().MaxTurns
 	}
-	a := &Agent{opts: opts, system: systemPrompt(opts.Tools.Root(), opts.Context)}
+	var names []string
+	for _, s := range opts.Tools.Specs() {
+		names = append(names, s.Name)
+	}
+	a := &Agent{opts: opts, system: systemPrompt(promptParts{
+		root: opts.Tools.Root(), unconfined: opts.Unconfined, env: opts.Environment,
+		tools: names, context: opts.Context,
+	})}
 	a.history = append([]llm.Message(nil), opts.History...)
 	a.window = window{size: opts.ContextWindow, perByte: defaultTokensPerByte}
 	if a.window.size <= 0 {
@@ -346,22 +355,3 @@ func (a *Agent) publish(e Event) {
 // errCancelled is the result every unfinished call gets when the person
 // cancels, so the conversation stays valid.
 var errCancelled = errors.New("cancelled by the user")
-
-// systemPrompt tells the model where it is and how its tools behave.
-func systemPrompt(root, extra string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "You are a careful coding assistant working in the project at %s (%s/%s).\n", root, runtime.GOOS, runtime.GOARCH)
-	b.WriteString(`Use the tools to inspect and change the project. Rules:
-- Every path is relative to the project root; nothing outside it can be read or written through the file tools.
-- Each call is classified safe, warning, dangerous or blocked. Safe calls may run at once; others need approval and may be denied. When a call is denied or blocked, the result says why: do not repeat it, find another way or explain what you need.
-- Prefer read-only commands to explore; prefer read_file and write_file over shell for files.
-- Shell commands run non-interactively with bash -c in the project root, with a timeout.
-- When the task is done, answer with a short summary and no tool call.
-`)
-	if extra != "" {
-		b.WriteString("\n")
-		b.WriteString(extra)
-		b.WriteString("\n")
-	}
-	return b.String()
-}

@@ -50,7 +50,17 @@ type Options struct {
 	// Sources add tools from outside the catalog (MCP servers), offered
 	// after the built-in ones. The registry does not close them.
 	Sources []Source
+	// EditTool is the tool the model changes part of a file with:
+	// EditToolEdit (edit_file; "" means the same) or EditToolPatch
+	// (apply_patch, the patch format some models are trained on).
+	EditTool string
 }
+
+// The values of Options.EditTool.
+const (
+	EditToolEdit  = "edit"
+	EditToolPatch = "apply_patch"
+)
 
 // tool is one entry of the catalog.
 type tool struct {
@@ -108,6 +118,11 @@ func New(cfg Config, opts Options) (*Registry, error) {
 	}
 	if err := opts.Web.Validate(); err != nil {
 		return nil, err
+	}
+	switch opts.EditTool {
+	case "", EditToolEdit, EditToolPatch:
+	default:
+		return nil, fmt.Errorf("edit tool %q: want %q or %q", opts.EditTool, EditToolEdit, EditToolPatch)
 	}
 	root, err := filepath.Abs(opts.Root)
 	if err != nil {
@@ -174,17 +189,22 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		sources:   opts.Sources,
 		searchKey: searchKey,
 	}
-	r.tools = catalog()
+	r.tools = catalog(opts.EditTool)
 	if cfg.WebSearch.Provider != "" {
 		r.tools = append(r.tools, webSearchTool)
 	}
 	return r, nil
 }
 
-// catalog lists the tools in the order the model sees them.
-func catalog() []tool {
+// catalog lists the tools in the order the model sees them, with the
+// edit tool editTool names (see Options.EditTool).
+func catalog(editTool string) []tool {
+	edit := editFileTool
+	if editTool == EditToolPatch {
+		edit = applyPatchTool
+	}
 	return []tool{
-		shellTool, readFileTool, writeFileTool, editFileTool, deleteFileTool,
+		shellTool, readFileTool, writeFileTool, edit, deleteFileTool,
 		listDirTool, globTool, grepTool, gitTool, webFetchTool,
 	}
 }

@@ -1,0 +1,3 @@
+package tools
+
+var applyPatchTool = tool{name: "apply_patch"}
