@@ -92,6 +92,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		SecretEnv: secretEnvNames(cfg),
 		Web:       cfg.Network,
 		Sources:   a.session.mcpSources(),
+		EditTool:  cfg.Providers[cfg.Provider].EditToolFor(),
 	})
 	if err != nil {
 		return nil, failure(err)
