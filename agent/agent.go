@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -76,6 +77,9 @@ type Agent struct {
 	// auto is the auto-approve level in force: Config.AutoApprove until
 	// SetAutoApprove changes it, possibly while Run runs.
 	auto atomic.Int32
+	// publishing makes the Sink see one event at a time while calls
+	// that run together publish theirs.
+	publishing sync.Mutex
 }
 
 // SetAutoApprove changes the highest level that runs without asking, from
@@ -164,8 +168,9 @@ func (a *Agent) History() []llm.Message {
 // call the model made gets a result in the conversation, whatever the
 // ending, and text that streamed before a cancel or failure is kept as the
 // assistant's message, so the next Run continues a valid conversation of
-// what the person saw. Run blocks; it publishes events to the Sink from the
-// calling goroutine.
+// what the person saw. Run blocks; it publishes events to the Sink one at a
+// time, from the calling goroutine and from those of the tool calls it runs
+// together.
 func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 	var out Outcome
 	a.publish(Event{Type: EventRunStarted, Text: task, Model: a.opts.Provider.Model()})
@@ -289,9 +294,8 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 				Error: fmt.Sprintf("token budget reached: %d of %d tokens used (max_tokens_per_run)", out.Usage.Total(), budget)})
 			return finish(StatusTokenLimit, nil)
 		}
-		for _, call := range msg.ToolCalls {
-			res := a.handle(ctx, turn, call, &out)
-			a.history = append(a.history, toolMessage(call, res))
+		for i, res := range a.handleAll(ctx, turn, msg.ToolCalls, &out) {
+			a.history = append(a.history, toolMessage(msg.ToolCalls[i], res))
 		}
 	}
 }
@@ -348,6 +352,8 @@ func (a *Agent) toolSpecs() []llm.ToolSpec {
 
 func (a *Agent) publish(e Event) {
 	e.Provider = a.opts.Provider.Name()
+	a.publishing.Lock()
+	defer a.publishing.Unlock()
 	e.Time = time.Now()
 	a.opts.Sink.Publish(e)
 }
