@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
@@ -56,9 +57,26 @@ func BenchmarkReadsInOneReply(b *testing.B) {
 			script = append(script, text("done"))
 			cfg := agent.DefaultConfig()
 			cfg.AutoApprove = classify.Safe
+			// overlap is the calls' own durations summed over the time from
+			// the first call's approval to the last result: about 1 when
+			// they run one after another, up to n when they run together,
+			// whatever the machine's load does to both.
+			var busy, wall time.Duration
 			for b.Loop() {
 				prov := &scripted{script: script}
-				ag := agent.New(agent.Options{Provider: prov, Tools: reg, Approver: agent.DenyAll{}, Sink: agent.SinkFunc(func(agent.Event) {}), Config: cfg,
+				var first, last time.Time
+				sink := agent.SinkFunc(func(e agent.Event) {
+					switch e.Type {
+					case agent.EventApproval:
+						if first.IsZero() {
+							first = e.Time
+						}
+					case agent.EventToolResult:
+						busy += time.Duration(e.Result.DurationMS * float64(time.Millisecond))
+						last = e.Time
+					}
+				})
+				ag := agent.New(agent.Options{Provider: prov, Tools: reg, Approver: agent.DenyAll{}, Sink: sink, Config: cfg,
 					ContextWindow: 100_000_000}) // no compaction: only the reads are measured
 				out, err := ag.Run(b.Context(), "read")
 				if err != nil || out.Status != agent.StatusFinished {
@@ -69,6 +87,10 @@ func BenchmarkReadsInOneReply(b *testing.B) {
 						b.Fatalf("read failed: %s", m.Content)
 					}
 				}
+				wall += last.Sub(first)
+			}
+			if len(c.replies) == 1 {
+				b.ReportMetric(float64(busy)/float64(wall), "overlap")
 			}
 		})
 	}
