@@ -230,7 +230,10 @@ type CallResult struct {
 	OutputFile string `json:"output_file,omitempty"`
 }
 
-// Sink receives the events of a run, in order, from the agent's goroutine.
+// Sink receives the events of a run, in order and one at a time. They
+// come from the goroutine that called Run, except the events of the tool
+// calls of one reply that run together (reads, searches and safe
+// commands), which come from theirs and interleave, each naming its call.
 // Publish must not block for long: a slow reader buffers or drops output
 // chunks itself. The sink owns nothing of the agent's.
 type Sink interface {

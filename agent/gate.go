@@ -43,7 +43,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		}
 		c := Case{
 			Call:    CallInfo{ID: call.ID, Tool: call.Name, Args: args, Summary: plan.Summary},
-			Verdict: classify.Classify(plan.Action, a.opts.Policy), Kind: plan.Action.Kind,
+			Verdict: classifyPlan(plan, a.opts.Policy), Kind: plan.Action.Kind,
 			Network: plan.Network, AllowedBy: plan.AllowedBy,
 			AutoApprove: a.AutoApprove(), Unconfined: a.opts.Unconfined,
 			Rules: a.opts.Rules.List(), NoUndo: noCheckpoint != "",
@@ -197,7 +197,7 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 		if info.Level != nil {
 			level = *info.Level
 		}
-		claim := ClaimFor(a.opts.Provider.Name()+": "+plan.Summary, plan.Action, level)
+		claim := claimForPlan(a.opts.Provider.Name()+": "+plan.Summary, plan, level)
 		release, err := l.Acquire(ctx, claim, func(w Wait) {
 			a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
 		})

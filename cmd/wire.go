@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,6 +95,7 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		Sources:   a.session.mcpSources(),
 		Effects:   &tools.EffectsOptions{Config: cfg.Effects, Policy: cfg.Policy()},
 		Buffers:   a.buffers,
+		EditTool:  cfg.Providers[cfg.Provider].EditToolFor(),
 	})
 	if err != nil {
 		return nil, failure(err)
@@ -133,12 +135,34 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		History:      a.session.takeHistory(cfg.Provider),
 		Checkpointer: a.session.checkpointer(),
 		RateLimits:   a.rateLimits(cfg.Tools),
+		// What the system prompt says of the date, git and the shell.
+		Environment: w.environment(cfg),
 	})
 	if err != nil {
 		w.tools.Close()
 		return nil, failure(err)
 	}
 	return w, nil
+}
+
+// environment is what the system prompt says of where the agent works:
+// today's date, the shell, git's branch and status (asked once, briefly),
+// and whether commands may use the network without asking.
+func (w *wiring) environment(cfg Config) agent.Environment {
+	env := agent.Environment{
+		Date:        time.Now(),
+		Shell:       w.tools.Shell(),
+		NetworkOpen: cfg.Sandbox.Network,
+		// Without starting the sandbox's session to ask: a kernel that
+		// has sessions holds commands.
+		JudgedByEffects: w.tools.MayHold(),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if branch, status, err := w.tools.GitState(ctx); err == nil {
+		env.Git = &agent.GitState{Branch: branch, Status: status}
+	}
+	return env
 }
 
 // sandboxConfig is the [sandbox] settings sb with what the agent itself

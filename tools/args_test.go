@@ -60,7 +60,7 @@ func TestSpecsAreStableSchemas(t *testing.T) {
 		"shell":       {"command", "timeout_seconds?", "network?"},
 		"read_file":   {"path", "offset?", "limit?"},
 		"write_file":  {"path", "content"},
-		"edit_file":   {"path", "old_string", "new_string", "replace_all?"},
+		"edit_file":   {"path", "old_string?", "new_string?", "replace_all?", "edits?"},
 		"delete_file": {"path"},
 		"list_dir":    {"path", "depth?"},
 		"glob":        {"pattern"},

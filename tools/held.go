@@ -96,6 +96,11 @@ func (h *Held) Discard() {
 	})
 }
 
+// MayHold says whether shell commands are meant to run held: approval by
+// effects is on and the sandbox runs commands in sessions, which hold
+// them where the kernel allows (Holdable asks, starting a session).
+func (r *Registry) MayHold() bool { return r.effects != nil && r.sessions != nil }
+
 // holdCheck caches whether the sandbox holds commands.
 type holdCheck struct {
 	mu  sync.Mutex

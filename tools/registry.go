@@ -58,7 +58,17 @@ type Options struct {
 	// Buffers, when set, is an editor whose unsaved changes read_file
 	// sees; nil reads files on disk only.
 	Buffers Buffers
+	// EditTool is the tool the model changes part of a file with:
+	// EditToolEdit (edit_file; "" means the same) or EditToolPatch
+	// (apply_patch, the patch format some models are trained on).
+	EditTool string
 }
+
+// The values of Options.EditTool.
+const (
+	EditToolEdit  = "edit"
+	EditToolPatch = "apply_patch"
+)
 
 // tool is one entry of the catalog.
 type tool struct {
@@ -123,6 +133,11 @@ func New(cfg Config, opts Options) (*Registry, error) {
 	}
 	if err := opts.Web.Validate(); err != nil {
 		return nil, err
+	}
+	switch opts.EditTool {
+	case "", EditToolEdit, EditToolPatch:
+	default:
+		return nil, fmt.Errorf("edit tool %q: want %q or %q", opts.EditTool, EditToolEdit, EditToolPatch)
 	}
 	root, err := filepath.Abs(opts.Root)
 	if err != nil {
@@ -191,17 +206,22 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		searchKey: searchKey,
 		effects:   opts.Effects,
 	}
-	r.tools = catalog()
+	r.tools = catalog(opts.EditTool)
 	if cfg.WebSearch.Provider != "" {
 		r.tools = append(r.tools, webSearchTool)
 	}
 	return r, nil
 }
 
-// catalog lists the tools in the order the model sees them.
-func catalog() []tool {
+// catalog lists the tools in the order the model sees them, with the
+// edit tool editTool names (see Options.EditTool).
+func catalog(editTool string) []tool {
+	edit := editFileTool
+	if editTool == EditToolPatch {
+		edit = applyPatchTool
+	}
 	return []tool{
-		shellTool, readFileTool, writeFileTool, editFileTool, deleteFileTool,
+		shellTool, readFileTool, writeFileTool, edit, deleteFileTool,
 		listDirTool, globTool, grepTool, gitTool, webFetchTool,
 	}
 }

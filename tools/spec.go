@@ -27,6 +27,11 @@ type Plan struct {
 	Args json.RawMessage
 	// Action is what the call will do, for the classifier.
 	Action classify.Action
+	// Also are the call's other actions, when it does more than one (a
+	// patch that changes several files): each is classified like Action,
+	// the call's verdict is the worst, and the call holds the locks of
+	// them all. Nil for most tools.
+	Also []classify.Action
 	// Summary is one line for a person: the command, or "write path".
 	Summary string
 	// Preview is a unified diff of what a write, edit or delete will change;
