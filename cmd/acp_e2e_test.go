@@ -177,10 +177,15 @@ func TestACPWithTheOfficialTypeScriptClient(t *testing.T) {
 	t.Parallel()
 	sdkDir := acpSDKDir(t)
 
-	t.Run("a rejected rm -rf build does not run; ls streams to completed; the answer ends the turn", func(t *testing.T) {
+	t.Run("a rejected rm -rf build changes nothing; ls streams to completed; the answer ends the turn", func(t *testing.T) {
 		t.Parallel()
 		root := t.TempDir()
 		if err := os.Mkdir(filepath.Join(root, "build"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// Something to delete: where commands run held, removing an
+		// empty directory changes nothing worth asking about.
+		if err := os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		srv := openaitest.NewServer(t, llmtest.Script{
