@@ -207,6 +207,7 @@ func TestWebFetch(t *testing.T) {
 }
 
 func TestWebFetchRefuses(t *testing.T) {
+	t.Parallel()
 	other := webSite(t, "")
 	srv := webSite(t, other.URL)
 	r := fetchRegistry(t, nil, hostOf(srv))
@@ -234,6 +235,7 @@ func TestWebFetchRefuses(t *testing.T) {
 }
 
 func TestWebFetchPlanRefusesPrivateAddresses(t *testing.T) {
+	t.Parallel()
 	r := fetchRegistry(t, nil, "127.0.0.1:8080")
 	for _, u := range []string{
 		"http://127.0.0.1:8081/", "http://127.0.0.1/", "http://localhost:8080/", "http://[::1]:8080/",
@@ -256,6 +258,7 @@ func TestWebFetchPlanRefusesPrivateAddresses(t *testing.T) {
 // that resolves to this machine is refused, even when the name is on the
 // allow-list, unless the entry names the host and port themselves.
 func TestWebFetchDialsOnlyWhatItChecked(t *testing.T) {
+	t.Parallel()
 	srv := webSite(t, "")
 	_, port, _ := net.SplitHostPort(hostOf(srv))
 	for _, c := range []struct {
@@ -285,6 +288,7 @@ func TestWebFetchDialsOnlyWhatItChecked(t *testing.T) {
 }
 
 func TestAllowList(t *testing.T) {
+	t.Parallel()
 	l := newAllowList([]string{"docs.rs", "Example.COM.", "127.0.0.1:8080", "[::1]:9000", "internal.corp:8443"})
 	for _, c := range []struct {
 		host, port, want string

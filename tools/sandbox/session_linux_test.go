@@ -20,6 +20,7 @@ import (
 // -sessions: every escape they try with a command of its own helper must
 // fail as well for a command of a session helper.
 func TestSandboxTestsThroughSessions(t *testing.T) {
+	t.Parallel()
 	if *viaSessions {
 		t.Skip("already running through sessions")
 	}
@@ -145,6 +146,7 @@ func waitEnded(t *testing.T, pid int) bool {
 }
 
 func TestSessionLeftoversDieWithTheirCommandWhileTheHelperLivesOn(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	mark := "agent-test-session-escapee-" + strconv.Itoa(os.Getpid())
 	got := startIn(t, ss, f, f.opts(), escapees, "MARK="+mark).wait()
@@ -173,6 +175,7 @@ func TestSessionLeftoversDieWithTheirCommandWhileTheHelperLivesOn(t *testing.T) 
 }
 
 func TestSessionCommandsRunConcurrentlyAndIndependently(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// a waits for b, so both must run at once.
 	a := startIn(t, ss, f, f.opts(), `until [ -e "$ROOT/from-b" ]; do sleep 0.01; done; echo a`)
@@ -212,6 +215,7 @@ func TestSessionCommandsRunConcurrentlyAndIndependently(t *testing.T) {
 }
 
 func TestSessionSignalsAndStatus(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// A command is not its PID namespace's init: what it does to itself
 	// works as anywhere.
@@ -261,6 +265,7 @@ func TestSessionSignalsAndStatus(t *testing.T) {
 }
 
 func TestSessionHelperIsOutOfReach(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// The first command of the session: the directory of its program
 	// stays visible, although it is in the shared /tmp.
@@ -327,6 +332,7 @@ func reachSessionHelper() int {
 }
 
 func TestSessionHelperRestarts(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	if got := startIn(t, ss, f, f.opts(), `true`).wait(); got.code != 0 {
 		t.Fatalf("first command: %+v", got)
@@ -361,6 +367,7 @@ func TestSessionHelperRestarts(t *testing.T) {
 }
 
 func TestSessionHelperDiesWithTheAgent(t *testing.T) {
+	t.Parallel()
 	_, _ = sessionFixture(t)
 	f := newFixture(t)
 	mark := "agent-test-session-orphan-" + strconv.Itoa(os.Getpid())
@@ -442,6 +449,7 @@ func runSessionAgentStandIn() int {
 }
 
 func TestSessionCommandsHaveTheirOwnProc(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// The sleeper carries a variable of its own in its environment,
 	// whether its shell has become sleep yet or not.
@@ -460,6 +468,7 @@ func TestSessionCommandsHaveTheirOwnProc(t *testing.T) {
 // The tools that find processes by reading /proc find the command's own,
 // by the numbers its kill uses.
 func TestSessionCommandsFindTheirProcessesByName(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	got := startIn(t, ss, f, f.opts(), `sleep 5 & p=$!
 for i in $(seq 100); do [ "$(cat /proc/$p/comm 2>/dev/null)" = sleep ] && break; done
@@ -471,6 +480,7 @@ pkill -x sleep; wait $p; echo "status $?"`).wait()
 }
 
 func TestReleaseAtLeast(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		release string
 		want    bool
@@ -486,6 +496,7 @@ func TestReleaseAtLeast(t *testing.T) {
 }
 
 func TestSessionCommandWithALargeEnvironment(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// Larger than a socket packet may be; execve takes 128 KiB a string.
 	big := strings.Repeat("x", 100<<10)
@@ -497,6 +508,7 @@ func TestSessionCommandWithALargeEnvironment(t *testing.T) {
 }
 
 func TestSessionRestartsForAVisiblePathThatAppears(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	hidden := filepath.Join(f.home, "state")
 	if err := os.Mkdir(hidden, 0o755); err != nil {
@@ -523,6 +535,7 @@ func TestSessionRestartsForAVisiblePathThatAppears(t *testing.T) {
 }
 
 func TestSessionSlotsAreKeptOnlyWhenNothingIsLeft(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	mark := "agent-test-slot-escapee-" + strconv.Itoa(os.Getpid())
 	pids := func() string {

@@ -62,6 +62,7 @@ func filterVM(t *testing.T) *bpf.VM {
 }
 
 func TestSocketFilter(t *testing.T) {
+	t.Parallel()
 	if !socketWallSupported() {
 		t.Skip("no socket wall on this architecture")
 	}
@@ -203,6 +204,7 @@ func stealListener() int {
 }
 
 func TestUnixSocketsUnreachableWithoutConnecting(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	abstract := "@agent-test-gram-" + strconv.Itoa(os.Getpid())
@@ -241,6 +243,7 @@ func TestUnixSocketsUnreachableWithoutConnecting(t *testing.T) {
 }
 
 func TestIOUringAndTheHelperAreOutOfReach(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	for _, tool := range []string{"io-uring", "steal-listener"} {

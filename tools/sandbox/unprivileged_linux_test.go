@@ -19,6 +19,7 @@ const nobody = 65534
 // root), and the helper brings the loopback up with an ambient capability
 // rather than as root of its namespace.
 func TestUnprivileged(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("already unprivileged: the other tests ran as this user")
 	}
