@@ -326,4 +326,12 @@ func TestAllowList(t *testing.T) {
 	if got := good.Restrict([]string{"PKG.go.dev", "evil.com"}).AllowDomains; len(got) != 1 || got[0] != "pkg.go.dev" {
 		t.Errorf("Restrict = %q, want only pkg.go.dev: a project may remove hosts, never add", got)
 	}
+	project := []string{"pkg.go.dev", "evil.com"}
+	tight, ignored := good.Tighten(ProjectNetworkConfig{AllowDomains: &project})
+	if len(tight.AllowDomains) != 1 || len(ignored) != 1 || !strings.Contains(ignored[0], `"evil.com": not on your own config's list`) {
+		t.Errorf("Tighten = %q, ignored %q; want only pkg.go.dev kept and evil.com noted", tight.AllowDomains, ignored)
+	}
+	if same, ignored := good.Tighten(ProjectNetworkConfig{}); len(same.AllowDomains) != len(good.AllowDomains) || ignored != nil {
+		t.Errorf("Tighten of nothing = %q, %q; want the user's list", same.AllowDomains, ignored)
+	}
 }
