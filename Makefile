@@ -60,12 +60,23 @@ HEAVY_TESTS := TestOutputFloodMemoryIsBounded|TestToolchainsWorkConfined|TestEsc
 test-heavy: build
 	$(E2E_ENV) $(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./cmd/ -args -heavy
 
-## vet: go vet here and for macOS (which compiles the tests there too), so a
-## Linux-only change cannot land
-vet:
+## vet: go vet and staticcheck here and for macOS (which compiles the
+## tests there too), so a Linux-only change cannot land. staticcheck is
+## pinned and comes from the Go module proxy like any module, built once
+## into bin/ (a minute, the first time).
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := bin/staticcheck-$(STATICCHECK_VERSION)/staticcheck
+vet: $(STATICCHECK)
 	@echo "== go vet ./...   (and for macOS: GOOS=darwin GOARCH=arm64)"
 	@$(GO) vet ./...
 	@GOOS=darwin GOARCH=arm64 $(GO) vet ./...
+	@echo "== staticcheck ./...   ($(STATICCHECK_VERSION); and for macOS)"
+	@$(STATICCHECK) ./...
+	@GOOS=darwin GOARCH=arm64 $(STATICCHECK) ./...
+
+$(STATICCHECK):
+	@echo "== go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)   (once, into $(@D))"
+	@GOBIN='$(CURDIR)/$(@D)' $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 fmt-check:
 	@echo "== gofmt -l"

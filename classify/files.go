@@ -477,18 +477,9 @@ func mktemp(c *cmd) {
 	}
 }
 
-// reader judges a read-only command whose operands are files it reads.
+// readerAt judges a command at level l whose operands are files it reads
+// (a pager is Warning); with dot, no operand reads the current directory.
 // valShort and valLong name the options that take an argument.
-func reader(why, valShort string, valLong ...string) handler {
-	return readerAt(Safe, why, "builtin:read-only", false, valShort, valLong...)
-}
-
-// lister is a reader that reads the current directory without operands.
-func lister(why, valShort string, valLong ...string) handler {
-	return readerAt(Safe, why, "builtin:read-only", true, valShort, valLong...)
-}
-
-// readerAt is reader with a level of its own (a pager is Warning).
 func readerAt(l Level, why, rule string, dot bool, valShort string, valLong ...string) handler {
 	return func(c *cmd) {
 		_, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})

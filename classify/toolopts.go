@@ -19,7 +19,6 @@ type toolOpts struct {
 	skip    int      // leading operands that are not files (grep's pattern)
 	parsed  *optSpec // built once from the above
 	known   map[string]bool
-	outputs []string
 }
 
 // spec builds the parsing spec and the set of known option names.

@@ -28,7 +28,10 @@ var agentBin string
 const e2eBinEnv = "AGENT_E2E_BIN"
 
 // heavy turns on the long versions of the tests that have one; `make
-// test-heavy` sets it.
+// test-heavy` sets it. Only Linux has such tests, but every system takes
+// the flag.
+//
+//lint:ignore U1000 read by the Linux-only tests
 var heavy = flag.Bool("heavy", false, "run the long versions: go test on a fresh home")
 
 func TestMain(m *testing.M) {

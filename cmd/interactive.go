@@ -62,7 +62,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		if err != nil {
 			return err
 		}
-		copies = &screenWorktrees{iso: iso, root: root, names: names, undo: a.session.checkpointer()}
+		copies = &screenWorktrees{set: iso, root: root, names: names, undo: a.session.checkpointer()}
 		// Left for 'agent apply' when they hold work; after the panels'
 		// agents are closed, so no tool still writes in them.
 		defer copies.finish(a.stderr)
@@ -109,7 +109,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge, join: coord.Join}
 		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model, Replay: a.session.transcript(name)}
 		if copies != nil {
-			wroot := copies.iso.dir(name)
+			wroot := copies.set.Dir(name)
 			pw.root, spec.Worktree = wroot, wroot
 			pw.join = func(o agent.Options) (*agent.Agent, error) {
 				// Its own root: nothing to share, and the real root's

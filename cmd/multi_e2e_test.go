@@ -229,9 +229,21 @@ func TestRunIsolateThenApplyOne(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "Nothing to apply: anthropic has no worktree") {
 		t.Errorf("apply with nothing to apply: exit %d, stdout %q, stderr %q; want 0 and a clear message", r.code, r.stdout, r.stderr)
 	}
-	r = run(t, agentCmd(t, home, env, "worktrees", "clean", "--root", root))
-	if r.code != 0 || !strings.Contains(r.stdout, "Removed 1 worktrees") {
-		t.Errorf("worktrees clean: exit %d, %q; want the one left removed", r.code, r.stdout)
+	// openai's clone still holds its work: clean asks before dropping it.
+	for _, answer := range []string{"", "n\n"} {
+		no := agentCmd(t, home, env, "worktrees", "clean", "--root", root)
+		no.Stdin = strings.NewReader(answer)
+		if r := run(t, no); r.code != 3 || !strings.Contains(r.stdout, "openai: 1 file changed") || !strings.Contains(r.stdout, "[y/N]") {
+			t.Errorf("worktrees clean answered %q: exit %d, stdout %q; want 3 after asking, naming openai's changes", answer, r.code, r.stdout)
+		}
+		if r := run(t, agentCmd(t, home, env, "worktrees", "--root", root)); !strings.Contains(r.stdout, "openai") {
+			t.Fatalf("worktrees clean answered %q removed openai's clone: agent worktrees = %q", answer, r.stdout)
+		}
+	}
+	yesClean := agentCmd(t, home, env, "worktrees", "clean", "--root", root)
+	yesClean.Stdin = strings.NewReader("y\n")
+	if r := run(t, yesClean); r.code != 0 || !strings.Contains(r.stdout, "Removed 1 worktree of") {
+		t.Errorf("worktrees clean answered y: exit %d, %q; want the one left removed", r.code, r.stdout)
 	}
 	if r := run(t, agentCmd(t, home, env, "worktrees", "--root", root)); !strings.Contains(r.stdout, "No worktrees") {
 		t.Errorf("agent worktrees after clean = %q, want none", r.stdout)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestReadFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, func(c *Config, _ *Options) { c.ReadLines = 3; c.MaxReadBytes = 1024 })
 	root := r.Root()
 	mustWrite(t, root, "five.txt", "one\ntwo\nthree\nfour\nfive\n")
@@ -87,6 +88,7 @@ func TestReadFile(t *testing.T) {
 }
 
 func TestWriteFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	t.Run("a new file in new directories", func(t *testing.T) {
@@ -175,6 +177,7 @@ func TestWriteFile(t *testing.T) {
 }
 
 func TestWriteIsAtomicUnderFailure(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	p := mustWrite(t, root, "dir/keep.txt", "the old contents\n")
@@ -205,6 +208,7 @@ func TestWriteIsAtomicUnderFailure(t *testing.T) {
 }
 
 func TestEditFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	const text = "alpha\nbeta\ngamma\nbeta\ndelta\nbeta\n"
@@ -342,6 +346,7 @@ func TestEditFile(t *testing.T) {
 }
 
 func TestDeleteFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	t.Run("a file, with a preview of what goes", func(t *testing.T) {

@@ -328,8 +328,7 @@ func walkGitDirs(root string) gitLayout {
 			*list = append(*list, p)
 		}
 	}
-	var visit func(worktree string)
-	visit = func(worktree string) {
+	visit := func(worktree string) {
 		dotgit := filepath.Join(worktree, ".git")
 		fi, err := os.Lstat(dotgit)
 		if err != nil {

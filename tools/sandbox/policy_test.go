@@ -10,6 +10,7 @@ import (
 )
 
 func TestHiddenPaths(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name               string
 		homes, extra, keep []string
@@ -48,6 +49,7 @@ func TestHiddenPaths(t *testing.T) {
 }
 
 func TestCacheEnv(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	download := filepath.Join(home, "go", "pkg", "mod", "cache", "download")
 	if err := os.MkdirAll(download, 0o755); err != nil {
@@ -135,6 +137,7 @@ func checkOneWalk(t *testing.T, root string, access GitAccess) {
 // each kind of root, including one without .git (where the placeholder
 // .git is made between the walks).
 func TestOneGitWalkPerCommand(t *testing.T) {
+	t.Parallel()
 	layouts := map[string]func(t *testing.T, root string){
 		"no .git":           func(t *testing.T, root string) {},
 		"an empty .git dir": func(t *testing.T, root string) { os.Mkdir(filepath.Join(root, ".git"), 0o755) },
@@ -181,6 +184,7 @@ func TestOneGitWalkPerCommand(t *testing.T) {
 }
 
 func TestSharedConfigFiles(t *testing.T) {
+	t.Parallel()
 	home, elsewhere, cache := t.TempDir(), t.TempDir(), t.TempDir()
 	env := func(vars map[string]string) func(string) string {
 		return func(k string) string { return vars[k] }

@@ -1,13 +1,3 @@
-// Package sandbox confines shell commands: on Linux with Landlock (writes only
-// to the project root, a private temp directory and a few devices), a new
-// network namespace (no network unless allowed) and rlimits. It is set up by
-// re-executing the agent binary as a small helper that confines itself and
-// then execs the command, so the agent process itself is never confined.
-// Shell commands go through Sessions instead: one long-lived helper per
-// session, which forks each command from a thread it confines.
-//
-// It never silently gives full access: when confinement is unavailable,
-// Status says so and the caller decides (see Mode).
 package sandbox
 
 import "context"

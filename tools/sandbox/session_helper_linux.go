@@ -16,7 +16,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The session helper's side of session.go: it makes the session's
+// The session helper's side of session_linux.go: it makes the session's
 // mounts once, then serves the commands the agent sends over the control
 // socket. Each command is confined on an OS thread of its own (Landlock,
 // the socket filter, no_new_privs, the securebits and the capabilities
