@@ -36,14 +36,6 @@ func merge(lower spec, changes map[string]string) spec {
 	return out
 }
 
-// normal writes a spec with every mode spelled out, as snapshot does.
-func normal(t *testing.T, s spec) spec {
-	t.Helper()
-	dir := t.TempDir()
-	build(t, dir, s)
-	return snapshot(t, dir)
-}
-
 func TestCollectAndApply(t *testing.T) {
 	t.Parallel()
 	twelve := spec{}

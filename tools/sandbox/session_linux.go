@@ -738,3 +738,27 @@ func releaseAtLeast(release string, major, minor int) bool {
 	}
 	return ma > major || ma == major && mi >= minor
 }
+
+// removeRootPlaceholder removes the root's .git when it is an empty
+// directory, as MakeGitPlaceholders makes for a root without one (and
+// versions before held commands left behind): an empty .git is no
+// repository, and it breaks the person's builds that ask git for the
+// version (go build's "error obtaining VCS status"). It returns l
+// without it.
+func removeRootPlaceholder(root string, l gitLayout) gitLayout {
+	dotgit := filepath.Join(root, ".git")
+	rootPlaceholders.Lock()
+	removed := rootPlaceholders.users[root] == 0 && removeEmptyDotGit(root)
+	rootPlaceholders.Unlock()
+	if !removed {
+		return l
+	}
+	dirs := l.dirs[:0:0]
+	for _, d := range l.dirs {
+		if d != dotgit {
+			dirs = append(dirs, d)
+		}
+	}
+	l.dirs = dirs
+	return l
+}
