@@ -3,7 +3,13 @@
 GO       ?= go
 BIN      := bin/agent
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
-LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION)
+# The commit and its time, not the time of the build: the same source links
+# the same binary, so make build relinks only when a source changed.
+COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null)
+DATE     ?= $(shell git log -1 --format=%cI 2>/dev/null)
+LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION) \
+            -X github.com/agentcli/agent/cmd.commit=$(COMMIT) \
+            -X github.com/agentcli/agent/cmd.date=$(DATE)
 FUZZTIME ?= 20s
 # The race detector's runtime sleeps a second when a process exits with
 # goroutines still running (GORACE's atexit_sleep_ms): every test binary
