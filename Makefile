@@ -24,6 +24,15 @@ TEST_PARALLEL ?= 4
 E2E_ENV  := AGENT_E2E_BIN='$(CURDIR)/$(BIN)'
 
 .PHONY: build run install test test-heavy vet fmt-check bench fuzz clean
+.PHONY: release-snapshot release release-check
+
+# Release tools, pinned: each version is installed once into its own
+# directory under bin/tools, from the Go module proxy.
+TOOLS              := $(CURDIR)/bin/tools
+GORELEASER_VERSION := v2.15.1
+ACTIONLINT_VERSION := v1.7.12
+GORELEASER         := $(TOOLS)/goreleaser@$(GORELEASER_VERSION)/goreleaser
+ACTIONLINT         := $(TOOLS)/actionlint@$(ACTIONLINT_VERSION)/actionlint
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) .
@@ -67,11 +76,14 @@ test-heavy: build
 	$(E2E_ENV) $(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./cmd/ -args -heavy
 
 ## vet: go vet here and for macOS (which compiles the tests there too), so a
-## Linux-only change cannot land
-vet:
+## Linux-only change cannot land; actionlint on the GitHub Action, the
+## workflows and the example workflows of docs/ci
+vet: $(ACTIONLINT)
 	@echo "== go vet ./...   (and for macOS: GOOS=darwin GOARCH=arm64)"
 	@$(GO) vet ./...
 	@GOOS=darwin GOARCH=arm64 $(GO) vet ./...
+	@echo "== actionlint .github/workflows/*.yml docs/ci/*.yml   (and the Action they use)"
+	@$(ACTIONLINT) -no-color .github/workflows/*.yml docs/ci/*.yml
 
 fmt-check:
 	@echo "== gofmt -l"
@@ -91,5 +103,27 @@ fuzz:
 	  done; \
 	done
 
+$(GORELEASER):
+	GOBIN='$(dir $@)' $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+$(ACTIONLINT):
+	GOBIN='$(dir $@)' $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+
+## release-snapshot: build every release artefact into dist/ without
+## publishing: the linux and darwin amd64 and arm64 archives (with the
+## completions and man pages), the .deb and .rpm packages, checksums and the
+## Homebrew formula
+release-snapshot: $(GORELEASER)
+	$(GORELEASER) release --snapshot --clean
+
+## release: build and publish a tagged release (CI runs it on a v* tag)
+release: $(GORELEASER)
+	$(GORELEASER) release --clean
+
+## release-check: check the snapshot's artefacts: install the .deb into a
+## scratch root and run it, look into the archives
+release-check:
+	.ci/check-release dist
+
 clean:
-	rm -rf bin
+	rm -rf bin dist

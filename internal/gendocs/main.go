@@ -1,12 +1,13 @@
 // Command gendocs writes agent's shell completions and man pages, generated
 // from its cobra command tree, for the release archives and packages:
 //
-//	go run ./internal/gendocs -out DIR [-version V]
+//	go run ./internal/gendocs -out DIR [-version V] [-date UNIX]
 //
 // makes DIR/completions/agent.bash, agent.zsh and agent.fish (what `agent
 // completion SHELL` prints) and DIR/man/agent.1 with one page per command
-// (agent-run.1, agent-sessions-export.1...). The pages' date is
-// SOURCE_DATE_EPOCH when set, so a release's pages carry its commit's time.
+// (agent-run.1, agent-sessions-export.1...). The pages' date is -date (a
+// release passes its commit's time, so the same commit makes the same
+// pages), else SOURCE_DATE_EPOCH, else today.
 // DIR's completions/ and man/ are replaced.
 package main
 
@@ -18,6 +19,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra/doc"
 
@@ -27,12 +29,18 @@ import (
 func main() {
 	out := flag.String("out", "", "directory to write completions/ and man/ into")
 	version := flag.String("version", "", "the version the man pages name as their source")
+	date := flag.Int64("date", 0, "the man pages' date, in seconds since 1970 (default: SOURCE_DATE_EPOCH, else today)")
 	flag.Parse()
 	if *out == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: gendocs -out DIR [-version V]")
+		fmt.Fprintln(os.Stderr, "usage: gendocs -out DIR [-version V] [-date UNIX]")
 		os.Exit(2)
 	}
-	if err := generate(*out, *version); err != nil {
+	var when *time.Time
+	if *date != 0 {
+		t := time.Unix(*date, 0).UTC()
+		when = &t
+	}
+	if err := generate(*out, *version, when); err != nil {
 		fmt.Fprintln(os.Stderr, "gendocs:", err)
 		os.Exit(1)
 	}
@@ -41,8 +49,9 @@ func main() {
 // shells are the shells `agent completion` has a script for.
 var shells = []string{"bash", "zsh", "fish"}
 
-// generate writes the completions and man pages into dir.
-func generate(dir, version string) error {
+// generate writes the completions and man pages into dir. A nil date is
+// cobra's: SOURCE_DATE_EPOCH, else now.
+func generate(dir, version string, date *time.Time) error {
 	comp, man := filepath.Join(dir, "completions"), filepath.Join(dir, "man")
 	for _, d := range []string{comp, man} {
 		if err := os.RemoveAll(d); err != nil {
@@ -67,7 +76,7 @@ func generate(dir, version string) error {
 	if version != "" {
 		source += " " + version
 	}
-	header := &doc.GenManHeader{Title: "AGENT", Section: "1", Source: source, Manual: "agent manual"}
+	header := &doc.GenManHeader{Title: "AGENT", Section: "1", Source: source, Manual: "agent manual", Date: date}
 	if err := doc.GenManTree(root, header, man); err != nil {
 		return fmt.Errorf("man pages: %w", err)
 	}

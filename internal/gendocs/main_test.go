@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,8 +19,17 @@ func TestGenerateWritesAPagePerCommandAndEachShellsCompletion(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "man"), 0o755)
 	os.WriteFile(filepath.Join(dir, "man", "agent-gone.1"), []byte("old"), 0o644)
 
-	if err := generate(dir, "v9.8.7"); err != nil {
+	if err := generate(dir, "v9.8.7", nil); err != nil {
 		t.Fatal(err)
+	}
+	// A release passes its commit's time.
+	release := t.TempDir()
+	when := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	if err := generate(release, "v1.0.0", &when); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(release, "man", "agent.1")); !strings.Contains(string(b), `.TH "AGENT" "1" "Mar 2024" "agent v1.0.0"`) {
+		t.Errorf("agent.1 with -date 2024-03-01:\n%.200s", b)
 	}
 
 	var walk func(c *cobra.Command)
