@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -33,13 +35,23 @@ type actionYAML struct {
 // expression is a ${{ ... }} the tests fill in: an input, a step output.
 var expression = regexp.MustCompile(`\$\{\{\s*([a-z.-]+)\s*\}\}`)
 
-// runAction runs the Action's own shell steps, as a runner would, that do
-// not need GitHub: run agent, write the job summary, check the exit code.
-// Installing a release and uploading the artifact need GitHub and are
-// left out; the agent binary under test is on PATH instead. It returns
+// runSteps are the Action's steps that runAction runs by default: those
+// that need no GitHub. Installing a release needs GitHub's releases (a
+// test fakes gh for it), and uploading the artifact GitHub's storage; the
+// agent binary under test is on PATH instead.
+var runSteps = []string{"Run agent", "Job summary", "Check the exit code"}
+
+// runAction runs the Action's shell steps named (runSteps when none), in
+// order, as a runner would: each as a bash script with -e and pipefail,
+// with its env, its ${{ }} filled in from the inputs (the Action's
+// defaults, then inputs) and earlier steps' outputs, and env. It returns
 // the last step's exit code and output, the job summary, and the outputs.
-func runAction(t *testing.T, inputs map[string]string, env map[string]string) (code int, out, summary string, outputs map[string]string) {
+// Every step but the last must succeed.
+func runAction(t *testing.T, inputs map[string]string, env map[string]string, steps ...string) (code int, out, summary string, outputs map[string]string) {
 	t.Helper()
+	if len(steps) == 0 {
+		steps = runSteps
+	}
 	b, err := os.ReadFile(filepath.Join("..", ".github", "actions", "agent", "action.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +81,8 @@ func runAction(t *testing.T, inputs map[string]string, env map[string]string) (c
 				return in[strings.TrimPrefix(name, "inputs.")]
 			case strings.HasPrefix(name, "steps.run.outputs."):
 				return outputs[strings.TrimPrefix(name, "steps.run.outputs.")]
+			case name == "github.token":
+				return "a-token"
 			}
 			t.Fatalf("action.yml uses %s, which this test cannot fill in", m)
 			return ""
@@ -76,7 +90,7 @@ func runAction(t *testing.T, inputs map[string]string, env map[string]string) (c
 	}
 	ran := 0
 	for _, step := range action.Runs.Steps {
-		if step.Name != "Run agent" && step.Name != "Job summary" && step.Name != "Check the exit code" {
+		if !slices.Contains(steps, step.Name) {
 			continue
 		}
 		ran++
@@ -91,7 +105,7 @@ func runAction(t *testing.T, inputs map[string]string, env map[string]string) (c
 		c := exec.CommandContext(t.Context(), "bash", "--noprofile", "--norc", "-eo", "pipefail", script)
 		c.Dir = in["working-directory"]
 		c.Env = []string{
-			"PATH=" + filepath.Dir(agentBin) + string(os.PathListSeparator) + os.Getenv("PATH"),
+			"PATH=" + env["PATH"] + string(os.PathListSeparator) + filepath.Dir(agentBin) + string(os.PathListSeparator) + os.Getenv("PATH"),
 			"HOME=" + home,
 			"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 			"RUNNER_TEMP=" + tmp,
@@ -102,14 +116,16 @@ func runAction(t *testing.T, inputs map[string]string, env map[string]string) (c
 			c.Env = append(c.Env, k+"="+fill(v))
 		}
 		for k, v := range env {
-			c.Env = append(c.Env, k+"="+v)
+			if k != "PATH" {
+				c.Env = append(c.Env, k+"="+v)
+			}
 		}
 		b, err := c.CombinedOutput()
 		out, code = string(b), c.ProcessState.ExitCode()
 		if err != nil && code == -1 {
 			t.Fatalf("step %q: %v", step.Name, err)
 		}
-		if step.Name != "Check the exit code" && code != 0 {
+		if step.Name != steps[len(steps)-1] && code != 0 {
 			t.Fatalf("step %q failed (exit %d):\n%s", step.Name, code, out)
 		}
 		if o, err := os.ReadFile(ghOutput); err == nil {
@@ -120,8 +136,8 @@ func runAction(t *testing.T, inputs map[string]string, env map[string]string) (c
 			}
 		}
 	}
-	if ran != 3 {
-		t.Fatalf("found %d of the Action's steps Run agent, Job summary and Check the exit code", ran)
+	if ran != len(steps) {
+		t.Fatalf("found %d of the Action's steps %q", ran, steps)
 	}
 	s, _ := os.ReadFile(ghSummary)
 	return code, out, string(s), outputs
@@ -178,5 +194,66 @@ func TestActionRunsAgentSummarizesAndFailsOnExitCodes(t *testing.T) {
 				t.Errorf("the task did not reach the provider as given")
 			}
 		})
+	}
+}
+
+// releaseDistEnv names a directory holding a release snapshot (make
+// release-snapshot's dist/); make release-check sets it so that the
+// Action's install step is tried on the real archives.
+const releaseDistEnv = "AGENT_RELEASE_DIST"
+
+// The Action's install step finds this platform's archive of a release,
+// checks it against checksums.txt, and puts its agent on the PATH. gh is
+// faked: it serves the snapshot's files as the release's assets.
+func TestActionInstallsARelease(t *testing.T) {
+	dist := os.Getenv(releaseDistEnv)
+	if dist == "" {
+		t.Skipf("%s is not set: make release-check runs this on a release snapshot", releaseDistEnv)
+	}
+	dist, _ = filepath.Abs(dist)
+	fakeBin := t.TempDir()
+	// gh release view ... --jq .tagName prints the tag; gh release
+	// download TAG --pattern P... copies the matching files here.
+	gh := `#!/usr/bin/env bash
+set -euo pipefail
+case "$1 $2" in
+  "release view") echo v0.0.0-snapshot ;;
+  "release download")
+    shift 3
+    while [ $# -gt 0 ]; do
+      case "$1" in
+        --pattern) for f in "$AGENT_RELEASE_DIST"/$2; do cp "$f" .; done; shift 2 ;;
+        *) shift ;;
+      esac
+    done ;;
+  *) echo "fake gh: $*" >&2; exit 2 ;;
+esac
+`
+	os.WriteFile(filepath.Join(fakeBin, "gh"), []byte(gh), 0o755)
+	platform := map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH]
+	env := map[string]string{"PATH": fakeBin, "AGENT_RELEASE_DIST": dist, "RUNNER_OS": "Linux", "RUNNER_ARCH": platform}
+
+	code, out, _, _ := runAction(t, nil, env, "Install agent")
+	if code != 0 || !strings.Contains(out, "agent ") || !strings.Contains(out, "(commit ") {
+		t.Fatalf("install step: exit %d, output:\n%s", code, out)
+	}
+
+	// A damaged archive is refused.
+	damaged := t.TempDir()
+	archives, _ := filepath.Glob(filepath.Join(dist, "agent_*_linux_*.tar.gz"))
+	for _, a := range append(archives, filepath.Join(dist, "checksums.txt")) {
+		b, err := os.ReadFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(a, ".tar.gz") {
+			b[len(b)/2] ^= 0xff
+		}
+		os.WriteFile(filepath.Join(damaged, filepath.Base(a)), b, 0o644)
+	}
+	env["AGENT_RELEASE_DIST"] = damaged
+	code, out, _, _ = runAction(t, nil, env, "Install agent")
+	if code == 0 || !strings.Contains(out, "FAILED") {
+		t.Errorf("install step with a damaged archive: exit %d, output:\n%s", code, out)
 	}
 }
