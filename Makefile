@@ -113,8 +113,12 @@ $(ACTIONLINT):
 ## publishing: the linux and darwin amd64 and arm64 archives (with the
 ## completions and man pages), the .deb and .rpm packages, checksums and the
 ## Homebrew formula
+# goreleaser learns the commit only in a repository with a remote: a clone
+# without one (a worktree of a local repository) names the project's.
+RELEASE_ENV = $(if $(shell git remote 2>/dev/null),,GIT_CONFIG_COUNT=1 \
+  GIT_CONFIG_KEY_0=remote.origin.url GIT_CONFIG_VALUE_0=https://github.com/agentcli/agent.git)
 release-snapshot: $(GORELEASER)
-	$(GORELEASER) release --snapshot --clean
+	$(RELEASE_ENV) $(GORELEASER) release --snapshot --clean
 
 ## release: build and publish a tagged release (CI runs it on a v* tag)
 release: $(GORELEASER)
