@@ -111,6 +111,7 @@ func runAction(t *testing.T, inputs map[string]string, env map[string]string, st
 			"RUNNER_TEMP=" + tmp,
 			"GITHUB_OUTPUT=" + ghOutput,
 			"GITHUB_STEP_SUMMARY=" + ghSummary,
+			"GITHUB_PATH=" + filepath.Join(tmp, "path"),
 		}
 		for k, v := range step.Env {
 			c.Env = append(c.Env, k+"="+fill(v))
