@@ -137,6 +137,7 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand(),
 		a.sessionsCommand(), a.logCommand(), a.undoCommand(), a.applyCommand(), a.worktreesCommand(),
 		a.mcpCommand(), a.acpCommand())
+	root.AddCommand(a.summaryCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%v", err) })
 	return root
 }
