@@ -135,7 +135,21 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 		switch p := p.(type) {
 		case *syntax.Lit:
 			v := p.Value
-			if first && i == 0 && strings.HasPrefix(v, "~") {
+			if name, val, eq := strings.Cut(v, "="); first && i == 0 && eq && isIdent(name) && strings.HasPrefix(val, "~") {
+				// Bash expands a tilde after the first "=" of an argument
+				// that looks like an assignment: dd of=~/.bashrc.
+				if prefix, rest, slash := strings.Cut(val, "/"); (slash || len(parts) == 1) && !strings.Contains(prefix, ":") {
+					home, known := wk.tilde(prefix)
+					if !known {
+						return false
+					}
+					if slash {
+						home += "/"
+					}
+					pend.WriteString(name + "=" + home)
+					v = rest
+				}
+			} else if first && i == 0 && strings.HasPrefix(v, "~") {
 				prefix, rest, slash := strings.Cut(v, "/")
 				if !slash && len(parts) > 1 {
 					// A tilde-prefix with quoted characters is not expanded.
