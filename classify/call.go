@@ -587,12 +587,14 @@ func (c *cmd) runsCodeHere() bool {
 // project's code (no build scripts, macros or configuration in code).
 var compileOnly = map[string]bool{
 	"go": true, "gcc": true, "g++": true, "cc": true, "c++": true, "clang": true, "clang++": true,
-	"rustc": true, "javac": true, "tsc": true, "vue-tsc": true, "esbuild": true, "gccgo": true,
+	"rustc": true, "tsc": true, "vue-tsc": true, "esbuild": true, "gccgo": true, "cpp": true,
 	"tinygo": true, "kotlinc": true, "gofmt": true, "goimports": true, "gofumpt": true,
 	"staticcheck": true, "govet": true, "vet": true, "golint": true, "revive": true, "errcheck": true,
 	"ineffassign": true, "shfmt": true, "rustfmt": true, "clang-format": true, "black": true,
-	"isort": true, "ruff": true, "mypy": true, "pyright": true, "flake8": true, "pyflakes": true,
+	"isort": true, "ruff": true, "pyright": true, "pyflakes": true,
 	"pycodestyle": true, "pydocstyle": true, "taplo": true, "stylua": true,
+	// Not javac (annotation processors on the class path), mypy (plugins
+	// named in its configuration), flake8 (local plugins), pylint.
 }
 
 // runsProjectCode reports whether this command, which builds, tests or
