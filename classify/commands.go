@@ -122,7 +122,7 @@ func init() {
 	set(alias, "alias")
 	set(interpreter, "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs",
 		"ruby", "irb", "perl", "php", "lua", "luajit", "rscript", "julia", "tclsh", "wish",
-		"osascript", "jshell", "groovy", "scala", "kotlin", "guile", "racket", "sbcl",
+		"jshell", "groovy", "scala", "kotlin", "guile", "racket", "sbcl",
 		"clisp", "ocaml", "ghci", "runghc", "runhaskell", "elixir", "erl", "escript", "crystal")
 
 	// Wrappers.
@@ -205,7 +205,11 @@ func init() {
 	set(static(Warning, "starts a pager", "builtin:pager"), "info", "pinfo")
 	set(static(Warning, "starts an editor", "builtin:editor"), "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "gedit", "kate", "micro", "hx", "helix", "ed", "ex", "view", "pico", "joe", "mate", "zed", "cursor")
 	set(static(Warning, "opens a file or application", "builtin:open"), "open", "xdg-open", "gio", "start")
-	set(static(Warning, "starts an interactive program", "builtin:interactive"), "top", "htop", "btop", "tmux", "screen", "zellij", "mc", "ranger", "nnn", "lf", "fzf", "tig", "lazygit", "gitui")
+	set(static(Warning, "starts an interactive program", "builtin:interactive"), "top", "htop", "btop", "mc", "ranger", "nnn", "lf", "fzf", "tig", "lazygit", "gitui")
+	set(multiplexer("ls", "list-sessions", "list-windows", "list-panes", "list-clients", "list-commands", "list-keys", "list-buffers", "has-session", "has", "lsw", "lsp", "lsc", "lscm", "lsk", "lsb", "info"), "tmux", "byobu")
+	set(multiplexer("-ls", "-list"), "screen")
+	set(multiplexer("ls", "list-sessions"), "zellij")
+	set(inputDriver, "kitty", "kitten", "wezterm", "xdotool", "ydotool", "wtype", "abduco", "dtach", "reptyr", "conspy", "osascript", "xte", "cliclick")
 	set(static(Warning, "uses the network", "builtin:network"), "ping", "ping6", "traceroute", "tracepath", "mtr", "whois", "dig", "nslookup", "host", "drill", "ssh-keyscan")
 
 	// Network and remote machines.

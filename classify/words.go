@@ -117,6 +117,36 @@ func (wk *walker) loopVar(alts *[]string, glob *bool, p *syntax.ParamExp) bool {
 	return true
 }
 
+// assignedVar multiplies the alternatives by the values the command
+// assigned the variable earlier (f=~/.ssh/id_rsa; cat $f). It reports
+// false when the variable was not assigned, may hold a value that is not
+// known, or, unquoted, one that word splitting or globbing would change.
+func (wk *walker) assignedVar(alts *[]string, p *syntax.ParamExp, quoted bool) bool {
+	if p.Param == nil || !isPlainParam(p, p.Param.Value) || wk.j.vars == nil {
+		return false
+	}
+	v := wk.j.vars[p.Param.Value]
+	if v == nil || v.dyn || len(v.vals) == 0 || len(*alts)*len(v.vals) > maxBraceFields {
+		return false
+	}
+	for _, val := range v.vals {
+		if !quoted && (val == "" || strings.ContainsAny(val, " \t\n*?[")) {
+			return false
+		}
+	}
+	out := make([]string, 0, len(*alts)*len(v.vals))
+	for _, a := range *alts {
+		for _, val := range v.vals {
+			out = append(out, a+val)
+		}
+	}
+	*alts = out
+	if len(v.vals) > 1 && wk.variant != nil {
+		*wk.variant = true
+	}
+	return true
+}
+
 // expandParts appends the expansion of parts to every alternative in alts.
 // It reports false when the value is not known statically.
 func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.WordPart, first bool) bool {
@@ -180,7 +210,7 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 				case *syntax.Lit:
 					pend.WriteString(unescapeDquote(q.Value))
 				case *syntax.ParamExp:
-					if flush(); wk.loopVar(alts, glob, q) {
+					if flush(); wk.loopVar(alts, glob, q) || wk.assignedVar(alts, q, true) {
 						continue
 					}
 					if isPlainParam(q, "PWD") && first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" && pend.Len() == 0 {
@@ -205,7 +235,7 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 				}
 			}
 		case *syntax.ParamExp:
-			if flush(); wk.loopVar(alts, glob, p) {
+			if flush(); wk.loopVar(alts, glob, p) || wk.assignedVar(alts, p, false) {
 				continue
 			}
 			if isPlainParam(p, "PWD") && first && i == 0 {
