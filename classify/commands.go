@@ -88,7 +88,7 @@ func init() {
 		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei", "cloc",
 		"scc",
 		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "sw_vers",
-		"bc", "dc", "cowsay", "banner", "figlet", "stty", "reset")
+		"cowsay", "banner", "figlet", "stty", "reset")
 	set(testCmd, "test", "[")
 	set(printfCmd, "printf")
 	set(readCmd, "read")
@@ -193,11 +193,16 @@ func init() {
 	set(shred, "shred", "srm", "wipe")
 	set(tar, "tar", "gtar", "bsdtar")
 	set(zip, "zip")
-	set(unzip, "unzip", "7z", "7za", "unrar")
+	set(unzip, "unzip")
 	set(compressor, "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz")
 	set(patch, "patch")
 	set(mktemp, "mktemp")
-	set(static(Warning, "splits files into pieces", "builtin:write-project"), "split", "csplit")
+	set(splitCmd, "split", "csplit")
+	set(shuf, "shuf")
+	set(ptx, "ptx")
+	set(sevenZip, "7z", "7za", "7zr")
+	set(unrar, "unrar", "rar")
+	set(calculator, "dc", "bc")
 
 	// Editors, pagers, servers and interactive programs.
 	set(readerAt(Warning, "starts a pager", "builtin:pager", false, "pPxbhjyz", "--pattern", "--log-file", "--tag", "--tabs"), "less", "more", "most", "zless", "zmore")

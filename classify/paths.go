@@ -114,6 +114,9 @@ var startupFiles = []string{
 	".tcshrc", ".kshrc", ".mkshrc", ".config/fish", ".inputrc", ".xprofile",
 	".xinitrc", ".xsession", ".config/autostart", ".config/systemd",
 	".config/environment.d", ".pam_environment", "library/launchagents",
+	// git runs the programs its user configuration names (core.pager,
+	// core.fsmonitor, aliases with "!") in every repository.
+	".gitconfig", ".config/git/config",
 }
 
 // isCredentialStore reports whether p (clean) holds credentials.

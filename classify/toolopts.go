@@ -195,7 +195,7 @@ var (
 		"yamllint":     {flags: "s", vals: "cdf", long: "--strict --no-warnings --list-files", longVal: "--config-file --config-data --format", reads: "-c --config-file"},
 		"markdownlint": {vals: "cip", long: "--dot --quiet", longVal: "--config --ignore --ignore-path --rules", reads: "-c --config"},
 		"actionlint":   {},
-		"xmllint":      {long: "--noout --format --valid --recover --nonet --debug --timing --html --xmlout --nowarning --huge --c14n --xinclude --noblanks --nocdata --noent", longVal: "--schema --relaxng --dtdvalid --xpath --pretty --encode --path", reads: "--schema --relaxng --dtdvalid"},
+		"xmllint":      {long: "--noout --format --valid --recover --nonet --debug --timing --html --xmlout --nowarning --huge --c14n --xinclude --noblanks --nocdata --noent", longVal: "--schema --relaxng --dtdvalid --xpath --pretty --encode --path --output", reads: "--schema --relaxng --dtdvalid --path", writes: "--output"},
 		"jsonlint":     {flags: "qcs", long: "--quiet --compact --sort-keys"},
 		"tflint":       {long: "--recursive --init --version", longVal: "--format --config --chdir --filter --minimum-failure-severity"},
 		"cppcheck":     {flags: "qv", vals: "IDUj", long: "--quiet --verbose --inconclusive --force", longVal: "--enable --std --platform --suppress --template --language --inline-suppr --error-exitcode"},
@@ -251,7 +251,7 @@ func jq(c *cmd) {
 }
 
 var jqOpts = toolOpts{flags: "rjaneRscCMSh0V", vals: "fL", long: "--raw-output --raw-output0 --join-output --ascii-output --null-input --exit-status --raw-input --slurp --compact-output --color-output --monochrome-output --sort-keys --tab --seq --stream --stream-errors --unbuffered",
-	longVal: "--from-file --indent", reads: "-f --from-file"}
+	longVal: "--from-file --indent", reads: "-f --from-file -L"}
 
 func init() { jqOpts.spec() }
 
