@@ -23,7 +23,7 @@ func shuf(c *cmd) {
 
 var ptxOpts = toolOpts{flags: "AGORTfrt", vals: "FMSWbgiow", long: "--auto-reference --traditional --right-side-refs --ignore-case --references --typeset-mode",
 	longVal: "--flag-truncation --macro-name --format --sentence-regexp --word-regexp --break-file --gap-size --ignore-file --only-file --width",
-	reads: "-b --break-file -i --ignore-file -o --only-file"}
+	reads:   "-b --break-file -i --ignore-file -o --only-file"}
 
 func init() { ptxOpts.spec() }
 
