@@ -687,10 +687,53 @@ func judgeAwk(p field) (Level, string) {
 	switch {
 	case strings.Contains(code, "system") || strings.Contains(code, "|") || strings.Contains(code, "@load"):
 		return Dangerous, "awk program runs commands"
-	case strings.Contains(code, ">") && strings.Contains(code, "print"):
+	case awkRedirects(code):
 		return Warning, "awk program may write files"
 	}
 	return Safe, "processes text"
+}
+
+// awkRedirects reports whether a print or printf statement in code (with
+// literals stripped) sends its output elsewhere: a ">" outside
+// parentheses in the statement. Any other ">" compares ("length > 80",
+// "($1 > max)", "print ($1 > 5)").
+func awkRedirects(code string) bool {
+	for i := 0; i < len(code); i++ {
+		if !strings.HasPrefix(code[i:], "print") || i > 0 && isAwkWordByte(code[i-1]) {
+			continue
+		}
+		j := i + len("print")
+		if strings.HasPrefix(code[j:], "f") {
+			j++
+		}
+		if j < len(code) && isAwkWordByte(code[j]) {
+			continue
+		}
+		depth := 0
+	statement:
+		for ; j < len(code); j++ {
+			switch code[j] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case ';', '}', '\n':
+				if depth <= 0 {
+					break statement
+				}
+			case '>':
+				if depth <= 0 {
+					return true
+				}
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+func isAwkWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // stripAwkLiterals blanks out strings and regular expression literals, so

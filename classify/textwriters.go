@@ -190,3 +190,7 @@ func unrar(c *cmd) {
 		}
 	}
 }
+
+// zipinfoOpts are zipinfo's options (zipinfo -h, UnZip 6.0): listing
+// formats only; -x names entries to leave out.
+var zipinfoOpts = toolOpts{flags: "12smlvhMtTzC", vals: "x"}
