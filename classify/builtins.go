@@ -310,6 +310,14 @@ func man(c *cmd) {
 	for _, p := range values(flags, "P", "--pager", "H", "--html") {
 		c.programString(p)
 	}
+	if has(flags, "l", "--local-file") {
+		// man -l FILE formats and shows any file, credentials too.
+		_, ops := parseOpts(c.rest(), optSpec{short: "PHCMSmLRTEe", long: []string{"--pager", "--config-file", "--manpath", "--sections", "--systems", "--locale", "--recode", "--encoding", "--extension"}})
+		c.read(ops)
+	}
+	for _, f := range values(flags, "C", "--config-file") {
+		c.path(accRead, f)
+	}
 }
 
 // ulimit prints limits; given a value it changes them for the shell and

@@ -18,6 +18,7 @@ type fileOptions struct {
 	servers  string // options or subcommands that start a server
 	words    string // leading operands that are subcommands, not files
 	writesIn string // flags that rewrite the operands in place
+	rule     string // the rule of its Safe finding; builtin:build when empty
 }
 
 // optionSet splits a space separated list of option names.
@@ -105,7 +106,10 @@ func checkerTool(why string, o fileOptions) handler {
 			return
 		}
 		rule := "builtin:build"
-		if strings.HasPrefix(why, "checks") {
+		switch {
+		case o.rule != "":
+			rule = o.rule
+		case strings.HasPrefix(why, "checks"):
 			rule = "builtin:lint"
 		}
 		c.add(Safe, why, rule)
@@ -189,4 +193,17 @@ var (
 		valued: "-checks -f -fail -go -tags -matrix -explain -merge -config -formatter -exclude -ignore -ignorepkg -set_exit_status -min_confidence -debug.cpuprofile -debug.memprofile -debug.trace",
 		reads:  "-config -exclude",
 		writes: "-debug.cpuprofile -debug.memprofile -debug.trace"}
+)
+
+// Line counters: they read the trees they are given and write reports
+// where told to.
+var (
+	clocOpts = fileOptions{source: "cloc --help, cloc 1.96", rule: "builtin:read-only",
+		valued: "--list-file --exclude-list-file --read-lang-def --force-lang-def --read-binary-files --report-file --out --sql --sql-project --sql-style --write-lang-def --write-lang-def-incl-dup --exclude-dir --exclude-ext --exclude-lang --include-ext --include-lang --match-f --match-d --not-match-f --not-match-d --vcs --script-lang --lang-no-ext --force-lang --config --diff-timeout --timeout",
+		reads:  "--list-file --exclude-list-file --read-lang-def --force-lang-def --config",
+		writes: "--report-file --out --sql --write-lang-def --write-lang-def-incl-dup",
+		runs:   "--vcs"}
+	sccOpts = fileOptions{source: "scc --help, scc 3.2", rule: "builtin:read-only",
+		valued: "-o --output -f --format -s --sort -x --exclude-ext -M --not-match -i --include-ext --format-multi --remap-all --remap-unknown --sql-project --count-as --exclude-dir --file-gc-count --directory-walker-job-workers --file-process-job-workers --file-list-queue-size --file-summary-job-queue-size --uloc --avg-wage --overhead --eaf --sloccount-format",
+		writes: "-o --output"}
 )

@@ -82,13 +82,18 @@ func init() {
 	set(static(Safe, "prints text or information", "builtin:read-only"),
 		"echo", "pwd", "type", "whoami", "id",
 		"groups", "cal", "uname", "uptime", "arch", "nproc", "seq", "yes", "printenv",
-		"locale", "tty", "ps", "pgrep", "pidof", "lsof", "free", "vmstat", "iostat", "w", "who", "last",
+		"locale", "tty", "pgrep", "pidof", "lsof", "free", "vmstat", "iostat", "w", "who", "last",
 		"help", "dirs", "jobs", "times", "getconf", "logname", "users", "expr", "factor", "numfmt",
 		"tput", "clear", "caller",
-		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei", "cloc",
-		"scc",
-		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "sw_vers",
-		"cowsay", "banner", "figlet", "stty", "reset")
+		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei",
+		"lscpu", "lsusb", "lspci", "hostid", "sw_vers", "banner", "reset")
+	set(ps, "ps")
+	set(withOptions(Warning, "changes the kernel log or console", "builtin:system", "c", "C", "n", "D", "E", "--clear", "--read-clear", "--console-level", "--console-off", "--console-on"), "dmesg")
+	set(withOptions(Warning, "changes the settings of a terminal device", "builtin:system", "F", "f", "--file"), "stty")
+	set(cowsay, "cowsay", "cowthink")
+	set(tool("prints text or information", figletOpts), "figlet", "toilet")
+	set(checkerTool("counts lines of code", clocOpts), "cloc")
+	set(checkerTool("counts lines of code", sccOpts), "scc")
 	set(testCmd, "test", "[")
 	set(printfCmd, "printf")
 	set(readCmd, "read")

@@ -194,3 +194,58 @@ func unrar(c *cmd) {
 // zipinfoOpts are zipinfo's options (zipinfo -h, UnZip 6.0): listing
 // formats only; -x names entries to leave out.
 var zipinfoOpts = toolOpts{flags: "12smlvhMtTzC", vals: "x"}
+
+var figletOpts = toolOpts{flags: "cklnoprsStvxLRSWX", vals: "fdmwCIE", reads: "-f -d -C"}
+
+func init() { figletOpts.spec() }
+
+// cowsay prints a message; its -f cow file is a Perl program it runs.
+func cowsay(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "efTW"})
+	c.add(Safe, "prints text or information", "builtin:read-only")
+	if f, ok := value(flags, "f"); ok && (f.dyn || strings.Contains(f.s, "/") || strings.HasSuffix(f.s, ".cow")) {
+		c.path(accRead, f)
+		c.add(Warning, "runs a cow file, which is a Perl program", "builtin:interpreter")
+	}
+}
+
+// ps lists processes. BSD-style "e" (ps e, ps auxe) and macOS -E print
+// every process's environment: the secrets of the person's shells and of
+// agent itself.
+func ps(c *cmd) {
+	valued := "pugGtoOCsqUkN"
+	args := c.rest()
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.dyn:
+			c.add(Warning, "an argument is not known until it runs", "builtin:unknown-option")
+		case a.s == "-E" || a.s == "--environment":
+			c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")
+		case strings.HasPrefix(a.s, "--"):
+			if !strings.Contains(a.s, "=") && i+1 < len(args) && slicesContains([]string{"--pid", "--ppid", "--user", "--User", "--group", "--Group", "--sort", "--format", "--sid", "--tty", "--cols", "--columns", "--rows", "--lines", "--width", "--quick-pid"}, a.s) {
+				i++
+			}
+		case strings.HasPrefix(a.s, "-"):
+			if last := a.s[len(a.s)-1]; len(a.s) == 2 && strings.IndexByte(valued, last) >= 0 && i+1 < len(args) {
+				i++
+			}
+		case strings.Trim(a.s, "abcefghjlmnrsSuvwxzTX") == "" && strings.Contains(a.s, "e"):
+			c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")
+		}
+	}
+	c.add(Safe, "prints text or information", "builtin:read-only")
+}
+
+// withOptions is a read-only program that some options turn into a
+// change: with any of them it gets the level and why given.
+func withOptions(l Level, why, rule string, opts ...string) handler {
+	return func(c *cmd) {
+		flags, _ := parseOpts(c.rest(), optSpec{})
+		if has(flags, opts...) {
+			c.add(l, why, rule)
+			return
+		}
+		c.add(Safe, "prints text or information", "builtin:read-only")
+	}
+}
