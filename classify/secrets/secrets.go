@@ -33,6 +33,9 @@ const (
 	PrivateKey Format = "private-key"
 	// URL is URLs with a password in them (git-credentials).
 	URL Format = "url"
+	// Fields is lines of colon-separated fields with a password or its
+	// hash among them (.pgpass, the shadow files).
+	Fields Format = "fields"
 	// Opaque is a binary database, a directory of many formats, or
 	// history: redaction cannot promise anything, which is why the
 	// store is hidden and blocked.
@@ -136,7 +139,7 @@ var Home = []Entry{
 	{".cache/huggingface/token", "Hugging Face token", Opaque},
 	{".kaggle", "Kaggle key", JSON},
 	// Databases.
-	{".pgpass", "PostgreSQL passwords", KeyValue},
+	{".pgpass", "PostgreSQL passwords", Fields},
 	{".my.cnf", "MySQL password", KeyValue},
 	{".mylogin.cnf", "MySQL login paths", Opaque},
 	// Password stores and keyrings.
@@ -186,15 +189,15 @@ var Home = []Entry{
 // System lists the credential stores outside any home directory, readable
 // only by root (which a command may be).
 var System = []Entry{
-	{"/etc/shadow", "password hashes", KeyValue},
-	{"/etc/shadow-", "password hashes (backup)", KeyValue},
-	{"/etc/gshadow", "group password hashes", KeyValue},
-	{"/etc/gshadow-", "group password hashes (backup)", KeyValue},
-	{"/etc/master.passwd", "password hashes (BSD)", KeyValue},
-	{"/private/etc/master.passwd", "password hashes (macOS)", KeyValue},
-	{"/etc/security/opasswd", "old password hashes", KeyValue},
-	{"/etc/sudoers", "sudo rules", KeyValue},
-	{"/etc/sudoers.d", "sudo rules", KeyValue},
+	{"/etc/shadow", "password hashes", Fields},
+	{"/etc/shadow-", "password hashes (backup)", Fields},
+	{"/etc/gshadow", "group password hashes", Fields},
+	{"/etc/gshadow-", "group password hashes (backup)", Fields},
+	{"/etc/master.passwd", "password hashes (BSD)", Fields},
+	{"/private/etc/master.passwd", "password hashes (macOS)", Fields},
+	{"/etc/security/opasswd", "old password hashes", Fields},
+	{"/etc/sudoers", "sudo rules", Opaque},
+	{"/etc/sudoers.d", "sudo rules", Opaque},
 	{"/etc/ssh/ssh_host_rsa_key", "the host's SSH key", PrivateKey},
 	{"/etc/ssh/ssh_host_ecdsa_key", "the host's SSH key", PrivateKey},
 	{"/etc/ssh/ssh_host_ed25519_key", "the host's SSH key", PrivateKey},
