@@ -88,6 +88,7 @@ var ccFlags = map[string]bool{
 	"-emit-llvm": true, "-flto": true, "-ObjC": true, "-ObjC++": true, "-municode": true,
 	"-Qunused-arguments": true, "-nogpulib": true, "-dynamic": true, "-bundle": true, "-dynamiclib": true,
 	"--verbose": true, "-pass-exit-codes": true, "-fopenmp": true, "-Werror": true,
+	"-no-canonical-prefixes": true,
 }
 
 // ccLinkerFlags are the -Wl, (and -Xlinker) items that only shape the
@@ -241,7 +242,7 @@ func (c *cmd) ccOption(name, val string, hasVal bool, a field) {
 		return
 	}
 	for _, p := range ccFlagPrefixes {
-		if strings.HasPrefix(name, p) {
+		if strings.HasPrefix(a.s, p) {
 			return
 		}
 	}
