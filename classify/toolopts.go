@@ -148,11 +148,10 @@ var (
 		longVal: "--level --sort --ignore-glob --color --colour --time --time-style --color-scale --width --depth --blocksize --date --size --permission"}
 	duOpts = toolOpts{flags: "0abcDhHklLmPSsxv", vals: "BdtX", dot: true, long: "--null --all --apparent-size --bytes --total --dereference-args --human-readable --inodes --dereference --count-links --no-dereference --separate-dirs --summarize --one-file-system --si",
 		longVal: "--block-size --max-depth --threshold --time --time-style --exclude-from --exclude --files0-from", reads: "-X --exclude-from", lists: "--files0-from"}
-	dfOpts  = toolOpts{flags: "ahHiklPTv", vals: "Btx", long: "--all --human-readable --si --inodes --local --no-sync --sync --portability --print-type --total --output", longVal: "--block-size --type --exclude-type"}
-	sumOpts = toolOpts{flags: "bctzw", vals: "al", long: "--binary --check --tag --text --zero --ignore-missing --quiet --status --strict --warn --base64 --raw --untagged", longVal: "--algorithm --length"}
-	odOpts  = toolOpts{flags: "abcdfiloxsvhBDeFHILOX0123456789w", vals: "AjNSt", long: "--output-duplicates --traditional --width", longVal: "--address-radix --skip-bytes --read-bytes --strings --format --endian"}
-	hexOpts = toolOpts{flags: "bcCdoxvLhV", vals: "efns", long: "--one-byte-octal --one-byte-char --canonical --two-bytes-decimal --two-bytes-octal --two-bytes-hex --color --no-squeezing",
-		longVal: "--format --format-file --length --skip", reads: "-f --format-file"}
+	dfOpts   = toolOpts{flags: "ahHiklPTv", vals: "Btx", long: "--all --human-readable --si --inodes --local --no-sync --sync --portability --print-type --total --output", longVal: "--block-size --type --exclude-type"}
+	sumOpts  = toolOpts{flags: "bctzw", vals: "al", long: "--binary --check --tag --text --zero --ignore-missing --quiet --status --strict --warn --base64 --raw --untagged", longVal: "--algorithm --length"}
+	odOpts   = toolOpts{flags: "abcdfiloxsvhBDeFHILOX0123456789w", vals: "AjNSt", long: "--output-duplicates --traditional --width", longVal: "--address-radix --skip-bytes --read-bytes --strings --format --endian"}
+	hexOpts  = toolOpts{flags: "bcCdoxvLhV", vals: "efns", long: "--one-byte-octal --one-byte-char --canonical --two-bytes-decimal --two-bytes-octal --two-bytes-hex --color --no-squeezing", longVal: "--format --format-file --length --skip", reads: "-f --format-file"}
 	strOpts  = toolOpts{flags: "adfowvVh", vals: "nteTsU", long: "--all --data --print-file-name --include-all-whitespace", longVal: "--bytes --radix --encoding --target --output-separator --unicode"}
 	colOpts  = toolOpts{flags: "txJdeLnhV", vals: "scoNRHOTEWlrip", long: "--table --fillrows --json --table-noheadings --keep-empty-lines --table-header-as-columns --table-header-repeat", longVal: "--separator --output-separator --output-width --table-columns --table-right --table-hide --table-order --table-truncate --table-noextreme --table-wrap --table-column --table-columns-limit --table-name --tree --tree-id --tree-parent"}
 	pasteOpt = toolOpts{flags: "sz", vals: "d", long: "--serial --zero-terminated", longVal: "--delimiters"}
