@@ -135,17 +135,18 @@ func cc(c *cmd) {
 		}
 		prints = false
 		name, val, hasVal := ccSplit(s)
+		v := field{s: val, glob: a.glob, w: a.w}
 		if ccValued[name] && !hasVal {
 			if i+1 < len(args) {
 				i++
-				val, hasVal = args[i].s, true
-				if args[i].dyn {
+				v, hasVal = args[i], true
+				if v.dyn {
 					c.add(Warning, "the value of "+name+" is not known until it runs", "builtin:unknown-option")
 					continue
 				}
 			}
 		}
-		c.ccOption(name, val, hasVal, a)
+		c.ccOption(name, v, hasVal, a)
 	}
 	if prints && len(ops) == 0 {
 		c.add(Safe, "prints the compiler's version or settings", "builtin:read-only")
@@ -188,9 +189,10 @@ func ccSplit(s string) (name, val string, hasVal bool) {
 	return s, "", false
 }
 
-// ccOption judges one option of gcc or clang with its value.
-func (c *cmd) ccOption(name, val string, hasVal bool, a field) {
-	v := field{s: val, glob: a.glob, w: a.w}
+// ccOption judges one option of gcc or clang (the word a) with its
+// value v, glued to it or the next word.
+func (c *cmd) ccOption(name string, v field, hasVal bool, a field) {
+	val := v.s
 	if name == "-Xlinker" && ccLinkerItemSafe(val) {
 		return
 	}
