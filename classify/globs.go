@@ -106,6 +106,19 @@ func globCandidates(p string, extra []string) []string {
 // case-insensitive file systems do.
 func globMatcher(pat string) func(name string) bool {
 	anything := func(string) bool { return true }
+	dotOK := strings.HasPrefix(pat, ".") || strings.HasPrefix(pat, "[") || extglobRe.MatchString(pat)
+	if !strings.ContainsAny(pat, "[]()|@!+") {
+		// Only * and ?: path.Match reads them as bash does, without
+		// compiling a regular expression.
+		lp := strings.ToLower(pat)
+		return func(name string) bool {
+			if strings.HasPrefix(name, ".") && !dotOK {
+				return false
+			}
+			ok, err := path.Match(lp, strings.ToLower(name))
+			return ok || err != nil
+		}
+	}
 	expr, err := pattern.Regexp(pat, pattern.EntireString|pattern.NoGlobCase|pattern.ExtendedOperators|pattern.GlobLeadingDot|pattern.Filenames|pattern.NoGlobStar)
 	if err != nil {
 		return anything
@@ -114,7 +127,6 @@ func globMatcher(pat string) func(name string) bool {
 	if err != nil {
 		return anything
 	}
-	dotOK := strings.HasPrefix(pat, ".") || strings.HasPrefix(pat, "[") || extglobRe.MatchString(pat)
 	return func(name string) bool {
 		if strings.HasPrefix(name, ".") && !dotOK {
 			return false
@@ -145,22 +157,33 @@ func (pl *place) globReachesSecret(p string) (string, bool) {
 		rels = append(rels, comps[2:])
 	}
 	for _, rel := range rels {
-		if e, ok := reachesEntry(rel, secrets.HomePaths()); ok {
+		if e, ok := reachesEntry(rel, homeSecretParts); ok {
 			return "~/" + e, true
 		}
 	}
-	if e, ok := reachesEntry(comps, secrets.SystemPaths()); ok {
-		return e, true
+	if e, ok := reachesEntry(comps, systemSecretParts); ok {
+		return "/" + e, true
 	}
 	return "", false
 }
 
-// reachesEntry returns the first of entries (paths, relative or absolute)
+// homeSecretParts and systemSecretParts are the stores of the secret
+// list split into path elements, once.
+var homeSecretParts, systemSecretParts = splitPaths(secrets.HomePaths()), splitPaths(secrets.SystemPaths())
+
+func splitPaths(paths []string) [][]string {
+	out := make([][]string, len(paths))
+	for i, p := range paths {
+		out[i] = strings.Split(strings.TrimPrefix(p, "/"), "/")
+	}
+	return out
+}
+
+// reachesEntry returns the first of entries (paths split into elements)
 // whose every element the pattern elements comps may match, in order.
-func reachesEntry(comps []string, entries []string) (string, bool) {
+func reachesEntry(comps []string, entries [][]string) (string, bool) {
 	matchers := make([]func(string) bool, len(comps))
-	for _, e := range entries {
-		parts := strings.Split(strings.TrimPrefix(e, "/"), "/")
+	for _, parts := range entries {
 		if len(parts) > len(comps) {
 			continue
 		}
@@ -175,7 +198,7 @@ func reachesEntry(comps []string, entries []string) (string, bool) {
 			}
 		}
 		if ok {
-			return e, true
+			return strings.Join(parts, "/"), true
 		}
 	}
 	return "", false
