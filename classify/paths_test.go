@@ -3,6 +3,8 @@ package classify
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentcli/agent/classify/secrets"
 )
 
 func TestFileActions(t *testing.T) {
@@ -158,5 +160,30 @@ func TestSecretNames(t *testing.T) {
 				t.Errorf("isSecretName(%q) = %v, want %v", tc.name, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSecretStoresAreBlocked checks the classifier against the one list of
+// secret locations: reading or writing any store in it, or a file in a
+// store that is a directory, is Blocked, for the shell and the file tools.
+func TestSecretStoresAreBlocked(t *testing.T) {
+	t.Parallel()
+	var paths []string
+	for _, e := range secrets.Home {
+		paths = append(paths, testHome+"/"+e.Path, testHome+"/"+e.Path+"/x")
+	}
+	for _, e := range secrets.System {
+		paths = append(paths, e.Path, e.Path+"/x")
+	}
+	for _, p := range paths {
+		for _, kind := range []Kind{Read, Write} {
+			v := Classify(Action{Kind: kind, Path: p, Root: testRoot, Home: testHome}, Policy{})
+			if v.Level != Blocked {
+				t.Errorf("Classify(%v %q) = %v, want blocked: %v", kind, p, v.Level, v.Reasons)
+			}
+		}
+		if v := Classify(shellAction("cat '"+p+"'"), Policy{}); v.Level != Blocked {
+			t.Errorf("Classify(cat %q) = %v, want blocked", p, v.Level)
+		}
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentcli/agent/classify/secrets"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/safegit"
 	"github.com/agentcli/agent/tools/sandbox"
@@ -24,7 +26,8 @@ func (a *app) doctorCommand() *cobra.Command {
 Landlock ABI version and user and network namespaces, on macOS Seatbelt),
 the bash and git versions, the config files it reads, which variables of the environment commands do not get (secrets by
 name or by value, handles to programs outside the sandbox, git settings;
-names only, never values), and which providers are configured and whether
+names only, never values), which credential stores of the home directory
+commands may not touch, and which providers are configured and whether
 their key variables are set. For each provider whose key is set (or that
 needs none) it asks the server for its models, all at once and for at most
 3 seconds, and says whether it answers, accepts the key and has the
@@ -55,6 +58,8 @@ configured model, and what to do when not. Nothing else is sent anywhere.`,
 			fmt.Fprintf(out, "  git:  %s\n", gitVersion())
 			section(out, "environment")
 			printWithheld(out, tools.WithheldEnv(os.Environ(), secretEnvNames(cfg), cfg.Tools.PassEnv), cfg.Tools.PassEnv)
+			section(out, "secrets")
+			printSecretStores(out, a.getenv("HOME"))
 			section(out, "config")
 			fmt.Fprintf(out, "  project root:   %s\n", root)
 			fmt.Fprintf(out, "  user config:    %s (%s)\n", files.User, foundWord(files.UserFound))
@@ -102,6 +107,25 @@ func printWithheld(w io.Writer, withheld []tools.Withheld, pass []string) {
 	}
 	if len(pass) > 0 {
 		fmt.Fprintf(w, "  passed by [tools] pass_env: %s\n", strings.Join(pass, " "))
+	}
+}
+
+// printSecretStores lists the credential stores of the one list of secret
+// locations that exist under home: the classifier blocks commands that
+// read or write them, and the sandbox hides them.
+func printSecretStores(w io.Writer, home string) {
+	var present []secrets.Entry
+	if filepath.IsAbs(home) {
+		for _, e := range secrets.Home {
+			if _, err := os.Lstat(filepath.Join(home, filepath.FromSlash(e.Path))); err == nil {
+				present = append(present, e)
+			}
+		}
+	}
+	fmt.Fprintf(w, "  credential stores: %d of the %d known are in your home directory; commands may\n", len(present), len(secrets.Home))
+	fmt.Fprintln(w, "  not read or write them (blocked), and the sandbox hides them")
+	for _, e := range present {
+		fmt.Fprintf(w, "    ~/%-32s %s\n", e.Path, e.Reason)
 	}
 }
 

@@ -568,6 +568,17 @@ func TestSessionsShowStripsTerminalEscapes(t *testing.T) {
 			t.Errorf("sessions show lacks %q:\n%s", want, show.stdout)
 		}
 	}
+	// The Markdown export is read in a terminal as often as in a file;
+	// JSON escapes control characters by itself.
+	for _, format := range []string{"md", "json"} {
+		export := h.mustRun(0, "sessions", "export", h.sessionIDs()[0], "--format", format)
+		if strings.ContainsAny(export.stdout, "\x1b\x07") {
+			t.Errorf("sessions export --format %s prints terminal escapes:\n%q", format, export.stdout)
+		}
+		if !strings.Contains(export.stdout, "RED-BG") {
+			t.Errorf("sessions export --format %s lacks the reply:\n%s", format, export.stdout)
+		}
+	}
 }
 
 // A command's flood of output saves at most [tools] max_saved_output_mib,

@@ -2,15 +2,14 @@ package tools
 
 import (
 	"io/fs"
-	"path"
 	"slices"
 	"sync"
 	"time"
 
-	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/classify/secrets"
 )
 
-// Held commands see the project's secret files empty (classify.IsSecretFile:
+// Held commands see the project's secret files empty (secrets.IsSecretFile:
 // .env files, private keys, credentials files). Finding them takes a walk
 // of the project, which is kept for a short while: a command cannot make
 // a new one in the real root, but the person's editor can.
@@ -59,7 +58,7 @@ func (r *Registry) secretFiles() []string {
 		}
 		// A link named like a secret counts too: what it leads to is
 		// read through it.
-		if classify.IsSecretFile(path.Base(p)) {
+		if secrets.IsSecretFile(p) {
 			files = append(files, p)
 		}
 		return nil

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentcli/agent/classify/secrets"
 )
 
 func TestHiddenPaths(t *testing.T) {
@@ -216,5 +218,39 @@ func TestSharedConfigFiles(t *testing.T) {
 	os.Symlink(key, cfg)
 	if got := sharedConfigFiles(cache, env(map[string]string{"HOME": home}), hidden); len(got) != 0 {
 		t.Errorf("a config linking to %s: %+v, want it left out", key, got)
+	}
+}
+
+// TestEverySecretLocationIsHidden checks the sandbox against the one list
+// of secret locations: every store is hidden by the path list both the
+// Linux mounts and the macOS profile are built from, and the macOS
+// profile denies reading a file in each.
+func TestEverySecretLocationIsHidden(t *testing.T) {
+	t.Parallel()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, root := filepath.Join(base, "home"), filepath.Join(base, "proj")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range secrets.Home {
+		want = append(want, filepath.Join(home, filepath.FromSlash(e.Path)))
+	}
+	for _, e := range secrets.System {
+		want = append(want, e.Path)
+	}
+	hidden := HiddenPaths([]string{home}, nil, nil)
+	p := seatbeltPolicyFor(helperSpec{Root: root}, GitReadOnly, walkGitDirs(root), []string{home})
+	allowed := profileAllows(t, p)
+	for _, w := range want {
+		if !slices.Contains(hidden, w) {
+			t.Errorf("HiddenPaths lacks %s", w)
+		}
+		if allowed("file-read*", filepath.Join(w, "x")) || allowed("file-read*", w) {
+			t.Errorf("the macOS profile lets commands read %s", w)
+		}
 	}
 }
