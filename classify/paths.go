@@ -255,6 +255,15 @@ func (pl *place) judgePath(acc access, p string, shell bool) (Level, string, str
 		if touchesGitDir(strings.TrimPrefix(p, pl.root)) {
 			return Blocked, "writes inside .git", "builtin:git-dir"
 		}
+		// A file the person's tools run later, or that holds secrets:
+		// judged so for what is known to be written (the file tools, and
+		// the changes a held command made), not for a command's predicted
+		// writes, whose globs may match anything.
+		if !shell {
+			if lvl, why, rule, ok := protectedInProject(strings.TrimPrefix(p, pl.root+"/")); ok {
+				return lvl, why, rule
+			}
+		}
 		switch acc {
 		case accDelete:
 			return Warning, "deletes a project file", "builtin:delete-project"

@@ -297,6 +297,7 @@ func TestEffectsEscapesAreNeverApplied(t *testing.T) {
 			"mknod dev c 1 3; echo mknod=$?",
 			"ln a.txt hard.txt",
 			"head -c 32000000 /dev/zero > big.bin; echo head=$?",
+			"mkdir -p .github/workflows && echo 'on: push' > .github/workflows/ci.yml && echo TOKEN=x > .env",
 		}
 		var script llmtest.Script
 		for _, c := range cmds {
@@ -312,7 +313,7 @@ func TestEffectsEscapesAreNeverApplied(t *testing.T) {
 		if len(results) != len(cmds) {
 			t.Fatalf("%d results, want %d\nstderr: %s", len(results), len(cmds), r.stderr)
 		}
-		for _, p := range []string{".git", "pipe", "dev", "passwd-link", "big.bin"} {
+		for _, p := range []string{".git", "pipe", "dev", "passwd-link", "big.bin", ".github", ".env"} {
 			if _, err := os.Lstat(filepath.Join(root, p)); !os.IsNotExist(err) {
 				t.Errorf("%s exists in the project after the run (err %v)\nstderr: %s", p, err, r.stderr)
 			}
