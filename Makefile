@@ -3,7 +3,13 @@
 GO       ?= go
 BIN      := bin/agent
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
-LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION)
+# The commit and its time, not the time of the build: the same source links
+# the same binary, so make build relinks only when a source changed.
+COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null)
+DATE     ?= $(shell git log -1 --format=%cI 2>/dev/null)
+LDFLAGS  := -X github.com/agentcli/agent/cmd.version=$(VERSION) \
+            -X github.com/agentcli/agent/cmd.commit=$(COMMIT) \
+            -X github.com/agentcli/agent/cmd.date=$(DATE)
 FUZZTIME ?= 20s
 # The race detector's runtime sleeps a second when a process exits with
 # goroutines still running (GORACE's atexit_sleep_ms): every test binary
@@ -18,6 +24,15 @@ TEST_PARALLEL ?= 4
 E2E_ENV  := AGENT_E2E_BIN='$(CURDIR)/$(BIN)'
 
 .PHONY: build run install test test-heavy vet fmt-check bench fuzz clean
+.PHONY: release-snapshot release release-check
+
+# Release tools, pinned: each version is installed once into its own
+# directory under bin/tools, from the Go module proxy.
+TOOLS              := $(CURDIR)/bin/tools
+GORELEASER_VERSION := v2.15.1
+ACTIONLINT_VERSION := v1.7.12
+GORELEASER         := $(TOOLS)/goreleaser@$(GORELEASER_VERSION)/goreleaser
+ACTIONLINT         := $(TOOLS)/actionlint@$(ACTIONLINT_VERSION)/actionlint
 
 ## build: bin/agent; on a fresh module cache it first says that it
 ## downloads the modules (about 70: minutes), then does
@@ -67,12 +82,26 @@ HEAVY_TESTS := TestOutputFloodMemoryIsBounded|TestToolchainsWorkConfined|TestEsc
 test-heavy: build
 	$(E2E_ENV) $(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./cmd/ -args -heavy
 
-## vet: go vet here and for macOS (which compiles the tests there too), so a
-## Linux-only change cannot land
-vet:
+## vet: go vet and staticcheck here and for macOS (which compiles the
+## tests there too), so a Linux-only change cannot land; actionlint on the
+## GitHub Action, the workflows and the example workflows of docs/ci.
+## staticcheck and actionlint are pinned and come from the Go module proxy
+## like any module, built once into bin/ (a minute, the first time).
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := bin/staticcheck-$(STATICCHECK_VERSION)/staticcheck
+vet: $(STATICCHECK) $(ACTIONLINT)
 	@echo "== go vet ./...   (and for macOS: GOOS=darwin GOARCH=arm64)"
 	@$(GO) vet ./...
 	@GOOS=darwin GOARCH=arm64 $(GO) vet ./...
+	@echo "== staticcheck ./...   ($(STATICCHECK_VERSION); and for macOS)"
+	@$(STATICCHECK) ./...
+	@GOOS=darwin GOARCH=arm64 $(STATICCHECK) ./...
+	@echo "== actionlint .github/workflows/*.yml docs/ci/*.yml   (and the Action they use)"
+	@$(ACTIONLINT) -no-color .github/workflows/*.yml docs/ci/*.yml
+
+$(STATICCHECK):
+	@echo "== go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)   (once, into $(@D))"
+	@GOBIN='$(CURDIR)/$(@D)' $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 fmt-check:
 	@echo "== gofmt -l"
@@ -92,5 +121,31 @@ fuzz:
 	  done; \
 	done
 
+$(GORELEASER):
+	GOBIN='$(dir $@)' $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION)
+
+$(ACTIONLINT):
+	GOBIN='$(dir $@)' $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION)
+
+## release-snapshot: build every release artefact into dist/ without
+## publishing: the linux and darwin amd64 and arm64 archives (with the
+## completions and man pages), the .deb and .rpm packages, checksums and the
+## Homebrew formula
+# goreleaser learns the commit only in a repository with a remote: a clone
+# without one (a worktree of a local repository) names the project's.
+RELEASE_ENV = $(if $(shell git remote 2>/dev/null),,GIT_CONFIG_COUNT=1 \
+  GIT_CONFIG_KEY_0=remote.origin.url GIT_CONFIG_VALUE_0=https://github.com/agentcli/agent.git)
+release-snapshot: $(GORELEASER)
+	$(RELEASE_ENV) $(GORELEASER) release --snapshot --clean
+
+## release: build and publish a tagged release (CI runs it on a v* tag)
+release: $(GORELEASER)
+	$(GORELEASER) release --clean
+
+## release-check: check the snapshot's artefacts: install the .deb into a
+## scratch root and run it, look into the archives
+release-check:
+	.ci/check-release dist
+
 clean:
-	rm -rf bin
+	rm -rf bin dist

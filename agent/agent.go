@@ -4,8 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -36,6 +35,10 @@ type Options struct {
 	// Context is extra text for the system prompt (AGENTS.md and the like,
 	// see LoadContext).
 	Context string
+	// Environment is what the system prompt says of the date, the shell,
+	// git and how changes are approved; the zero value leaves out what
+	// the agent cannot know itself.
+	Environment Environment
 	// Price is the provider's price, for the cost in usage events; the zero
 	// value means unknown, and no cost is reported.
 	Price Price
@@ -74,6 +77,9 @@ type Agent struct {
 	// auto is the auto-approve level in force: Config.AutoApprove until
 	// SetAutoApprove changes it, possibly while Run runs.
 	auto atomic.Int32
+	// publishing makes the Sink see one event at a time while calls
+	// that run together publish theirs.
+	publishing sync.Mutex
 }
 
 // SetAutoApprove changes the highest level that runs without asking, from
@@ -116,7 +122,14 @@ func New(opts Options) *Agent {
 	if opts.Config.MaxTurns < 1 {
 		opts.Config.MaxTurns = DefaultConfig().MaxTurns
 	}
-	a := &Agent{opts: opts, system: systemPrompt(opts.Tools.Root(), opts.Context)}
+	var names []string
+	for _, s := range opts.Tools.Specs() {
+		names = append(names, s.Name)
+	}
+	a := &Agent{opts: opts, system: systemPrompt(promptParts{
+		root: opts.Tools.Root(), unconfined: opts.Unconfined, env: opts.Environment,
+		tools: names, context: opts.Context,
+	})}
 	a.history = append([]llm.Message(nil), opts.History...)
 	a.window = window{size: opts.ContextWindow, perByte: defaultTokensPerByte}
 	if a.window.size <= 0 {
@@ -155,8 +168,9 @@ func (a *Agent) History() []llm.Message {
 // call the model made gets a result in the conversation, whatever the
 // ending, and text that streamed before a cancel or failure is kept as the
 // assistant's message, so the next Run continues a valid conversation of
-// what the person saw. Run blocks; it publishes events to the Sink from the
-// calling goroutine.
+// what the person saw. Run blocks; it publishes events to the Sink one at a
+// time, from the calling goroutine and from those of the tool calls it runs
+// together.
 func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 	var out Outcome
 	a.publish(Event{Type: EventRunStarted, Text: task, Model: a.opts.Provider.Model()})
@@ -280,9 +294,8 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 				Error: fmt.Sprintf("token budget reached: %d of %d tokens used (max_tokens_per_run)", out.Usage.Total(), budget)})
 			return finish(StatusTokenLimit, nil)
 		}
-		for _, call := range msg.ToolCalls {
-			res := a.handle(ctx, turn, call, &out)
-			a.history = append(a.history, toolMessage(call, res))
+		for i, res := range a.handleAll(ctx, turn, msg.ToolCalls, &out) {
+			a.history = append(a.history, toolMessage(msg.ToolCalls[i], res))
 		}
 	}
 }
@@ -339,6 +352,8 @@ func (a *Agent) toolSpecs() []llm.ToolSpec {
 
 func (a *Agent) publish(e Event) {
 	e.Provider = a.opts.Provider.Name()
+	a.publishing.Lock()
+	defer a.publishing.Unlock()
 	e.Time = time.Now()
 	a.opts.Sink.Publish(e)
 }
@@ -346,22 +361,3 @@ func (a *Agent) publish(e Event) {
 // errCancelled is the result every unfinished call gets when the person
 // cancels, so the conversation stays valid.
 var errCancelled = errors.New("cancelled by the user")
-
-// systemPrompt tells the model where it is and how its tools behave.
-func systemPrompt(root, extra string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "You are a careful coding assistant working in the project at %s (%s/%s).\n", root, runtime.GOOS, runtime.GOARCH)
-	b.WriteString(`Use the tools to inspect and change the project. Rules:
-- Every path is relative to the project root; nothing outside it can be read or written through the file tools.
-- Each call is classified safe, warning, dangerous or blocked. Safe calls may run at once; others need approval and may be denied. When a call is denied or blocked, the result says why: do not repeat it, find another way or explain what you need.
-- Prefer read-only commands to explore; prefer read_file and write_file over shell for files.
-- Shell commands run non-interactively with bash -c in the project root, with a timeout.
-- When the task is done, answer with a short summary and no tool call.
-`)
-	if extra != "" {
-		b.WriteString("\n")
-		b.WriteString(extra)
-		b.WriteString("\n")
-	}
-	return b.String()
-}

@@ -13,8 +13,13 @@ type ApprovalRequest struct {
 	Provider string
 	Call     CallInfo
 	Verdict  classify.Verdict
-	// Preview is the unified diff of a write, edit or delete; empty otherwise.
+	// Preview is the unified diff of a write, edit or delete, or of what
+	// a held command changed; empty otherwise.
 	Preview string
+	// Held, for a command that ran held, says in one line what it changed
+	// (Preview shows it whole): Approve applies exactly those changes,
+	// Deny discards them. Empty for a call that has not run.
+	Held string
 	// Network reports that the call would run with network access (its
 	// call asked for it, or a git command talks to a remote).
 	Network bool

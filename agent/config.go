@@ -87,3 +87,45 @@ func (p Price) Cost(u llm.Usage) float64 {
 	}
 	return (float64(u.InputTokens-cached)*p.Input + float64(cached)*cachedPrice + float64(u.OutputTokens)*p.Output) / 1e6
 }
+
+// ProjectConfig is what a project's own .agent/config.toml may say in
+// [agent]: settings that can only make a run stricter. A nil field says
+// nothing.
+type ProjectConfig struct {
+	MaxTurns        *int            `toml:"max_turns"`
+	AutoApprove     *classify.Level `toml:"auto_approve"`
+	MaxTokensPerRun *int            `toml:"max_tokens_per_run"`
+}
+
+// Tighten returns c with what p says that is stricter (fewer turns, a
+// smaller token budget, a lower auto-approve level), and a note for each
+// setting of p that would have loosened c and was ignored.
+func (c Config) Tighten(p ProjectConfig) (Config, []string) {
+	const looser = "a project may only make the policy stricter"
+	var ignored []string
+	if v := p.MaxTurns; v != nil {
+		if *v < c.MaxTurns {
+			c.MaxTurns = *v
+		} else if *v > c.MaxTurns {
+			ignored = append(ignored, fmt.Sprintf("[agent] max_turns = %d: more than the %d in force; %s", *v, c.MaxTurns, looser))
+		}
+	}
+	if v := p.MaxTokensPerRun; v != nil {
+		switch {
+		case *v > 0 && (c.MaxTokensPerRun == 0 || *v < c.MaxTokensPerRun):
+			c.MaxTokensPerRun = *v
+		case *v == 0 && c.MaxTokensPerRun > 0:
+			ignored = append(ignored, fmt.Sprintf("[agent] max_tokens_per_run = 0: would lift the budget of %d in force; %s", c.MaxTokensPerRun, looser))
+		case *v > c.MaxTokensPerRun:
+			ignored = append(ignored, fmt.Sprintf("[agent] max_tokens_per_run = %d: more than the %d in force; %s", *v, c.MaxTokensPerRun, looser))
+		}
+	}
+	if v := p.AutoApprove; v != nil {
+		if *v < c.AutoApprove {
+			c.AutoApprove = *v
+		} else if *v > c.AutoApprove {
+			ignored = append(ignored, fmt.Sprintf("[agent] auto_approve = %q: above the %q in force; %s", v.String(), c.AutoApprove.String(), looser))
+		}
+	}
+	return c, ignored
+}

@@ -176,6 +176,16 @@ func eventTrace(r *recorder) []string {
 		}
 		out = append(out, s)
 	}
+	// The calls of one reply that run together finish in any order:
+	// their results are compared as a set.
+	for i := 0; i < len(out); {
+		j := i
+		for j < len(out) && strings.HasPrefix(out[j], "tool_result ") {
+			j++
+		}
+		slices.Sort(out[i:j])
+		i = max(j, i+1)
+	}
 	return out
 }
 

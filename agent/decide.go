@@ -18,12 +18,19 @@ const (
 	// answers for nobody).
 	StepAsk
 	// StepRun: the call runs without asking: its level is within the
-	// auto-approve level, or a session rule covers it.
+	// auto-approve level, or a session rule covers it. For a held
+	// command's effects (Case.Effects): they are applied without asking.
 	StepRun
+	// StepHold: the command runs held, confined over an overlay of the
+	// root, and what it changed is decided on once it has ended (a Case
+	// with Effects): nobody is asked before it runs.
+	StepHold
 )
 
 func (s Step) String() string {
 	switch s {
+	case StepHold:
+		return "hold"
 	case StepRun:
 		return "run"
 	case StepAsk:
@@ -56,6 +63,28 @@ type Case struct {
 	// `agent undo` could not take it back: then only a person may approve
 	// it, whatever the auto-approve level and the session's rules say.
 	NoUndo bool
+	// Holdable is whether the call can run held (tools.Plan.Holdable):
+	// then the decision is made on what it changed, not on the
+	// prediction, unless it is blocked, asks for the network or reads
+	// the project's secret files.
+	Holdable bool
+	// Effects, when set, is what a held command changed: the decision
+	// after it ran, on its changes.
+	Effects *Effects
+}
+
+// Effects is a held command's outcome, for the decision on its changes.
+type Effects struct {
+	// Verdict judges the changes: the highest level of any changed path
+	// (tools.Held.Verdict).
+	Verdict classify.Verdict
+	// Empty is whether the command changed nothing in the project.
+	Empty bool
+	// Approved is whether the command was approved before it ran (it asked
+	// for the network or read secret files, and a person, a session rule
+	// or the auto-approve level allowed it): its changes are then applied
+	// as approved, unless they are blocked.
+	Approved bool
 }
 
 // Ruling is the approval decision about one call.
@@ -81,6 +110,9 @@ type Ruling struct {
 // person. Without the sandbox commands run without asking only when
 // safe. It is pure: the same case always gets the same ruling.
 func Decide(c Case) Ruling {
+	if c.Effects != nil {
+		return decideEffects(c)
+	}
 	v := c.Verdict
 	v.Reasons = append([]string(nil), v.Reasons...) // never write to the caller's slice
 	// Network use needs a person, except a request to a host the person
@@ -103,6 +135,8 @@ func Decide(c Case) Ruling {
 	switch auto := autoLevel(c.AutoApprove, c.Kind, c.Unconfined); {
 	case v.Level == classify.Blocked:
 		return Ruling{Step: StepRefuse, Verdict: v, Why: strings.Join(v.Reasons, "; ")}
+	case c.Holdable && !askForNetwork && !readsSecrets(v):
+		return Ruling{Step: StepHold, Verdict: v, Why: "runs held: what it changes is decided on when it has ended"}
 	case c.NoUndo:
 		return Ruling{Step: StepAsk, Verdict: v, Why: "no checkpoint can be taken before it: undo could not take it back"}
 	case v.Level <= auto && !askForNetwork && !askForCode:
@@ -115,6 +149,50 @@ func Decide(c Case) Ruling {
 		}
 	}
 	return Ruling{Step: StepAsk, Verdict: v, Why: askWhy(v.Level, c.AutoApprove, c.Kind, c.Unconfined, askForNetwork, askForCode)}
+}
+
+// decideEffects is Decide on a held command's changes: nothing changed
+// runs as safe; blocked changes are refused; changes a person approved
+// before the run are applied; changes within the auto-approve level, or
+// that a session rule covers, are applied; anything else asks a person,
+// who sees the changes.
+func decideEffects(c Case) Ruling {
+	e := c.Effects
+	v := e.Verdict
+	v.Reasons = append([]string(nil), v.Reasons...)
+	auto := min(c.AutoApprove, classify.Dangerous)
+	switch {
+	case e.Empty:
+		return Ruling{Step: StepRun, Verdict: classify.Verdict{Level: classify.Safe, Rule: v.Rule, Reasons: []string{"changed nothing in the project"}},
+			Why: "changed nothing in the project"}
+	case v.Level == classify.Blocked:
+		return Ruling{Step: StepRefuse, Verdict: v, Why: strings.Join(v.Reasons, "; ")}
+	case c.NoUndo:
+		return Ruling{Step: StepAsk, Verdict: v, Why: "no checkpoint can be taken before its changes are applied: undo could not take them back"}
+	case e.Approved:
+		return Ruling{Step: StepRun, Verdict: v, Why: "its changes were approved with the command"}
+	case v.Level <= auto:
+		return Ruling{Step: StepRun, Verdict: v, Why: "auto-approved: its changes are level " + v.Level.String() + ", within the auto-approve level"}
+	}
+	req := ApprovalRequest{Call: c.Call, Verdict: v}
+	for _, r := range c.Rules {
+		if r.Matches(req) {
+			return Ruling{Step: StepRun, Verdict: v, Why: r.Approval().Reason, Rule: r}
+		}
+	}
+	return Ruling{Step: StepAsk, Verdict: v, Why: "its changes are level " + v.Level.String() + ", above the auto-approve level"}
+}
+
+// readsSecrets says whether the prediction has the command read a file
+// of the project that may hold secrets: a held command sees those empty,
+// so a person decides before it runs whether it may read them.
+func readsSecrets(v classify.Verdict) bool {
+	for _, p := range v.Parts {
+		if p.Rule == "builtin:secret-file" {
+			return true
+		}
+	}
+	return false
 }
 
 // autoLevel is the highest level of this kind of action that runs without

@@ -46,6 +46,15 @@ func TestDecide(t *testing.T) {
 	rules := func(r ...*agent.SessionRule) func(*agent.Case) { return func(c *agent.Case) { c.Rules = r } }
 	noUndo := func(c *agent.Case) { c.NoUndo = true }
 	kind := func(k classify.Kind) func(*agent.Case) { return func(c *agent.Case) { c.Kind = k } }
+	holdable := func(c *agent.Case) { c.Holdable = true }
+	secretRead := func(c *agent.Case) {
+		c.Verdict.Parts = append(c.Verdict.Parts, classify.Part{Level: classify.Warning, Reason: "reads a file that may hold secrets", Rule: "builtin:secret-file"})
+	}
+	effects := func(l classify.Level, empty, approved bool) func(*agent.Case) {
+		return func(c *agent.Case) {
+			c.Effects = &agent.Effects{Verdict: classify.Verdict{Level: l, Reasons: []string{"as changed"}, Rule: "effects"}, Empty: empty, Approved: approved}
+		}
+	}
 
 	tests := []struct {
 		name string
@@ -112,6 +121,36 @@ func TestDecide(t *testing.T) {
 			step: agent.StepRefuse, level: classify.Blocked},
 		{name: "a session rule covers the project's code without the sandbox", c: shellCase("go test ./...", classify.Warning, rules(goTest), projectCode, unconfined),
 			step: agent.StepRun, level: classify.Warning},
+
+		// Held commands: decided on what they changed.
+		{name: "a holdable dangerous command runs held without asking", c: shellCase("rm -rf build", classify.Dangerous, holdable),
+			step: agent.StepHold, why: "runs held", level: classify.Dangerous},
+		{name: "a holdable command that is not known runs held", c: shellCase("frobnicate", classify.Warning, holdable),
+			step: agent.StepHold, level: classify.Warning},
+		{name: "a holdable blocked command never runs", c: shellCase("sudo rm -rf /", classify.Blocked, holdable),
+			step: agent.StepRefuse, level: classify.Blocked},
+		{name: "a holdable command that asks for the network asks first", c: shellCase("go test ./...", classify.Safe, holdable, network),
+			step: agent.StepAsk, why: "network access", level: classify.Safe},
+		{name: "a holdable command that reads a secret file asks first", c: shellCase("cat .env", classify.Warning, holdable, secretRead),
+			step: agent.StepAsk, level: classify.Warning},
+		{name: "a held command that changed nothing runs as safe", c: shellCase("python3 -c 'print(1)'", classify.Warning, effects(classify.Warning, true, false)),
+			step: agent.StepRun, why: "changed nothing", level: classify.Safe},
+		{name: "a held command that changed nothing runs as safe whatever was predicted", c: shellCase("rm -rf missing", classify.Dangerous, effects(classify.Dangerous, true, false)),
+			step: agent.StepRun, why: "changed nothing", level: classify.Safe},
+		{name: "changes above the auto-approve level ask", c: shellCase("sed -i s/a/b/ f", classify.Warning, effects(classify.Warning, false, false)),
+			step: agent.StepAsk, why: "its changes are level warning", level: classify.Warning},
+		{name: "changes within the auto-approve level are applied", c: shellCase("sed -i s/a/b/ f", classify.Warning, auto(classify.Warning), effects(classify.Warning, false, false)),
+			step: agent.StepRun, why: "its changes are level warning", level: classify.Warning},
+		{name: "a deleted tree asks at auto-approve warning", c: shellCase("rm -rf build", classify.Dangerous, auto(classify.Warning), effects(classify.Dangerous, false, false)),
+			step: agent.StepAsk, level: classify.Dangerous},
+		{name: "blocked changes are refused even when approved before", c: shellCase("x", classify.Warning, effects(classify.Blocked, false, true)),
+			step: agent.StepRefuse, level: classify.Blocked},
+		{name: "changes of a command approved before it ran are applied", c: shellCase("npm install", classify.Warning, effects(classify.Dangerous, false, true)),
+			step: agent.StepRun, why: "approved with the command", level: classify.Dangerous},
+		{name: "changes no checkpoint can precede ask", c: shellCase("touch a", classify.Warning, auto(classify.Dangerous), noUndo, effects(classify.Warning, false, false)),
+			step: agent.StepAsk, why: "undo could not take them back", level: classify.Warning},
+		{name: "a session rule applies the changes it covers", c: shellCase("go test -run X ./pkg", classify.Warning, rules(goTest), effects(classify.Warning, false, false)),
+			step: agent.StepRun, why: "session rule", level: classify.Warning},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

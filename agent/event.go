@@ -209,6 +209,13 @@ type CallInfo struct {
 	// not run though it was valid ("token budget reached"); empty for a
 	// call that was planned, or could not be (invalid).
 	Skipped string `json:"skipped,omitempty"`
+	// Held says, for a command that ran held, what it changed in the
+	// project ("modify notes.txt (+1 -1)", "no changes"): the Level and
+	// Reasons are then the judgement of those changes.
+	Held string `json:"held,omitempty"`
+	// Hidden are the project's secret files the held command saw empty,
+	// relative to the root.
+	Hidden []string `json:"hidden,omitempty"`
 }
 
 // CallResult is the outcome of a tool call as the model will see it.
@@ -223,7 +230,10 @@ type CallResult struct {
 	OutputFile string `json:"output_file,omitempty"`
 }
 
-// Sink receives the events of a run, in order, from the agent's goroutine.
+// Sink receives the events of a run, in order and one at a time. They
+// come from the goroutine that called Run, except the events of the tool
+// calls of one reply that run together (reads, searches and safe
+// commands), which come from theirs and interleave, each naming its call.
 // Publish must not block for long: a slow reader buffers or drops output
 // chunks itself. The sink owns nothing of the agent's.
 type Sink interface {

@@ -44,10 +44,13 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		}
 		c := Case{
 			Call:    CallInfo{ID: call.ID, Tool: call.Name, Args: args, Summary: plan.Summary},
-			Verdict: classify.Classify(plan.Action, a.opts.Policy), Kind: plan.Action.Kind,
+			Verdict: classifyPlan(plan, a.opts.Policy), Kind: plan.Action.Kind,
 			Network: plan.Network, AllowedBy: plan.AllowedBy,
 			AutoApprove: a.AutoApprove(), Unconfined: a.opts.Unconfined,
 			Rules: a.opts.Rules.List(), NoUndo: noCheckpoint != "",
+		}
+		if plan.Action.Kind == classify.Shell && noCheckpoint == "" {
+			c.Holdable, _ = plan.Holdable()
 		}
 		r := Decide(c)
 		if r.Rule != nil {
@@ -66,6 +69,38 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			out.Blocked++
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionBlocked, By: ByPolicy, Reason: r.Why})
 			return a.finishCall(turn, info, errorResult(note+"blocked by policy: "+r.Why+". This action never runs; do not retry it."))
+		case r.Step == StepHold:
+			// Running it held needs nobody; what it changes is decided
+			// on when it has ended. A call the person changed is theirs.
+			if note != "" {
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionModified, By: ByPerson, Reason: "changed by the person; " + r.Why})
+			} else {
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
+			}
+			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, false, out)
+			if done {
+				return res
+			}
+			args, note = modified, modifiedNote(modified)
+			continue
+		case r.Step == StepRun && c.Holdable:
+			// Approved before it ran (a session rule, or the auto-approve
+			// level over a read of secret files): held all the same, so
+			// that what it changes is seen, and applied as approved.
+			if r.Rule == nil && note != "" {
+				// The person's change needs no approval: it still is theirs.
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionModified, By: ByPerson, Reason: "changed by the person into a call that needs no approval"})
+			} else if r.Rule == nil {
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
+			} else {
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: ByPerson, Reason: r.Why})
+			}
+			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, true, out)
+			if done {
+				return res
+			}
+			args, note = modified, modifiedNote(modified)
+			continue
 		case r.Step == StepRun:
 			if r.Rule == nil && note != "" {
 				// The person's change needs no approval: it still is theirs.
@@ -112,6 +147,14 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 				continue
 			}
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: by, Reason: d.Reason})
+			if c.Holdable {
+				res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, true, out)
+				if done {
+					return res
+				}
+				args, note = modified, modifiedNote(modified)
+				continue
+			}
 			res, failed := a.run(ctx, turn, info, plan, note, req.NoUndo && by == ByPerson)
 			if failed == "" {
 				return res
@@ -123,7 +166,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			continue
 		case Modify:
 			args = d.Args
-			note = fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", Clip(args, maxEcho))
+			note = modifiedNote(args)
 			continue
 		default:
 			out.Denied++
@@ -138,6 +181,11 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 	out.Denied++
 	info := CallInfo{ID: call.ID, Tool: call.Name, Args: args}
 	return a.finishCall(turn, info, errorResult("denied: the call was modified too many times"))
+}
+
+// modifiedNote is what the model is told of arguments a person changed.
+func modifiedNote(args string) string {
+	return fmt.Sprintf("Note: the person changed this call's arguments to %s before it ran.\n", Clip(args, maxEcho))
 }
 
 // approvedOrModified is the decision of an approval: modified when the
@@ -170,7 +218,7 @@ func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Pl
 		if info.Level != nil {
 			level = *info.Level
 		}
-		claim := ClaimFor(a.opts.Provider.Name()+": "+plan.Summary, plan.Action, level)
+		claim := claimForPlan(a.opts.Provider.Name()+": "+plan.Summary, plan, level)
 		release, err := l.Acquire(ctx, claim, func(w Wait) {
 			a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
 		})

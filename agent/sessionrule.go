@@ -223,7 +223,8 @@ func subcommandLike(w string) bool {
 	return true
 }
 
-// shellCommand decodes a shell call's command.
+// ShellCommand decodes a shell call's arguments and returns its command;
+// false when args is not a shell call's JSON.
 func ShellCommand(args string) (string, bool) {
 	var a struct {
 		Command string `json:"command"`

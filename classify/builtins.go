@@ -32,7 +32,22 @@ func cd(c *cmd) {
 	switch {
 	case len(ops) == 0:
 		c.d.add(c.wk.pl.home)
-	case ops[0].dyn || ops[0].s == "-" || strings.HasPrefix(ops[0].s, "+") || strings.HasPrefix(ops[0].s, "-"):
+	case ops[0].s == "-" && !ops[0].dyn:
+		// cd - goes to $OLDPWD: the directories of earlier cds are
+		// already in the set; one the command assigned OLDPWD is added.
+		v := c.wk.j.vars["OLDPWD"]
+		if v == nil || v.dyn {
+			c.d.unknown = true
+			return
+		}
+		for _, p := range v.vals {
+			cands, unknown := c.wk.resolve(lit(p), c.d)
+			for _, p := range cands {
+				c.d.add(p)
+			}
+			c.d.unknown = c.d.unknown || unknown
+		}
+	case ops[0].dyn || strings.HasPrefix(ops[0].s, "+") || strings.HasPrefix(ops[0].s, "-"):
 		c.d.unknown = true
 	default:
 		cands, unknown := c.wk.resolve(ops[0], c.d)
@@ -294,6 +309,14 @@ func man(c *cmd) {
 	c.add(Warning, "starts a pager", "builtin:pager")
 	for _, p := range values(flags, "P", "--pager", "H", "--html") {
 		c.programString(p)
+	}
+	if has(flags, "l", "--local-file") {
+		// man -l FILE formats and shows any file, credentials too.
+		_, ops := parseOpts(c.rest(), optSpec{short: "PHCMSmLRTEe", long: []string{"--pager", "--config-file", "--manpath", "--sections", "--systems", "--locale", "--recode", "--encoding", "--extension"}})
+		c.read(ops)
+	}
+	for _, f := range values(flags, "C", "--config-file") {
+		c.path(accRead, f)
 	}
 }
 

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -212,6 +213,10 @@ func (c *cmd) dispatch() {
 	}
 	c.note()
 	if h, ok := commands[name]; ok {
+		if c.onlyPrintsVersion() {
+			c.add(Safe, "prints its version or usage", "builtin:read-only")
+			return
+		}
 		h(c)
 		return
 	}
@@ -587,12 +592,14 @@ func (c *cmd) runsCodeHere() bool {
 // project's code (no build scripts, macros or configuration in code).
 var compileOnly = map[string]bool{
 	"go": true, "gcc": true, "g++": true, "cc": true, "c++": true, "clang": true, "clang++": true,
-	"rustc": true, "javac": true, "tsc": true, "vue-tsc": true, "esbuild": true, "gccgo": true,
+	"rustc": true, "tsc": true, "vue-tsc": true, "esbuild": true, "gccgo": true, "cpp": true,
 	"tinygo": true, "kotlinc": true, "gofmt": true, "goimports": true, "gofumpt": true,
 	"staticcheck": true, "govet": true, "vet": true, "golint": true, "revive": true, "errcheck": true,
 	"ineffassign": true, "shfmt": true, "rustfmt": true, "clang-format": true, "black": true,
-	"isort": true, "ruff": true, "mypy": true, "pyright": true, "flake8": true, "pyflakes": true,
+	"isort": true, "ruff": true, "pyright": true, "pyflakes": true,
 	"pycodestyle": true, "pydocstyle": true, "taplo": true, "stylua": true,
+	// Not javac (annotation processors on the class path), mypy (plugins
+	// named in its configuration), flake8 (local plugins), pylint.
 }
 
 // runsProjectCode reports whether this command, which builds, tests or
@@ -607,4 +614,36 @@ func (c *cmd) runsProjectCode() bool {
 		}
 	}
 	return false
+}
+
+// versionFlags are the single options that make a known tool print its
+// version or usage and exit: --version and --help for every GNU-style
+// tool, and the short or word forms of the tools whose manuals give them
+// that meaning (ssh -V, make -v, java -version, zig version).
+var versionFlags = map[string][]string{
+	"":    {"--version", "--help"},
+	"ssh": {"-V"}, "curl": {"-V", "-h"}, "wget": {"-V", "-h"}, "make": {"-v", "-h"}, "gmake": {"-v", "-h"},
+	"gem": {"-v", "-h", "help"}, "mvn": {"-v", "-h"}, "zip": {"-v", "-h"}, "unzip": {"-v", "-h"},
+	"crontab": {"-V"}, "tmux": {"-V"}, "screen": {"-v"}, "python": {"-V"}, "python3": {"-V"},
+	"node": {"-v"}, "lua": {"-v"}, "java": {"-version"}, "javac": {"-version"}, "ant": {"-version"},
+	"scp": {"-h"}, "nc": {"-h"}, "ncat": {"-h"}, "docker": {"-v"}, "zig": {"version"},
+	"rsync": {"-V"}, "rustc": {"-V"}, "deno": {"-V"}, "psql": {"-V"}, "mysql": {"-V"},
+	"sqlite3": {"-version"}, "redis-cli": {"-v"}, "bazel": {"version"}, "gradle": {"-v"},
+	"kotlinc": {"-version"}, "scalac": {"-version"}, "go": {"version"}, "pipx": {"list"},
+	"rustup": {"show", "-V"}, "ninja": {"-h"}, "cmake": {"-h"}, "git": {"-v", "version"},
+}
+
+// runsItsArguments are builtins that take their argument for code or a
+// command to run, not an option ("r --version" re-runs a command in zsh).
+var runsItsArguments = map[string]bool{"r": true, "fc": true, "eval": true, "source": true, ".": true,
+	"exec": true, "command": true, "builtin": true, "trap": true, "alias": true}
+
+// onlyPrintsVersion reports a command line that is a known tool's name
+// and one option (versionFlags) that prints its version or usage.
+func (c *cmd) onlyPrintsVersion() bool {
+	args := c.rest()
+	if len(args) != 1 || args[0].dyn || c.wk.j.level(c.start) > Safe || runsItsArguments[c.name] {
+		return false
+	}
+	return slices.Contains(versionFlags[""], args[0].s) || slices.Contains(versionFlags[c.name], args[0].s)
 }

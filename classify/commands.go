@@ -82,13 +82,18 @@ func init() {
 	set(static(Safe, "prints text or information", "builtin:read-only"),
 		"echo", "pwd", "type", "whoami", "id",
 		"groups", "cal", "uname", "uptime", "arch", "nproc", "seq", "yes", "printenv",
-		"locale", "tty", "ps", "pgrep", "pidof", "lsof", "free", "vmstat", "iostat", "w", "who", "last",
+		"locale", "tty", "pgrep", "pidof", "lsof", "free", "vmstat", "iostat", "w", "who", "last",
 		"help", "dirs", "jobs", "times", "getconf", "logname", "users", "expr", "factor", "numfmt",
 		"tput", "clear", "caller",
-		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei", "cloc",
-		"scc",
-		"lscpu", "lsusb", "lspci", "dmesg", "hostid", "sw_vers",
-		"bc", "dc", "cowsay", "banner", "figlet", "stty", "reset")
+		"lsblk", "findmnt", "basename", "dirname", "realpath", "readlink", "tr", "tokei",
+		"lscpu", "lsusb", "lspci", "hostid", "sw_vers", "banner", "reset")
+	set(ps, "ps")
+	set(withOptions(Warning, "changes the kernel log or console", "builtin:system", "c", "C", "n", "D", "E", "--clear", "--read-clear", "--console-level", "--console-off", "--console-on"), "dmesg")
+	set(withOptions(Warning, "changes the settings of a terminal device", "builtin:system", "F", "f", "--file"), "stty")
+	set(cowsay, "cowsay", "cowthink")
+	set(tool("prints text or information", figletOpts), "figlet", "toilet")
+	set(checkerTool("counts lines of code", clocOpts), "cloc")
+	set(checkerTool("counts lines of code", sccOpts), "scc")
 	set(testCmd, "test", "[")
 	set(printfCmd, "printf")
 	set(readCmd, "read")
@@ -122,7 +127,7 @@ func init() {
 	set(alias, "alias")
 	set(interpreter, "python", "python2", "python3", "pypy", "pypy3", "ipython", "ipython3", "node", "nodejs",
 		"ruby", "irb", "perl", "php", "lua", "luajit", "rscript", "julia", "tclsh", "wish",
-		"osascript", "jshell", "groovy", "scala", "kotlin", "guile", "racket", "sbcl",
+		"jshell", "groovy", "scala", "kotlin", "guile", "racket", "sbcl",
 		"clisp", "ocaml", "ghci", "runghc", "runhaskell", "elixir", "erl", "escript", "crystal")
 
 	// Wrappers.
@@ -193,11 +198,18 @@ func init() {
 	set(shred, "shred", "srm", "wipe")
 	set(tar, "tar", "gtar", "bsdtar")
 	set(zip, "zip")
-	set(unzip, "unzip", "7z", "7za", "unrar")
+	set(unzip, "unzip")
+	set(tool("lists an archive", zipinfoOpts), "zipinfo")
+	set(static(Warning, "runs a Java program the classifier does not read", "builtin:interpreter"), "java")
 	set(compressor, "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz")
 	set(patch, "patch")
 	set(mktemp, "mktemp")
-	set(static(Warning, "splits files into pieces", "builtin:write-project"), "split", "csplit")
+	set(splitCmd, "split", "csplit")
+	set(shuf, "shuf")
+	set(ptx, "ptx")
+	set(sevenZip, "7z", "7za", "7zr")
+	set(unrar, "unrar", "rar")
+	set(calculator, "dc", "bc")
 
 	// Editors, pagers, servers and interactive programs.
 	set(readerAt(Warning, "starts a pager", "builtin:pager", false, "pPxbhjyz", "--pattern", "--log-file", "--tag", "--tabs"), "less", "more", "most", "zless", "zmore")
@@ -205,7 +217,11 @@ func init() {
 	set(static(Warning, "starts a pager", "builtin:pager"), "info", "pinfo")
 	set(static(Warning, "starts an editor", "builtin:editor"), "vim", "vi", "nvim", "nano", "emacs", "code", "subl", "gedit", "kate", "micro", "hx", "helix", "ed", "ex", "view", "pico", "joe", "mate", "zed", "cursor")
 	set(static(Warning, "opens a file or application", "builtin:open"), "open", "xdg-open", "gio", "start")
-	set(static(Warning, "starts an interactive program", "builtin:interactive"), "top", "htop", "btop", "tmux", "screen", "zellij", "mc", "ranger", "nnn", "lf", "fzf", "tig", "lazygit", "gitui")
+	set(static(Warning, "starts an interactive program", "builtin:interactive"), "top", "htop", "btop", "mc", "ranger", "nnn", "lf", "fzf", "tig", "lazygit", "gitui")
+	set(multiplexer("ls", "list-sessions", "list-windows", "list-panes", "list-clients", "list-commands", "list-keys", "list-buffers", "has-session", "has", "lsw", "lsp", "lsc", "lscm", "lsk", "lsb", "info"), "tmux", "byobu")
+	set(multiplexer("-ls", "-list"), "screen")
+	set(multiplexer("ls", "list-sessions"), "zellij")
+	set(inputDriver, "kitty", "kitten", "wezterm", "xdotool", "ydotool", "wtype", "abduco", "dtach", "reptyr", "conspy", "osascript", "xte", "cliclick")
 	set(static(Warning, "uses the network", "builtin:network"), "ping", "ping6", "traceroute", "tracepath", "mtr", "whois", "dig", "nslookup", "host", "drill", "ssh-keyscan")
 
 	// Network and remote machines.
@@ -247,11 +263,35 @@ func init() {
 	set(swift(build), "swift")
 	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
 	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "ctest", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
-	set(compiler, "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "tsc", "vue-tsc", "esbuild", "swc", "babel", "webpack", "rollup", "vite", "parcel", "kotlinc", "scalac", "ghc", "nim", "gccgo", "tinygo")
-	set(static(Safe, "checks the project", "builtin:lint"), "mypy", "pyright", "pylint", "flake8", "pyflakes", "bandit", "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet", "pycodestyle", "pydocstyle", "vulture")
+	// Compilers and checkers, option by option (compilers.go, checkers.go).
+	set(cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
+	set(rustc, "rustc")
+	set(javac, "javac")
+	set(jvmCompiler, "kotlinc", "scalac")
+	set(ghc, "ghc")
+	set(nim, "nim")
+	set(compiler, "tinygo")
+	set(checkerTool("compiles the project", tscOpts), "tsc", "vue-tsc")
+	set(checkerTool("bundles the project", esbuildOpts), "esbuild")
+	set(checkerTool("compiles the project with its configuration", babelOpts), "babel")
+	set(checkerTool("compiles the project", swcOpts), "swc")
+	set(checkerTool("bundles the project with its configuration", webpackOpts), "webpack")
+	set(checkerTool("bundles the project with its configuration", rollupOpts), "rollup")
+	set(checkerTool("builds the project with its configuration", viteOpts), "vite")
+	set(checkerTool("bundles the project with its configuration", parcelOpts), "parcel")
+	set(checkerTool("checks the project", mypyOpts), "mypy")
+	set(checkerTool("checks the project", pyrightOpts), "pyright")
+	set(checkerTool("checks the project", pylintOpts), "pylint")
+	set(checkerTool("checks the project", flake8Opts), "flake8")
+	set(checkerTool("checks the project", banditOpts), "bandit")
+	set(checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
+	set(checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
 	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "biome", "rubocop", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
 	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "black", "isort", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "autopep8", "yapf", "shfmt", "stylua", "taplo", "dprint")
-	set(static(Dangerous, "installs programs outside the project", "builtin:global-install"), "pipx", "gem", "rustup", "sdk", "corepack", "mamba", "cpan", "cpanm", "opam", "ghcup")
+	set(packageManager([]string{"list", "env", "environment", "which", "contents", "help", "specification", "info", "dependency", "query", "stale", "check"}, []string{"search", "outdated", "fetch"}), "gem")
+	set(packageManager([]string{"show", "which", "help", "toolchain list", "target list", "component list", "override list", "completions"}, []string{"check"}), "rustup")
+	set(packageManager([]string{"list", "environment", "help"}, nil), "pipx")
+	set(static(Dangerous, "installs programs outside the project", "builtin:global-install"), "sdk", "corepack", "mamba", "cpan", "cpanm", "opam", "ghcup")
 	set(static(Warning, "installs or changes project dependencies", "builtin:install"), "composer", "renv", "go-task", "task", "just", "cargo-make", "earthly")
 	set(systemPackages("search", "show", "list", "info", "policy", "depends", "rdepends", "showpkg", "madison", "outdated", "deps", "uses", "leaves", "doctor", "config", "--version", "-v", "help", "provides", "whatprovides", "repoquery"), "apt", "apt-get", "apt-cache", "aptitude", "dpkg", "yum", "dnf", "rpm", "pacman", "yay", "paru", "apk", "zypper", "snap", "flatpak", "port", "emerge", "nix-env", "brew", "pkg", "xbps-install", "choco", "winget", "scoop")
 

@@ -82,12 +82,41 @@ func (wk *walker) assign(a *syntax.Assign, d dirs) bool {
 			dyn = true
 		}
 	}
-	if !riskyAssign(a.Name.Value, value, dyn) {
+	if !riskyAssign(a.Name.Value, value, dyn) || !dyn && libPathEnv[a.Name.Value] && wk.allInRoot(value, d) {
 		return false
 	}
 	wk.j.add(Dangerous, wk.text(a)+": changes which programs run or how", "builtin:env-override")
 	if !dyn {
 		wk.envValue(a.Name.Value, value, d)
+	}
+	return true
+}
+
+// libPathEnv are the variables that add directories to an interpreter's
+// module search path. Pointed inside the project (PYTHONPATH=. python3
+// tests/x.py) they load only the project's own code, which the command
+// runs anyway; elsewhere they load code the classifier cannot see.
+var libPathEnv = map[string]bool{"PYTHONPATH": true, "NODE_PATH": true, "PERL5LIB": true, "PERLLIB": true, "RUBYLIB": true}
+
+// allInRoot reports whether every element of a colon-separated list of
+// directories is inside the project root (and there is at least one).
+func (wk *walker) allInRoot(list string, d dirs) bool {
+	if list == "" {
+		return false
+	}
+	for _, el := range strings.Split(list, ":") {
+		if el == "" {
+			return false // an empty element is the current directory, wherever it is
+		}
+		cands, unknown := wk.resolve(lit(el), d)
+		if unknown || len(cands) == 0 {
+			return false
+		}
+		for _, p := range cands {
+			if !wk.pl.inRoot(p) || touchesGitDir(strings.TrimPrefix(p, wk.pl.root)) {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -296,10 +296,25 @@ func tar(c *cmd) {
 		long: []string{"--file", "--directory", "--use-compress-program", "--to-command",
 			"--checkpoint-action", "--rsh-command", "--info-script", "--new-volume-script",
 			"--exclude", "--transform", "--xform", "--owner", "--group", "--mode", "--format",
-			"--files-from", "--exclude-from", "--newer", "--after-date", "--label", "--index-file"},
+			"--files-from", "--exclude-from", "--newer", "--after-date", "--label", "--index-file",
+			"--rmt-command", "--volno-file", "--listed-incremental"},
 	})
 	archive, hasArchive := value(flags, "f", "--file")
 	dir, hasDir := value(flags, "C", "--directory")
+	if hasArchive && !archive.dyn && !has(flags, "--force-local") {
+		// GNU tar takes [user@]host:file for a file on another machine,
+		// reached through rsh or ssh and rmt.
+		if host, _, ok := strings.Cut(archive.s, ":"); ok && host != "" && !strings.Contains(host, "/") {
+			c.add(Warning, "contacts "+shorten(host)+" to reach the archive (host:file)", "builtin:network")
+		}
+	}
+	for _, l := range values(flags, "T", "--files-from", "X", "--exclude-from") {
+		c.path(accRead, l)
+		c.add(Warning, "reads the files named in "+shorten(l.s)+", which the classifier cannot see", "builtin:file-list")
+	}
+	for _, w := range values(flags, "--index-file", "--volno-file", "g", "--listed-incremental") {
+		c.path(accWrite, w)
+	}
 	switch {
 	case has(flags, "c", "--create"):
 		c.add(Warning, "creates an archive", "builtin:tar")
@@ -332,7 +347,7 @@ func tar(c *cmd) {
 			c.path(accWrite, archive)
 		}
 	}
-	for _, p := range values(flags, "I", "--use-compress-program", "--to-command", "--rsh-command", "F", "--info-script", "--new-volume-script") {
+	for _, p := range values(flags, "I", "--use-compress-program", "--to-command", "--rsh-command", "--rmt-command", "F", "--info-script", "--new-volume-script") {
 		c.add(Warning, "runs a program of its own", "builtin:tar-program")
 		c.programString(p)
 	}
@@ -356,6 +371,12 @@ func (c *cmd) programString(f field) {
 // zip creates archives; -TT runs a program to test them.
 func zip(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "bnitx", long: []string{"--unzip-command", "--exclude", "--include"}})
+	if hasWord(c.rest(), "-sf", "--show-files") || len(ops) == 1 && hasWord(c.rest(), "-T", "--test") && !has(flags, "TT", "--unzip-command") {
+		// -sf lists what would go in; -T alone tests the archive.
+		c.add(Safe, "lists or tests an archive", "builtin:read-only")
+		c.read(ops)
+		return
+	}
 	c.add(Warning, "creates an archive", "builtin:zip")
 	if len(ops) > 0 {
 		c.path(accWrite, ops[0])
@@ -477,18 +498,9 @@ func mktemp(c *cmd) {
 	}
 }
 
-// reader judges a read-only command whose operands are files it reads.
+// readerAt judges a command at level l whose operands are files it reads
+// (a pager is Warning); with dot, no operand reads the current directory.
 // valShort and valLong name the options that take an argument.
-func reader(why, valShort string, valLong ...string) handler {
-	return readerAt(Safe, why, "builtin:read-only", false, valShort, valLong...)
-}
-
-// lister is a reader that reads the current directory without operands.
-func lister(why, valShort string, valLong ...string) handler {
-	return readerAt(Safe, why, "builtin:read-only", true, valShort, valLong...)
-}
-
-// readerAt is reader with a level of its own (a pager is Warning).
 func readerAt(l Level, why, rule string, dot bool, valShort string, valLong ...string) handler {
 	return func(c *cmd) {
 		_, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})
@@ -548,14 +560,27 @@ func grep(c *cmd) {
 // awk runs a program that can write files and run commands: Safe only
 // when the program visibly does neither.
 func awk(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "fFvei", long: []string{"--file", "--field-separator", "--assign", "--source", "--include", "--load"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "fFveiEl", long: []string{"--file", "--field-separator", "--assign", "--source", "--include", "--load", "--exec"}})
 	progs := values(flags, "e", "--source")
-	if files := values(flags, "f", "--file", "i", "--include", "--load"); len(files) > 0 {
+	c.gawkOutputs()
+	if has(flags, "D", "--debug") {
+		c.add(Warning, "starts gawk's debugger, which runs the commands it reads", "builtin:awk-file")
+	}
+	if libs := values(flags, "l", "--load"); len(libs) > 0 {
+		c.add(Warning, "loads a compiled extension, which runs code of its own", "builtin:awk-file")
+		for _, l := range libs {
+			if strings.Contains(l.s, "/") || l.dyn {
+				c.path(accRead, l)
+			}
+		}
+	}
+	if files := values(flags, "f", "--file", "i", "--include", "E", "--exec"); len(files) > 0 {
 		c.add(Warning, "runs an awk program from a file", "builtin:awk-file")
 		for _, f := range files {
 			if f.s == "inplace" {
 				c.add(Warning, "edits files in place", "builtin:awk-inplace")
 			}
+			c.path(accRead, f)
 		}
 	} else if len(progs) == 0 && len(ops) > 0 {
 		progs, ops = ops[:1], ops[1:]
@@ -579,6 +604,40 @@ func awk(c *cmd) {
 	}
 }
 
+// gawkOutputs judges gawk's options that write a file, named glued to
+// the option or defaulting to one in the current directory: -d
+// (--dump-variables, awkvars.out), -p (--profile) and -o
+// (--pretty-print, both awkprof.out). Source: gawk --help, GNU Awk 5.2.
+func (c *cmd) gawkOutputs() {
+	for _, a := range c.rest() {
+		if a.s == "--" || !a.dyn && !strings.HasPrefix(a.s, "-") {
+			return // options end at the program text or the first file
+		}
+		src := strings.TrimLeft(a.s, `"'`)
+		for _, o := range []struct{ short, long, def string }{{"-d", "--dump-variables", "awkvars.out"}, {"-p", "--profile", "awkprof.out"}, {"-o", "--pretty-print", "awkprof.out"}} {
+			var val string
+			switch {
+			case src == o.short || src == o.long:
+				val = o.def
+			case strings.HasPrefix(src, o.long+"="):
+				val = src[len(o.long)+1:]
+			case strings.HasPrefix(src, o.short) && !strings.HasPrefix(src, "--"):
+				val = src[2:]
+			default:
+				continue
+			}
+			f := field{s: val, glob: a.glob}
+			if a.dyn {
+				f = field{s: a.s, dyn: true, w: a.w}
+			}
+			c.add(Warning, "writes "+o.long[2:]+" output to a file", "builtin:awk-file")
+			c.path(accWrite, f)
+		}
+	}
+}
+
+var awkInclude = regexp.MustCompile(`@(include|load|namespace)\s*"`)
+
 var (
 	awkGetline = regexp.MustCompile(`getline[^<;}|]*<\s*("([^"]*)"|[^\s;}]+)`)
 	awkOutput  = regexp.MustCompile(`>>?\s*"([^"]*)"`)
@@ -601,6 +660,9 @@ func (c *cmd) awkFiles(code string) {
 			c.path(accWrite, lit(m[1]))
 		}
 	}
+	if awkInclude.MatchString(code) {
+		c.add(Warning, "awk program includes a file or loads an extension the classifier does not read", "builtin:awk-file")
+	}
 	if awkCall.MatchString(stripAwkLiterals(code)) {
 		c.add(Dangerous, "awk program calls a function by name, which may be system()", "builtin:awk")
 	}
@@ -616,10 +678,53 @@ func judgeAwk(p field) (Level, string) {
 	switch {
 	case strings.Contains(code, "system") || strings.Contains(code, "|") || strings.Contains(code, "@load"):
 		return Dangerous, "awk program runs commands"
-	case strings.Contains(code, ">") && strings.Contains(code, "print"):
+	case awkRedirects(code):
 		return Warning, "awk program may write files"
 	}
 	return Safe, "processes text"
+}
+
+// awkRedirects reports whether a print or printf statement in code (with
+// literals stripped) sends its output elsewhere: a ">" outside
+// parentheses in the statement. Any other ">" compares ("length > 80",
+// "($1 > max)", "print ($1 > 5)").
+func awkRedirects(code string) bool {
+	for i := 0; i < len(code); i++ {
+		if !strings.HasPrefix(code[i:], "print") || i > 0 && isAwkWordByte(code[i-1]) {
+			continue
+		}
+		j := i + len("print")
+		if strings.HasPrefix(code[j:], "f") {
+			j++
+		}
+		if j < len(code) && isAwkWordByte(code[j]) {
+			continue
+		}
+		depth := 0
+	statement:
+		for ; j < len(code); j++ {
+			switch code[j] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case ';', '}', '\n':
+				if depth <= 0 {
+					break statement
+				}
+			case '>':
+				if depth <= 0 {
+					return true
+				}
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+func isAwkWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // stripAwkLiterals blanks out strings and regular expression literals, so

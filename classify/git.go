@@ -289,6 +289,18 @@ func gitSub(c *cmd, sub string, rest []field) {
 	if has(flags, "--textconv", "--filters") {
 		c.add(Warning, "runs the configured text conversion filters", "builtin:git-ext-diff")
 	}
+	if (sub == "help" || has(flags, "--help")) && has(flags, "w", "--web", "i", "--info", "m", "--man") {
+		c.add(Warning, "opens a browser, info or man viewer, which git's configuration may name", "builtin:git-tool")
+		return
+	}
+	if sub == "fsck" && has(flags, "--lost-found") {
+		c.add(Warning, "writes dangling objects into .git/lost-found", "builtin:git-write")
+		return
+	}
+	if sub == "apply" {
+		// The patch files are read (and printed by --stat and friends).
+		c.read(ops)
+	}
 	if gitSafe[sub] {
 		c.add(Safe, "reads the repository", "builtin:git-read")
 		switch sub {
@@ -498,8 +510,28 @@ func gitSub(c *cmd, sub string, rest []field) {
 		switch first(ops) {
 		case "verify", "list-heads":
 			c.add(Safe, "reads a bundle", "builtin:git-read")
+			if len(ops) > 1 {
+				c.path(accRead, ops[1])
+			}
+		case "create":
+			c.add(Warning, "writes a bundle", "builtin:git-write")
+			if len(ops) > 1 {
+				c.path(accWrite, ops[1])
+			}
 		default:
-			c.add(Warning, "writes or unpacks a bundle", "builtin:git-write")
+			c.add(Warning, "unpacks a bundle", "builtin:git-write")
+			if len(ops) > 1 {
+				c.path(accRead, ops[1])
+			}
+		}
+	case "checkout-index":
+		c.add(Warning, "writes files from the index", "builtin:git-write")
+		for _, a := range rest {
+			if p, ok := strings.CutPrefix(a.s, "--prefix="); ok {
+				// The prefix is glued to each path: "dir/" writes in dir,
+				// "x-" writes x-FILE beside it.
+				c.path(accWrite, field{s: p + "x", dyn: a.dyn, w: a.w})
+			}
 		}
 	case "difftool", "mergetool":
 		c.add(Warning, "runs an external diff or merge tool", "builtin:git-tool")
@@ -763,9 +795,33 @@ func gitCheckout(c *cmd, flags []flag, ops []field, dashdash bool) {
 		c.add(Dangerous, "overwrites files from another commit", "builtin:git-discard")
 	case len(ops) == 1 && pathLike(ops[0]) && !has(flags, "b", "--orphan"):
 		c.add(Dangerous, "discards changes to files", "builtin:git-discard")
+	case len(ops) == 1 && fileLike(ops[0]) && !has(flags, "b", "--orphan"):
+		c.add(Dangerous, "discards the changes to "+shorten(ops[0].s)+" (unless it names a branch)", "builtin:git-discard")
+	case has(flags, "p", "--patch", "--theirs", "--ours", "m", "--merge", "--conflict"):
+		c.add(Dangerous, "discards changes to files", "builtin:git-discard")
 	default:
 		c.add(Warning, "switches branches", "builtin:git-write")
 	}
+}
+
+// fileLike reports an argument whose last element has a file extension
+// (main.go, src/app.tsx) rather than a version (release-1.2): git
+// checkout takes it for a file when no branch has that name.
+func fileLike(f field) bool {
+	if f.dyn {
+		return true
+	}
+	base := f.s[strings.LastIndexByte(f.s, '/')+1:]
+	dot := strings.LastIndexByte(base, '.')
+	if dot <= 0 || dot == len(base)-1 || len(base)-dot > 6 {
+		return false
+	}
+	for _, r := range base[dot+1:] {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // pathLike reports an argument that names files rather than a branch.

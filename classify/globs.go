@@ -5,6 +5,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/pattern"
+
+	"github.com/agentcli/agent/classify/secrets"
 )
 
 // A glob is judged by everything it could match: "> .gi?/config" writes
@@ -30,8 +34,8 @@ var guardedNames = func() []string {
 		}
 	}
 	add(systemDirs)
-	add(systemSecrets)
-	add(credentialDirs)
+	add(secrets.SystemPaths())
+	add(secrets.HomePaths())
 	add(startupFiles)
 	list := make([]string, 0, len(names))
 	for n := range names {
@@ -62,13 +66,14 @@ func globCandidates(p string, extra []string) []string {
 			}
 		} else {
 			var names []string
+			match := globMatcher(comp)
 			for _, n := range guardedNames {
-				if globMatch(comp, n) {
+				if match(n) {
 					names = append(names, n)
 				}
 			}
 			for _, n := range extra {
-				if globMatch(comp, n) {
+				if match(n) {
 					names = append(names, n)
 				}
 			}
@@ -91,20 +96,112 @@ func globCandidates(p string, extra []string) []string {
 	return out
 }
 
-// globMatch reports whether the shell pattern pat may match name. Bash
-// does not let a pattern match a leading dot unless it starts with one
-// (or a bracket, which is taken as possibly matching it); an extended
-// glob or a pattern Go cannot read may match anything. Case is ignored,
-// as case-insensitive file systems do.
-func globMatch(pat, name string) bool {
-	if extglobRe.MatchString(pat) {
-		return true
+// globMatcher returns whether the shell pattern pat, one path element,
+// may match a name, the way bash matches it: with the shell parser's own
+// pattern rules (bracket expressions with "!" and classes, extended
+// globs, which may be on). A wildcard does not match a leading dot unless
+// the pattern starts with one (or a bracket, which is taken as possibly
+// matching it, and dotglob may be on). A negated extended glob or a
+// pattern that does not compile may match anything. Case is ignored, as
+// case-insensitive file systems do.
+func globMatcher(pat string) func(name string) bool {
+	anything := func(string) bool { return true }
+	dotOK := strings.HasPrefix(pat, ".") || strings.HasPrefix(pat, "[") || extglobRe.MatchString(pat)
+	if !strings.ContainsAny(pat, "[]()|@!+") {
+		// Only * and ?: path.Match reads them as bash does, without
+		// compiling a regular expression.
+		lp := strings.ToLower(pat)
+		return func(name string) bool {
+			if strings.HasPrefix(name, ".") && !dotOK {
+				return false
+			}
+			ok, err := path.Match(lp, strings.ToLower(name))
+			return ok || err != nil
+		}
 	}
-	if strings.HasPrefix(name, ".") && !strings.HasPrefix(pat, ".") && !strings.HasPrefix(pat, "[") {
-		return false
+	expr, err := pattern.Regexp(pat, pattern.EntireString|pattern.NoGlobCase|pattern.ExtendedOperators|pattern.GlobLeadingDot|pattern.Filenames|pattern.NoGlobStar)
+	if err != nil {
+		return anything
 	}
-	ok, err := path.Match(strings.ToLower(pat), strings.ToLower(name))
-	return ok || err != nil
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return anything
+	}
+	return func(name string) bool {
+		if strings.HasPrefix(name, ".") && !dotOK {
+			return false
+		}
+		return re.MatchString(name)
+	}
+}
+
+// globMatch reports whether the shell pattern pat may match name (see
+// globMatcher).
+func globMatch(pat, name string) bool { return globMatcher(pat)(name) }
+
+// globReachesSecret returns a credential store the clean absolute pattern
+// p may name or lead into: "~/.*/*" reaches ~/.ssh/id_rsa whatever else
+// it matches, which a bounded list of candidates may miss. The pattern's
+// home may be literal (the home, /root) or itself a pattern
+// (/home/*, /Users/?*).
+func (pl *place) globReachesSecret(p string) (string, bool) {
+	comps := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	var rels [][]string
+	if home := strings.Split(strings.TrimPrefix(pl.home, "/"), "/"); len(comps) > len(home) && slices.Equal(comps[:len(home)], home) {
+		rels = append(rels, comps[len(home):])
+	}
+	if len(comps) > 1 && globMatch(comps[0], "root") {
+		rels = append(rels, comps[1:])
+	}
+	if len(comps) > 2 && (globMatch(comps[0], "home") || globMatch(comps[0], "Users")) {
+		rels = append(rels, comps[2:])
+	}
+	for _, rel := range rels {
+		if e, ok := reachesEntry(rel, homeSecretParts); ok {
+			return "~/" + e, true
+		}
+	}
+	if e, ok := reachesEntry(comps, systemSecretParts); ok {
+		return "/" + e, true
+	}
+	return "", false
+}
+
+// homeSecretParts and systemSecretParts are the stores of the secret
+// list split into path elements, once.
+var homeSecretParts, systemSecretParts = splitPaths(secrets.HomePaths()), splitPaths(secrets.SystemPaths())
+
+func splitPaths(paths []string) [][]string {
+	out := make([][]string, len(paths))
+	for i, p := range paths {
+		out[i] = strings.Split(strings.TrimPrefix(p, "/"), "/")
+	}
+	return out
+}
+
+// reachesEntry returns the first of entries (paths split into elements)
+// whose every element the pattern elements comps may match, in order.
+func reachesEntry(comps []string, entries [][]string) (string, bool) {
+	matchers := make([]func(string) bool, len(comps))
+	for _, parts := range entries {
+		if len(parts) > len(comps) {
+			continue
+		}
+		ok := true
+		for i, part := range parts {
+			if matchers[i] == nil {
+				matchers[i] = globMatcher(comps[i])
+			}
+			if !matchers[i](part) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return strings.Join(parts, "/"), true
+		}
+	}
+	return "", false
 }
 
 // pathAlias rewrites the paths that are other names for a directory:

@@ -3,6 +3,8 @@ package classify
 import (
 	"path"
 	"strings"
+
+	"github.com/agentcli/agent/classify/secrets"
 )
 
 // access is what an action does to a path.
@@ -99,28 +101,10 @@ var systemDirs = []string{
 	"/var/spool/cron", "/system", "/library", "/private/etc", "/private/var/db",
 }
 
-// credentialDirs hold secrets under a home directory (lower case, relative).
-var credentialDirs = []string{
-	".ssh", ".aws", ".config/gcloud", ".gnupg", ".azure", ".kube",
-	".docker/config.json", ".netrc", "_netrc", ".git-credentials",
-	".config/gh", ".config/hub", ".password-store", ".vault-token",
-	".pgpass", ".my.cnf", ".npmrc", ".pypirc", ".cargo/credentials",
-	".cargo/credentials.toml", ".terraform.d/credentials.tfrc.json",
-	".local/share/keyrings", "library/keychains", ".config/op", ".mozilla",
-	".config/google-chrome", ".config/chromium", "library/cookies",
-	"library/application support/google/chrome", ".authinfo",
-	".authinfo.gpg", ".boto", ".s3cfg", ".config/rclone", ".oci",
-	".config/doctl", ".gem/credentials", ".m2/settings-security.xml",
-}
-
-// systemSecrets are credential stores outside any home (lower case).
-var systemSecrets = []string{
-	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
-	"/etc/sudoers", "/etc/sudoers.d", "/etc/master.passwd",
-	"/private/etc/master.passwd", "/etc/ssl/private", "/run/secrets",
-	"/var/run/secrets", "/var/lib/kubelet", "/proc/kcore", "/dev/mem",
-	"/dev/kmem", "/dev/port",
-}
+// kernelMemory are devices and files that expose the memory of the
+// kernel or of every process. They are not in the secrets list, which the
+// sandbox hides: its own /dev and /proc never hold them.
+var kernelMemory = []string{"/proc/kcore", "/dev/mem", "/dev/kmem", "/dev/port"}
 
 // startupFiles under a home run code at the next login or shell start, so
 // writing them is as good as running a command later, unseen.
@@ -130,12 +114,15 @@ var startupFiles = []string{
 	".tcshrc", ".kshrc", ".mkshrc", ".config/fish", ".inputrc", ".xprofile",
 	".xinitrc", ".xsession", ".config/autostart", ".config/systemd",
 	".config/environment.d", ".pam_environment", "library/launchagents",
+	// git runs the programs its user configuration names (core.pager,
+	// core.fsmonitor, aliases with "!") in every repository.
+	".gitconfig", ".config/git/config",
 }
 
 // isCredentialStore reports whether p (clean) holds credentials.
 func (pl *place) isCredentialStore(p string) bool {
 	lp := strings.ToLower(p)
-	if underAny(lp, systemSecrets) {
+	if _, ok := secrets.InSystem(p); ok || underAny(lp, kernelMemory) {
 		return true
 	}
 	if rest, ok := strings.CutPrefix(lp, "/proc/"); ok {
@@ -151,8 +138,10 @@ func (pl *place) isCredentialStore(p string) bool {
 	if rest, ok := strings.CutPrefix(lp, "/etc/ssh/ssh_host_"); ok && !strings.HasSuffix(rest, ".pub") {
 		return true
 	}
-	if _, rel, ok := pl.homeRel(p); ok && underAny(strings.ToLower(rel), credentialDirs) {
-		return true
+	if _, rel, ok := pl.homeRel(p); ok {
+		if _, ok := secrets.InHome(rel); ok {
+			return true
+		}
 	}
 	return false
 }
@@ -165,32 +154,8 @@ func (pl *place) isStartupFile(p string) bool {
 
 // isSecretName reports whether a file name looks like it holds secrets.
 func isSecretName(base string) bool {
-	b := strings.ToLower(base)
-	if strings.HasPrefix(b, ".env") {
-		for _, tmpl := range [...]string{"example", "sample", "template", "dist"} {
-			if strings.HasSuffix(b, tmpl) {
-				return false
-			}
-		}
-		return true
-	}
-	for _, key := range [...]string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519"} {
-		if strings.HasPrefix(b, key) {
-			return !strings.HasSuffix(b, ".pub")
-		}
-	}
-	for _, ext := range [...]string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup"} {
-		if strings.HasSuffix(b, ext) {
-			return true
-		}
-	}
-	switch b {
-	case ".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".htpasswd",
-		".pgpass", "credentials", "credentials.json", ".dockercfg", ".vault-token",
-		"secrets.json", "secrets.yml", "secrets.yaml", ".authinfo":
-		return true
-	}
-	return false
+	_, ok := secrets.FileReason(base)
+	return ok
 }
 
 // isGitDir reports whether a path component is a repository's .git, in any
@@ -289,6 +254,15 @@ func (pl *place) judgePath(acc access, p string, shell bool) (Level, string, str
 	if pl.inRoot(p) {
 		if touchesGitDir(strings.TrimPrefix(p, pl.root)) {
 			return Blocked, "writes inside .git", "builtin:git-dir"
+		}
+		// A file the person's tools run later, or that holds secrets:
+		// judged so for what is known to be written (the file tools, and
+		// the changes a held command made), not for a command's predicted
+		// writes, whose globs may match anything.
+		if !shell {
+			if lvl, why, rule, ok := protectedInProject(strings.TrimPrefix(p, pl.root+"/")); ok {
+				return lvl, why, rule
+			}
 		}
 		switch acc {
 		case accDelete:

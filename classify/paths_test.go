@@ -3,6 +3,8 @@ package classify
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentcli/agent/classify/secrets"
 )
 
 func TestFileActions(t *testing.T) {
@@ -55,7 +57,9 @@ func TestFileActions(t *testing.T) {
 		// Writes.
 		{Write, testRoot + "/main.go", false, testHome, Warning},
 		{Write, testRoot + "/a/b/c.txt", false, testHome, Warning},
-		{Write, testRoot + "/.env", false, testHome, Warning},
+		{Write, testRoot + "/.env", false, testHome, Dangerous},
+		{Write, testRoot + "/.env.example", false, testHome, Warning},
+		{Write, testRoot + "/config/server.pem", false, testHome, Dangerous},
 		{Write, testRoot, true, testHome, Blocked},
 		{Write, testRoot + "/.git/config", false, testHome, Blocked},
 		{Write, testRoot + "/.git/hooks/pre-commit", false, testHome, Blocked},
@@ -66,7 +70,18 @@ func TestFileActions(t *testing.T) {
 		{Write, testRoot + "/.git./config", false, testHome, Blocked},
 		{Write, testRoot + "/GIT~1/config", false, testHome, Blocked},
 		{Write, testRoot + "/.gitignore", false, testHome, Warning},
-		{Write, testRoot + "/.github/workflows/ci.yml", false, testHome, Warning},
+		{Write, testRoot + "/.github/workflows/ci.yml", false, testHome, Dangerous},
+		{Write, testRoot + "/.GitHub/Workflows/release.yaml", false, testHome, Dangerous},
+		{Write, testRoot + "/.github/ISSUE_TEMPLATE/bug.md", false, testHome, Warning},
+		{Write, testRoot + "/.gitlab-ci.yml", false, testHome, Dangerous},
+		{Write, testRoot + "/.vscode/settings.json", false, testHome, Dangerous},
+		{Write, testRoot + "/.vscode/tasks.json", false, testHome, Dangerous},
+		{Write, testRoot + "/.husky/pre-commit", false, testHome, Dangerous},
+		{Write, testRoot + "/.pre-commit-config.yaml", false, testHome, Dangerous},
+		{Write, testRoot + "/.envrc", false, testHome, Dangerous},
+		{Write, testRoot + "/.devcontainer/devcontainer.json", false, testHome, Dangerous},
+		{Write, testRoot + "/Jenkinsfile", false, testHome, Dangerous},
+		{Write, testRoot + "/src/.github/workflows/ci.yml", false, testHome, Warning},
 		{Write, testRoot + "/docs/.gitkeep", false, testHome, Warning},
 		{Write, "/tmp/out.txt", false, testHome, Blocked},
 		{Write, testHome + "/notes.txt", false, testHome, Blocked},
@@ -158,5 +173,30 @@ func TestSecretNames(t *testing.T) {
 				t.Errorf("isSecretName(%q) = %v, want %v", tc.name, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestSecretStoresAreBlocked checks the classifier against the one list of
+// secret locations: reading or writing any store in it, or a file in a
+// store that is a directory, is Blocked, for the shell and the file tools.
+func TestSecretStoresAreBlocked(t *testing.T) {
+	t.Parallel()
+	var paths []string
+	for _, e := range secrets.Home {
+		paths = append(paths, testHome+"/"+e.Path, testHome+"/"+e.Path+"/x")
+	}
+	for _, e := range secrets.System {
+		paths = append(paths, e.Path, e.Path+"/x")
+	}
+	for _, p := range paths {
+		for _, kind := range []Kind{Read, Write} {
+			v := Classify(Action{Kind: kind, Path: p, Root: testRoot, Home: testHome}, Policy{})
+			if v.Level != Blocked {
+				t.Errorf("Classify(%v %q) = %v, want blocked: %v", kind, p, v.Level, v.Reasons)
+			}
+		}
+		if v := Classify(shellAction("cat '"+p+"'"), Policy{}); v.Level != Blocked {
+			t.Errorf("Classify(cat %q) = %v, want blocked", p, v.Level)
+		}
 	}
 }

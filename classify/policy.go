@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -49,6 +50,23 @@ type Rule struct {
 	// RaiseOnly is set by the config loader for rules from a project's own
 	// .agent/config.toml: such a rule may raise a level, never lower it.
 	RaiseOnly bool `toml:"-"`
+}
+
+// Tighten returns p with the rules of a project's own config added as
+// RaiseOnly rules, which can only raise a level, and the project rules
+// that could never apply: a Safe one raises nothing.
+func (p Policy) Tighten(project []Rule) (Policy, []Rule) {
+	var ignored []Rule
+	p.Rules = slices.Clip(p.Rules) // appending never writes into the caller's array
+	for _, r := range project {
+		r.RaiseOnly = true
+		if r.Level == Safe {
+			ignored = append(ignored, r)
+			continue
+		}
+		p.Rules = append(p.Rules, r)
+	}
+	return p, ignored
 }
 
 // ErrInvalidRule is wrapped by every error Validate returns.

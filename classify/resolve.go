@@ -68,6 +68,14 @@ func (wk *walker) judgeField(acc access, f field, d dirs, text string) {
 		wk.j.add(l, text+": "+why, rule)
 		own := l
 		if f.glob {
+			if store, ok := wk.pl.globReachesSecret(p); ok && own < Blocked {
+				why := "may match " + store + ", a credential store"
+				if acc != accRead {
+					why = "may write " + store + ", a credential store"
+				}
+				wk.j.add(Blocked, text+": "+why, "builtin:credential-store")
+				own = Blocked
+			}
 			for _, m := range globCandidates(p, wk.placeNames()) {
 				l, why, rule := wk.pl.judgePath(acc, m, true)
 				l, why, rule = wk.j.pathRules(m, &wk.pl, l, why, rule)

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -472,5 +473,30 @@ func swift(build handler) handler {
 			return
 		}
 		interpreter(c)
+	}
+}
+
+// packageManager judges the installers of global tools (gem, rustup,
+// pipx) by their verbs: the ones that only print what is installed are
+// Safe, the ones that ask a registry Warning, everything else installs
+// or removes programs outside the project (Dangerous). A verb and its
+// subverb are written "toolchain list". Sources: gem help commands
+// (RubyGems 3.4), rustup help (1.26), pipx --help (1.4).
+func packageManager(local, network []string) handler {
+	return func(c *cmd) {
+		_, ops := parseOpts(c.rest(), optSpec{})
+		verb := first(ops)
+		two := verb + " " + second(ops)
+		remote := hasWord(c.rest(), "-r", "--remote", "-b", "--both")
+		switch {
+		case len(ops) == 0 && len(c.rest()) == 0:
+			c.add(Safe, "prints usage", "builtin:read-only")
+		case slices.Contains(network, verb) || remote && slices.Contains(local, verb):
+			c.add(Warning, "reads from the package registry", "builtin:network")
+		case slices.Contains(local, verb) || slices.Contains(local, two):
+			c.add(Safe, "prints what is installed", "builtin:read-only")
+		default:
+			c.add(Dangerous, "installs programs outside the project", "builtin:global-install")
+		}
 	}
 }

@@ -19,7 +19,6 @@ type toolOpts struct {
 	skip    int      // leading operands that are not files (grep's pattern)
 	parsed  *optSpec // built once from the above
 	known   map[string]bool
-	outputs []string
 }
 
 // spec builds the parsing spec and the set of known option names.
@@ -137,7 +136,7 @@ var (
 	headOpts = toolOpts{flags: "qvz0123456789", vals: "cn", long: "--quiet --silent --verbose --zero-terminated", longVal: "--bytes --lines"}
 	tailOpts = toolOpts{flags: "fFqrvz0123456789", vals: "cns", long: "--follow --retry --quiet --silent --verbose --zero-terminated", longVal: "--bytes --lines --sleep-interval --pid --max-unchanged-stats"}
 	wcOpts   = toolOpts{flags: "cmlLw", long: "--bytes --chars --lines --max-line-length --words", longVal: "--total --files0-from", lists: "--files0-from"}
-	fileOpts = toolOpts{flags: "bcEhiklLNnprsSvzZ0d", vals: "efFmP", long: "--brief --mime --mime-type --mime-encoding --no-dereference --dereference --keep-going --raw --special-files --uncompress --uncompress-noreport --no-pad --print0 --preserve-date --extension --apple --no-sandbox",
+	fileOpts = toolOpts{flags: "bcEhiklLNnprsSvzZ0d", vals: "efFmP", long: "--checking-printout --debug --list --no-buffer --brief --mime --mime-type --mime-encoding --no-dereference --dereference --keep-going --raw --special-files --uncompress --uncompress-noreport --no-pad --print0 --preserve-date --extension --apple --no-sandbox",
 		longVal: "--exclude --exclude-quiet --files-from --separator --magic-file --parameter", lists: "-f --files-from", reads: "-m --magic-file"}
 	statOpts = toolOpts{flags: "Lft", vals: "c", long: "--dereference --file-system --terse", longVal: "--format --printf --cached"}
 	lsOpts   = toolOpts{flags: "aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZ1", vals: "ITw", dot: true,
@@ -151,9 +150,9 @@ var (
 	dfOpts   = toolOpts{flags: "ahHiklPTv", vals: "Btx", long: "--all --human-readable --si --inodes --local --no-sync --sync --portability --print-type --total --output", longVal: "--block-size --type --exclude-type"}
 	sumOpts  = toolOpts{flags: "bctzw", vals: "al", long: "--binary --check --tag --text --zero --ignore-missing --quiet --status --strict --warn --base64 --raw --untagged", longVal: "--algorithm --length"}
 	odOpts   = toolOpts{flags: "abcdfiloxsvhBDeFHILOX0123456789w", vals: "AjNSt", long: "--output-duplicates --traditional --width", longVal: "--address-radix --skip-bytes --read-bytes --strings --format --endian"}
-	hexOpts  = toolOpts{flags: "bcCdoxvL", vals: "efns", reads: "-f"}
-	strOpts  = toolOpts{flags: "adfowvV", vals: "nteTsU", long: "--all --data --print-file-name --include-all-whitespace", longVal: "--bytes --radix --encoding --target --output-separator --unicode"}
-	colOpts  = toolOpts{flags: "txJdeLnhV", vals: "scoNRHOTEWlrip", long: "--table --fillrows --json --table-noheadings --keep-empty-lines --table-header-as-columns", longVal: "--separator --output-separator --output-width --table-columns --table-right --table-hide --table-order --table-truncate --table-noextreme --table-wrap --table-column --table-columns-limit --table-name --tree --tree-id --tree-parent"}
+	hexOpts  = toolOpts{flags: "bcCdoxvLhV", vals: "efns", long: "--one-byte-octal --one-byte-char --canonical --two-bytes-decimal --two-bytes-octal --two-bytes-hex --color --no-squeezing", longVal: "--format --format-file --length --skip", reads: "-f --format-file"}
+	strOpts  = toolOpts{flags: "adfowvVh", vals: "nteTsU", long: "--all --data --print-file-name --include-all-whitespace", longVal: "--bytes --radix --encoding --target --output-separator --unicode"}
+	colOpts  = toolOpts{flags: "txJdeLnhV", vals: "scoNRHOTEWlrip", long: "--table --fillrows --json --table-noheadings --keep-empty-lines --table-header-as-columns --table-header-repeat", longVal: "--separator --output-separator --output-width --table-columns --table-right --table-hide --table-order --table-truncate --table-noextreme --table-wrap --table-column --table-columns-limit --table-name --tree --tree-id --tree-parent"}
 	pasteOpt = toolOpts{flags: "sz", vals: "d", long: "--serial --zero-terminated", longVal: "--delimiters"}
 	joinOpts = toolOpts{flags: "iz", vals: "aejotv12", long: "--ignore-case --check-order --nocheck-order --header --zero-terminated"}
 	foldOpts = toolOpts{flags: "bs", vals: "w", long: "--bytes --spaces", longVal: "--width"}
@@ -161,17 +160,17 @@ var (
 	prOpts   = toolOpts{flags: "acdfFmrtTvJnieEsS0123456789", vals: "hlwoNDW", long: "--across --show-control-chars --double-space --form-feed --merge --omit-header --omit-pagination --show-nonprinting --join-lines --no-file-warnings",
 		longVal: "--pages --columns --date-format --header --length --indent --first-line-number --page-width --width --sep-string --separator --number-lines --expand-tabs --output-tabs"}
 	expOpts  = toolOpts{flags: "ia0123456789", vals: "t", long: "--initial --all --first-only", longVal: "--tabs"}
-	lookOpts = toolOpts{flags: "bdfa", vals: "t"}
+	lookOpts = toolOpts{flags: "bdfahV", vals: "t", long: "--alphanum --alternative --ignore-case", longVal: "--terminate"}
 	cutOpts  = toolOpts{flags: "nsz", vals: "bcdf", long: "--complement --only-delimited --zero-terminated", longVal: "--bytes --characters --delimiter --fields --output-delimiter"}
-	diffOpts = toolOpts{flags: "iEZbwBaTlrNpPsqycuetn0123456789", vals: "CUDFISWxXL",
+	diffOpts = toolOpts{flags: "iEZbwBaTlrNpPsqycuetndv0123456789", vals: "CUDFISWxXL",
 		long:    "--normal --brief --report-identical-files --context --unified --ed --rcs --side-by-side --left-column --suppress-common-lines --show-c-function --expand-tabs --initial-tab --suppress-blank-empty --paginate --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case --text --strip-trailing-cr --ignore-case --ignore-tab-expansion --ignore-trailing-space --ignore-space-change --ignore-all-space --ignore-blank-lines --minimal --speed-large-files --color --no-color",
 		longVal: "--show-function-line --label --width --tabsize --exclude --exclude-from --starting-file --ignore-matching-lines --from-file --to-file --horizon-lines --line-format --old-line-format --new-line-format --unchanged-line-format --old-group-format --new-group-format --unchanged-group-format --changed-group-format --palette --ifdef",
 		reads:   "-X --exclude-from --from-file --to-file"}
 	cmpOpts  = toolOpts{flags: "blsv", vals: "in", long: "--print-bytes --verbose --quiet --silent", longVal: "--ignore-initial --bytes"}
 	commOpts = toolOpts{flags: "123iz", long: "--check-order --nocheck-order --total --zero-terminated", longVal: "--output-delimiter"}
-	sdifOpts = toolOpts{flags: "abBdEHilsStW", vals: "oIw", long: "--text --ignore-blank-lines --ignore-space-change --minimal --ignore-tab-expansion --speed-large-files --ignore-case --left-column --suppress-common-lines --strip-trailing-cr --expand-tabs --ignore-all-space",
+	sdifOpts = toolOpts{flags: "abBdEHilsStWZv", vals: "oIw", long: "--ignore-trailing-space --text --ignore-blank-lines --ignore-space-change --minimal --ignore-tab-expansion --speed-large-files --ignore-case --left-column --suppress-common-lines --strip-trailing-cr --expand-tabs --ignore-all-space",
 		longVal: "--output --width --ignore-matching-lines --diff-program --tabsize", writes: "-o --output", runs: "--diff-program"}
-	diff3Opt = toolOpts{flags: "aAeEimTx3X", vals: "L", long: "--text --show-all --ed --show-overlap --merge --initial-tab --overlap-only --easy-only --strip-trailing-cr", longVal: "--label --diff-program", runs: "--diff-program"}
+	diff3Opt = toolOpts{flags: "aAeEimTx3Xv", vals: "L", long: "--text --show-all --ed --show-overlap --merge --initial-tab --overlap-only --easy-only --strip-trailing-cr", longVal: "--label --diff-program", runs: "--diff-program"}
 	b64Opts  = toolOpts{flags: "diD", vals: "wo", long: "--decode --ignore-garbage --base64 --base64url --base58 --base32 --base32hex --base16 --base2msbf --base2lsbf --z85", longVal: "--wrap --output --input", writes: "-o --output", reads: "--input"}
 	treeOpts = toolOpts{flags: "adflxiqNQpugshDFrtcUvCnXJAS", vals: "LPIHTo", dot: true,
 		long:    "--noreport --dirsfirst --filesfirst --prune --gitignore --matchdirs --ignore-case --info --metafirst --du --si --inodes --device --fflinks --fromfile --nolinks --hyperlink",
@@ -180,14 +179,14 @@ var (
 	whereOpt = toolOpts{flags: "bmsulf", vals: "BMS"}
 	locOpts  = toolOpts{flags: "AbceHhiLlPqSw0V", vals: "dlnr", long: "--all --basename --count --existing --follow --ignore-case --nofollow --null --quiet --statistics --wholename --regex", longVal: "--database --limit --regexp", reads: "-d --database"}
 	grepOpts = toolOpts{flags: "EFGPiywxcLlomqsbHhnTZzrRUvVauI0123456789", vals: "efmABCDd", skip: 1,
-		long:    "--extended-regexp --fixed-strings --basic-regexp --perl-regexp --ignore-case --no-ignore-case --word-regexp --line-regexp --null-data --no-messages --invert-match --count --files-with-matches --files-without-match --only-matching --quiet --silent --byte-offset --with-filename --no-filename --line-number --initial-tab --unix-byte-offsets --null --text --recursive --dereference-recursive --line-buffered --binary --color --colour",
-		longVal: "--regexp --file --max-count --label --after-context --before-context --context --devices --directories --include --exclude --exclude-from --exclude-dir --binary-files",
+		long:    "--no-group-separator --extended-regexp --fixed-strings --basic-regexp --perl-regexp --ignore-case --no-ignore-case --word-regexp --line-regexp --null-data --no-messages --invert-match --count --files-with-matches --files-without-match --only-matching --quiet --silent --byte-offset --with-filename --no-filename --line-number --initial-tab --unix-byte-offsets --null --text --recursive --dereference-recursive --line-buffered --binary --color --colour",
+		longVal: "--group-separator --regexp --file --max-count --label --after-context --before-context --context --devices --directories --include --exclude --exclude-from --exclude-dir --binary-files",
 		reads:   "-f --file --exclude-from"}
 	rgOpts = toolOpts{flags: "iSswxvnNlcoLFuUPaIHhbqp0.VJz", vals: "jtTgefrABCmMEd", skip: 1, dot: true,
 		long:    "--ignore-case --smart-case --case-sensitive --word-regexp --line-regexp --invert-match --line-number --no-line-number --files-with-matches --files-without-match --count --count-matches --only-matching --follow --fixed-strings --unrestricted --multiline --multiline-dotall --pcre2 --text --binary --no-binary --with-filename --no-filename --byte-offset --quiet --pretty --null --null-data --hidden --no-hidden --files --type-list --json --no-json --vimgrep --heading --no-heading --column --no-column --trim --no-trim --stats --debug --trace --no-messages --no-ignore --no-ignore-vcs --no-ignore-parent --no-ignore-dot --no-ignore-global --no-ignore-exclude --no-ignore-files --no-ignore-messages --no-require-git --one-file-system --line-buffered --block-buffered --crlf --no-config --passthru --passthrough --mmap --no-mmap --no-unicode --unicode --glob-case-insensitive --ignore-file-case-insensitive --include-zero --sort-files --auto-hybrid-regex --no-pcre2-unicode --search-zip --no-search-zip --invert-match --max-columns-preview --no-max-columns-preview --color --colour --stop-on-nonmatch",
 		longVal: "--regexp --file --type --type-not --type-add --type-clear --glob --iglob --replace --after-context --before-context --context --max-count --max-columns --encoding --max-depth --max-filesize --threads --sort --sortr --path-separator --context-separator --field-match-separator --field-context-separator --ignore-file --pre --pre-glob --hostname-bin --hyperlink-format --engine --dfa-size-limit --regex-size-limit --colors --max-depth",
 		reads:   "-f --file --ignore-file", runs: "--pre --hostname-bin"}
-	iconvOpt = toolOpts{flags: "csl", vals: "fto", long: "--list --silent --verbose", longVal: "--from-code --to-code --output", writes: "-o --output"}
+	iconvOpt = toolOpts{flags: "cslV", vals: "fto", long: "--list --silent --verbose --usage", longVal: "--from-code --to-code --output", writes: "-o --output"}
 	dateOpts = toolOpts{flags: "uRI", vals: "dfrs", long: "--utc --universal --rfc-email --debug --iso-8601 --rfc-3339 --resolution", longVal: "--date --file --reference --set", reads: "-f --file -r --reference"}
 	lintOpts = map[string]*toolOpts{
 		"shellcheck":   {flags: "axV", vals: "CieofPsSW", long: "--check-sourced --extended-analysis --list-optional --norc --external-sources", longVal: "--rcfile --color --include --exclude --format --enable --source-path --shell --severity --wiki-link-count", reads: "--rcfile"},
@@ -195,7 +194,7 @@ var (
 		"yamllint":     {flags: "s", vals: "cdf", long: "--strict --no-warnings --list-files", longVal: "--config-file --config-data --format", reads: "-c --config-file"},
 		"markdownlint": {vals: "cip", long: "--dot --quiet", longVal: "--config --ignore --ignore-path --rules", reads: "-c --config"},
 		"actionlint":   {},
-		"xmllint":      {long: "--noout --format --valid --recover --nonet --debug --timing --html --xmlout --nowarning --huge --c14n --xinclude --noblanks --nocdata --noent", longVal: "--schema --relaxng --dtdvalid --xpath --pretty --encode --path", reads: "--schema --relaxng --dtdvalid"},
+		"xmllint":      {long: "--noout --format --valid --recover --nonet --debug --timing --html --xmlout --nowarning --huge --c14n --xinclude --noblanks --nocdata --noent", longVal: "--schema --relaxng --dtdvalid --xpath --pretty --encode --path --output", reads: "--schema --relaxng --dtdvalid --path", writes: "--output"},
 		"jsonlint":     {flags: "qcs", long: "--quiet --compact --sort-keys"},
 		"tflint":       {long: "--recursive --init --version", longVal: "--format --config --chdir --filter --minimum-failure-severity"},
 		"cppcheck":     {flags: "qv", vals: "IDUj", long: "--quiet --verbose --inconclusive --force", longVal: "--enable --std --platform --suppress --template --language --inline-suppr --error-exitcode"},
@@ -250,8 +249,8 @@ func jq(c *cmd) {
 	c.read(ops)
 }
 
-var jqOpts = toolOpts{flags: "rjaneRscCMSh0V", vals: "fL", long: "--raw-output --raw-output0 --join-output --ascii-output --null-input --exit-status --raw-input --slurp --compact-output --color-output --monochrome-output --sort-keys --tab --seq --stream --stream-errors --unbuffered",
-	longVal: "--from-file --indent", reads: "-f --from-file"}
+var jqOpts = toolOpts{flags: "rjaneRscCMSh0V", vals: "fL", long: "--arg --argjson --args --jsonargs --rawfile --slurpfile --raw-output --raw-output0 --join-output --ascii-output --null-input --exit-status --raw-input --slurp --compact-output --color-output --monochrome-output --sort-keys --tab --seq --stream --stream-errors --unbuffered",
+	longVal: "--from-file --indent", reads: "-f --from-file -L"}
 
 func init() { jqOpts.spec() }
 

@@ -117,6 +117,36 @@ func (wk *walker) loopVar(alts *[]string, glob *bool, p *syntax.ParamExp) bool {
 	return true
 }
 
+// assignedVar multiplies the alternatives by the values the command
+// assigned the variable earlier (f=~/.ssh/id_rsa; cat $f). It reports
+// false when the variable was not assigned, may hold a value that is not
+// known, or, unquoted, one that word splitting or globbing would change.
+func (wk *walker) assignedVar(alts *[]string, p *syntax.ParamExp, quoted bool) bool {
+	if p.Param == nil || !isPlainParam(p, p.Param.Value) || wk.j.vars == nil {
+		return false
+	}
+	v := wk.j.vars[p.Param.Value]
+	if v == nil || v.dyn || len(v.vals) == 0 || len(*alts)*len(v.vals) > maxBraceFields {
+		return false
+	}
+	for _, val := range v.vals {
+		if !quoted && (val == "" || strings.ContainsAny(val, " \t\n*?[")) {
+			return false
+		}
+	}
+	out := make([]string, 0, len(*alts)*len(v.vals))
+	for _, a := range *alts {
+		for _, val := range v.vals {
+			out = append(out, a+val)
+		}
+	}
+	*alts = out
+	if len(v.vals) > 1 && wk.variant != nil {
+		*wk.variant = true
+	}
+	return true
+}
+
 // expandParts appends the expansion of parts to every alternative in alts.
 // It reports false when the value is not known statically.
 func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.WordPart, first bool) bool {
@@ -135,7 +165,21 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 		switch p := p.(type) {
 		case *syntax.Lit:
 			v := p.Value
-			if first && i == 0 && strings.HasPrefix(v, "~") {
+			if name, val, eq := strings.Cut(v, "="); first && i == 0 && eq && isIdent(name) && strings.HasPrefix(val, "~") {
+				// Bash expands a tilde after the first "=" of an argument
+				// that looks like an assignment: dd of=~/.bashrc.
+				if prefix, rest, slash := strings.Cut(val, "/"); (slash || len(parts) == 1) && !strings.Contains(prefix, ":") {
+					home, known := wk.tilde(prefix)
+					if !known {
+						return false
+					}
+					if slash {
+						home += "/"
+					}
+					pend.WriteString(name + "=" + home)
+					v = rest
+				}
+			} else if first && i == 0 && strings.HasPrefix(v, "~") {
 				prefix, rest, slash := strings.Cut(v, "/")
 				if !slash && len(parts) > 1 {
 					// A tilde-prefix with quoted characters is not expanded.
@@ -166,7 +210,7 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 				case *syntax.Lit:
 					pend.WriteString(unescapeDquote(q.Value))
 				case *syntax.ParamExp:
-					if flush(); wk.loopVar(alts, glob, q) {
+					if flush(); wk.loopVar(alts, glob, q) || wk.assignedVar(alts, q, true) {
 						continue
 					}
 					if isPlainParam(q, "PWD") && first && i == 0 && len(*alts) == 1 && (*alts)[0] == "" && pend.Len() == 0 {
@@ -191,7 +235,7 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 				}
 			}
 		case *syntax.ParamExp:
-			if flush(); wk.loopVar(alts, glob, p) {
+			if flush(); wk.loopVar(alts, glob, p) || wk.assignedVar(alts, p, false) {
 				continue
 			}
 			if isPlainParam(p, "PWD") && first && i == 0 {

@@ -465,6 +465,13 @@ func find(c *cmd) {
 			if i+1 < len(args) {
 				c.path(accWrite, args[i+1])
 			}
+		case "-files0-from":
+			// GNU find 4.9: the starting points are read from a file (and
+			// printed in its errors when they are not paths).
+			if i+1 < len(args) {
+				c.path(accRead, args[i+1])
+				c.add(Warning, "reads the starting points from "+shorten(args[i+1].s)+", which the classifier cannot see", "builtin:file-list")
+			}
 		}
 	}
 	c.lists(starts, len(execs) == 0 && !hasWord(args, "-printf", "-fprintf", "-ls", "-fls"))

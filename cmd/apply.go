@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/session"
+	"github.com/agentcli/agent/tools/isolate"
 	"github.com/agentcli/agent/tools/redact"
 )
 
@@ -56,36 +56,31 @@ func (a *app) apply(c *cobra.Command, provider string, yes bool) error {
 	if strings.ContainsAny(provider, `/\`) || provider == "." || provider == ".." {
 		return usageError("%s: not a provider name", provider)
 	}
-	dir := (&isolation{base: a.worktreesDir(root)}).dir(provider)
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+	w, err := a.clones(root).Diff(ctx, provider)
+	if errors.Is(err, isolate.ErrNoClone) {
 		fmt.Fprintf(a.stdout, "Nothing to apply: %s has no worktree of %s (applied or cleaned already, or never run with --isolate; see 'agent worktrees').\n", provider, root)
 		return nil
 	}
-	patch, stat, err := worktreeDiff(ctx, dir)
 	if err != nil {
 		return failure(fmt.Errorf("%s's worktree: %w", provider, err))
 	}
-	if len(patch) == 0 {
+	if len(w.Patch) == 0 {
 		fmt.Fprintf(a.stdout, "%s made no changes; its worktree is removed.\n", provider)
-		return removeWorktree(dir)
+		return failureIf(isolate.Drop(w.Dir))
 	}
-	fmt.Fprintf(a.stdout, "%s changed:\n%s", provider, indent(stat))
-	if err := checkPatch(ctx, root, provider, dir, patch); err != nil {
-		return err
+	fmt.Fprintf(a.stdout, "%s changed:\n%s", provider, isolate.Indent(w.Stat))
+	if err := isolate.Check(ctx, root, w); err != nil {
+		return failure(err)
 	}
-	if !yes {
-		fmt.Fprintf(a.stdout, "Apply these changes to %s? [y/N] ", root)
-		line, _ := bufio.NewReader(a.stdin).ReadString('\n')
-		if ans := strings.ToLower(strings.TrimSpace(line)); ans != "y" && ans != "yes" {
-			fmt.Fprintln(a.stdout, "Not applied; the worktree is kept.")
-			return &exitError{code: exitRefused}
-		}
+	if !yes && !a.confirm(fmt.Sprintf("Apply these changes to %s?", root)) {
+		fmt.Fprintln(a.stdout, "Not applied; the worktree is kept.")
+		return &exitError{code: exitRefused}
 	}
-	rec, err := a.checkpointApply(ctx, root, provider, stat)
+	rec, err := a.checkpointApply(ctx, root, provider, w.Stat)
 	if err != nil {
 		return err
 	}
-	err = applyPatch(ctx, root, dir, patch)
+	err = isolate.Apply(ctx, root, w)
 	status := agent.StatusFinished
 	if err != nil {
 		status = agent.StatusFailed
@@ -95,10 +90,19 @@ func (a *app) apply(c *cobra.Command, provider string, yes bool) error {
 		fmt.Fprintf(a.stderr, "agent: the session was not fully recorded: %v\n", cerr)
 	}
 	if err != nil {
-		return err
+		return failure(err)
 	}
 	fmt.Fprintf(a.stdout, "Applied %s's changes to %s; 'agent undo' takes them back.\n", provider, root)
 	return nil
+}
+
+// confirm asks question on stdout and reads the answer from stdin: only
+// y or yes is yes; anything else, or no answer, is no.
+func (a *app) confirm(question string) bool {
+	fmt.Fprintf(a.stdout, "%s [y/N] ", question)
+	line, _ := bufio.NewReader(a.stdin).ReadString('\n')
+	ans := strings.ToLower(strings.TrimSpace(line))
+	return ans == "y" || ans == "yes"
 }
 
 // checkpointApply records an apply as a session of its own, with a
@@ -137,31 +141,6 @@ func (a *app) checkpointApply(ctx context.Context, root, provider string, stat [
 	return rec, nil
 }
 
-// checkPatch refuses, changing nothing, when patch (provider's work in
-// its worktree dir) does not apply cleanly to root as it is now.
-func checkPatch(ctx context.Context, root, provider, dir string, patch []byte) error {
-	if _, err := gitIn(ctx, root, patch, "apply", "--check", "--binary"); err != nil {
-		return failure(fmt.Errorf("not applied: the project changed since %s started, in a way that conflicts with its changes (%v); its worktree is kept at %s", provider, err, dir))
-	}
-	return nil
-}
-
-// applyPatch applies a checked patch from the worktree dir to root, then
-// removes the worktree: its work is in the project now.
-func applyPatch(ctx context.Context, root, dir string, patch []byte) error {
-	if _, err := gitIn(ctx, root, patch, "apply", "--binary"); err != nil {
-		return failure(fmt.Errorf("not applied: %w; its worktree is kept at %s", err, dir))
-	}
-	return removeWorktree(dir)
-}
-
-func removeWorktree(dir string) error {
-	if err := os.RemoveAll(dir); err != nil {
-		return failure(fmt.Errorf("remove worktree: %w", err))
-	}
-	return nil
-}
-
 func (a *app) worktreesCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "worktrees",
@@ -172,45 +151,71 @@ func (a *app) worktreesCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			base := a.worktreesDir(root)
-			entries, _ := os.ReadDir(base)
-			if len(entries) == 0 {
+			set := a.clones(root)
+			names := set.Providers()
+			if len(names) == 0 {
 				fmt.Fprintf(a.stdout, "No worktrees for %s.\n", root)
 				return nil
 			}
-			for _, e := range entries {
-				dir := (&isolation{base: base}).dir(e.Name())
-				_, stat, err := worktreeDiff(c.Context(), dir)
-				switch {
-				case err != nil:
-					fmt.Fprintf(a.stdout, "%s\t%s\tunreadable: %v\n", e.Name(), dir, err)
-				case len(stat) == 0:
-					fmt.Fprintf(a.stdout, "%s\t%s\tno changes\n", e.Name(), dir)
-				default:
-					lines := strings.Split(strings.TrimSpace(string(stat)), "\n")
-					fmt.Fprintf(a.stdout, "%s\t%s\t%s\n", e.Name(), dir, strings.TrimSpace(lines[len(lines)-1]))
+			for _, n := range names {
+				w, err := set.Diff(c.Context(), n)
+				if err != nil {
+					fmt.Fprintf(a.stdout, "%s\t%s\tunreadable: %v\n", n, w.Dir, err)
+					continue
 				}
+				fmt.Fprintf(a.stdout, "%s\t%s\t%s\n", n, w.Dir, w.Summary())
 			}
 			return nil
 		},
 	}
-	c.AddCommand(&cobra.Command{
+	var yes bool
+	clean := &cobra.Command{
 		Use:   "clean",
 		Short: "Remove every worktree of this project, dropping their changes",
-		Args:  cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
-			root, err := a.projectRoot()
-			if err != nil {
-				return err
-			}
-			base := a.worktreesDir(root)
-			entries, _ := os.ReadDir(base)
-			if err := os.RemoveAll(base); err != nil {
-				return failure(fmt.Errorf("remove worktrees: %w", err))
-			}
-			fmt.Fprintf(a.stdout, "Removed %d worktrees of %s.\n", len(entries), root)
-			return nil
-		},
-	})
+		Long: `Clean removes every clone 'agent run --isolate' left for this project.
+When one still holds changes, it lists them and asks y/N on stdin first,
+unless --yes is given; declined, nothing is removed and it exits 3.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return a.cleanWorktrees(c.Context(), yes) },
+	}
+	clean.Flags().BoolVar(&yes, "yes", false, "remove without asking, changes and all")
+	c.AddCommand(clean)
 	return c
+}
+
+// cleanWorktrees removes every clone of the project root, asking first,
+// unless yes, when one holds changes that would be lost.
+func (a *app) cleanWorktrees(ctx context.Context, yes bool) error {
+	root, err := a.projectRoot()
+	if err != nil {
+		return err
+	}
+	set := a.clones(root)
+	names := set.Providers()
+	var changed []string
+	for _, n := range names {
+		w, err := set.Diff(ctx, n)
+		switch {
+		case err != nil:
+			changed = append(changed, fmt.Sprintf("  %s: unreadable (%v)", n, err))
+		case len(w.Patch) > 0:
+			changed = append(changed, fmt.Sprintf("  %s: %s", n, w.Summary()))
+		}
+	}
+	if len(changed) > 0 && !yes {
+		fmt.Fprintf(a.stdout, "These worktrees of %s hold changes that would be lost:\n%s\n", root, strings.Join(changed, "\n"))
+		if !a.confirm("Remove them all?") {
+			fmt.Fprintln(a.stdout, "Nothing removed; take one with 'agent apply PROVIDER'.")
+			return &exitError{code: exitRefused}
+		}
+	}
+	if err := set.RemoveAll(); err != nil {
+		return failure(err)
+	}
+	noun := "worktrees"
+	if len(names) == 1 {
+		noun = "worktree"
+	}
+	fmt.Fprintf(a.stdout, "Removed %d %s of %s.\n", len(names), noun, root)
+	return nil
 }

@@ -5,19 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"strings"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/tools/isolate"
 	"github.com/agentcli/agent/tui"
 )
 
-// screenWorktrees are the copies of an --isolate screen, for /compare and
-// /apply: the same worktrees, diffs and apply as 'agent run --isolate'
-// and 'agent apply'.
+// screenWorktrees are the clones of an --isolate screen, for /compare and
+// /apply: the same clones, diffs and apply as 'agent run --isolate' and
+// 'agent apply'.
 type screenWorktrees struct {
-	iso   *isolation
+	set   isolate.Set
 	root  string
 	names []string // in panel order
 	// undo takes the checkpoint before an /apply, in the screen session's
@@ -26,53 +24,41 @@ type screenWorktrees struct {
 }
 
 // Changes implements tui.Worktrees: each provider's work so far, skipping
-// copies already applied or cleaned.
+// clones already applied or cleaned.
 func (s *screenWorktrees) Changes(ctx context.Context) ([]tui.Changes, error) {
 	var out []tui.Changes
 	for _, n := range s.names {
-		dir := s.iso.dir(n)
-		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		if !s.set.Has(n) {
 			continue
 		}
-		out = append(out, changesIn(ctx, n, dir))
+		w, err := s.set.Diff(ctx, n)
+		out = append(out, screenChanges(w, err))
 	}
 	return out, nil
 }
 
-// changesIn reads provider's work in its worktree dir.
-func changesIn(ctx context.Context, provider, dir string) tui.Changes {
-	c := tui.Changes{Provider: provider, Dir: dir}
-	patch, stat, err := worktreeDiff(ctx, dir)
+// screenChanges is w as the screen shows it.
+func screenChanges(w isolate.Work, err error) tui.Changes {
 	if err != nil {
-		c.Err = err
-		return c
+		return tui.Changes{Provider: w.Provider, Dir: w.Dir, Err: err}
 	}
-	c.Stat, c.Diff = string(stat), string(patch)
-	// worktreeDiff staged everything, new files included.
-	names, err := git(ctx, dir, "diff", "--cached", "--name-only", baseline)
-	if err != nil {
-		c.Err = err
-		return c
-	}
-	c.Files = strings.Fields(string(names))
-	return c
+	return tui.Changes{Provider: w.Provider, Dir: w.Dir, Files: w.Files, Stat: string(w.Stat), Diff: string(w.Patch)}
 }
 
 // Apply implements tui.Worktrees with the checks and the apply of
 // 'agent apply PROVIDER --yes'.
 func (s *screenWorktrees) Apply(ctx context.Context, provider string) (tui.Changes, error) {
-	dir := s.iso.dir(provider)
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return tui.Changes{}, fmt.Errorf("%s: %w of %s (applied or cleaned already)", provider, errNoWorktree, s.root)
+	w, err := s.set.Diff(ctx, provider)
+	if errors.Is(err, isolate.ErrNoClone) {
+		return tui.Changes{}, fmt.Errorf("%w of %s (applied or cleaned already)", err, s.root)
 	}
-	c := changesIn(ctx, provider, dir)
-	if c.Err != nil {
-		return tui.Changes{}, fmt.Errorf("%s's worktree: %w", provider, c.Err)
+	if err != nil {
+		return tui.Changes{}, fmt.Errorf("%s's worktree: %w", provider, err)
 	}
-	if c.Diff == "" {
-		return c, removeWorktree(dir)
+	if len(w.Patch) == 0 {
+		return screenChanges(w, nil), isolate.Drop(w.Dir)
 	}
-	if err := checkPatch(ctx, s.root, provider, dir, []byte(c.Diff)); err != nil {
+	if err := isolate.Check(ctx, s.root, w); err != nil {
 		return tui.Changes{}, err
 	}
 	if s.undo != nil {
@@ -80,27 +66,15 @@ func (s *screenWorktrees) Apply(ctx context.Context, provider string) (tui.Chang
 			return tui.Changes{}, fmt.Errorf("not applied: no checkpoint could be taken, so undo could not take the changes back (%v); the worktree is kept", err)
 		}
 	}
-	return c, applyPatch(ctx, s.root, dir, []byte(c.Diff))
+	return screenChanges(w, nil), isolate.Apply(ctx, s.root, w)
 }
 
-// finish runs when the screen closes: copies with no changes are removed,
+// finish runs when the screen closes: clones with no changes are removed,
 // so they do not block the next --isolate run; the others are listed on
-// w with their diffstat, left for 'agent apply' or 'agent worktrees clean'.
-func (s *screenWorktrees) finish(w io.Writer) {
+// out with their diffstat, left for 'agent apply' or 'agent worktrees clean'.
+func (s *screenWorktrees) finish(out io.Writer) {
 	ctx := context.Background()
-	var left []string
-	for _, n := range s.names {
-		dir := s.iso.dir(n)
-		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if patch, _, err := worktreeDiff(ctx, dir); err == nil && len(patch) == 0 {
-			os.RemoveAll(dir)
-			continue
-		}
-		left = append(left, n)
-	}
-	if len(left) > 0 {
-		s.iso.report(w, left)
+	if left := s.set.DropUnchanged(ctx, s.names); len(left) > 0 {
+		s.set.Report(ctx, out, left)
 	}
 }

@@ -52,19 +52,19 @@ func TestScreenApplyTakesACheckpointFirst(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			os.WriteFile(filepath.Join(iso.dir("p"), "a.txt"), []byte("new\n"), 0o644)
+			os.WriteFile(filepath.Join(iso.Dir("p"), "a.txt"), []byte("new\n"), 0o644)
 			cp := &fileAtCheckpoint{path: file}
 			if fails {
 				cp.err = errors.New("no space left on device")
 			}
-			s := &screenWorktrees{iso: iso, root: root, names: []string{"p"}, undo: cp}
+			s := &screenWorktrees{set: iso, root: root, names: []string{"p"}, undo: cp}
 			_, err = s.Apply(t.Context(), "p")
 			got, _ := os.ReadFile(file)
 			if fails {
 				if err == nil || string(got) != "old\n" {
 					t.Fatalf("Apply = %v, a.txt = %q; want a refusal and the file untouched", err, got)
 				}
-				if _, serr := os.Stat(iso.dir("p")); serr != nil {
+				if _, serr := os.Stat(iso.Dir("p")); serr != nil {
 					t.Errorf("the copy is gone after a refused apply: %v", serr)
 				}
 				return

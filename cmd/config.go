@@ -16,6 +16,7 @@ import (
 	"github.com/agentcli/agent/agent/session"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/tools"
+	"github.com/agentcli/agent/tools/effects"
 	"github.com/agentcli/agent/tools/mcp"
 	"github.com/agentcli/agent/tools/sandbox"
 	"github.com/agentcli/agent/tui"
@@ -32,6 +33,7 @@ type Config struct {
 	Tools     tools.Config              `toml:"tools"`
 	Network   tools.NetworkConfig       `toml:"network"`
 	Sandbox   sandbox.Config            `toml:"sandbox"`
+	Effects   effects.Config            `toml:"effects"`
 	TUI       tui.Config                `toml:"tui"`
 	Sessions  session.Config            `toml:"sessions"`
 	Rules     []classify.Rule           `toml:"rules"`
@@ -54,6 +56,7 @@ func defaultConfig() Config {
 		},
 		Tools:   tools.DefaultConfig(),
 		Sandbox: sandbox.DefaultConfig(),
+		Effects: effects.DefaultConfig(),
 		TUI:     tui.DefaultConfig(),
 		// Sessions: how many recorded sessions are kept.
 		Sessions: session.DefaultConfig(),
@@ -73,6 +76,9 @@ func (c Config) Validate() error {
 	}
 	if err := c.Sandbox.Validate(); err != nil {
 		return err
+	}
+	if err := c.Effects.Validate(); err != nil {
+		return fmt.Errorf("effects: %w", err)
 	}
 	if err := c.Network.Validate(); err != nil {
 		return err
@@ -255,33 +261,16 @@ func decodeUserFile(path string, cfg *Config) (bool, error) {
 }
 
 // projectConfig is what a repository's own .agent/config.toml may say:
-// only settings that make the policy stricter. Anything else (providers,
+// only settings that make the policy stricter, each section owned by the
+// package that reads it and tightened there. Anything else (providers,
 // base URLs, key variables) would let a cloned repository send the
 // person's keys or code somewhere, so it is ignored, and said.
 type projectConfig struct {
-	Agent struct {
-		MaxTurns        *int            `toml:"max_turns"`
-		AutoApprove     *classify.Level `toml:"auto_approve"`
-		MaxTokensPerRun *int            `toml:"max_tokens_per_run"`
-	} `toml:"agent"`
-	Sandbox struct {
-		Mode    *sandbox.Mode `toml:"mode"`
-		Network *bool         `toml:"network"`
-		// Hide adds to the paths no command may read: hiding more only
-		// tightens.
-		Hide []string `toml:"hide"`
-	} `toml:"sandbox"`
-	Network struct {
-		// AllowDomains keeps only the user's entries it also lists.
-		AllowDomains *[]string `toml:"allow_domains"`
-	} `toml:"network"`
-	Rules []classify.Rule `toml:"rules"`
-	// MCPServers may disable the user's servers or some of their tools;
-	// a project can never add a server or enable one.
-	MCPServers map[string]struct {
-		Enabled       *bool    `toml:"enabled"`
-		DisabledTools []string `toml:"disabled_tools"`
-	} `toml:"mcp_servers"`
+	Agent      agent.ProjectConfig        `toml:"agent"`
+	Sandbox    sandbox.ProjectConfig      `toml:"sandbox"`
+	Network    tools.ProjectNetworkConfig `toml:"network"`
+	Rules      []classify.Rule            `toml:"rules"`
+	MCPServers mcp.ProjectConfig          `toml:"mcp_servers"`
 }
 
 // outermostKeys are keys as TOML names them, leaving out those inside a
@@ -314,95 +303,35 @@ func applyProjectFile(path string, cfg *Config, files *configFiles) (bool, error
 	if err := rulesHaveLevels(path, data); err != nil {
 		return true, err
 	}
-	ignore := func(format string, args ...any) {
-		files.Ignored = append(files.Ignored, fmt.Sprintf(format, args...))
-	}
 	// A key that is not policy (a provider, a base URL, a key variable)
 	// is never applied: the struct above has no field for it. It is said,
 	// like a loosening value, rather than stopping every command,
 	// `agent config` included, in a repository the person did not write.
 	for _, key := range outermostKeys(md.Undecoded()) {
-		ignore("%s: not a policy setting; a project may only tighten the policy "+
+		files.Ignored = append(files.Ignored, fmt.Sprintf("%s: not a policy setting; a project may only tighten the policy "+
 			"([agent] max_turns, auto_approve, max_tokens_per_run; [sandbox] mode, network, hide; [network] allow_domains, "+
 			"which keeps only hosts the user's config lists; [[rules]] that raise levels; "+
-			"[mcp_servers.NAME] enabled = false, disabled_tools)", key)
+			"[mcp_servers.NAME] enabled = false, disabled_tools)", key))
 	}
-	const looser = "a project may only make the policy stricter"
-	if v := p.Agent.MaxTurns; v != nil {
-		if *v < cfg.Agent.MaxTurns {
-			cfg.Agent.MaxTurns = *v
-		} else if *v > cfg.Agent.MaxTurns {
-			ignore("[agent] max_turns = %d: more than the %d in force; %s", *v, cfg.Agent.MaxTurns, looser)
-		}
+	var notes []string
+	cfg.Agent, notes = cfg.Agent.Tighten(p.Agent)
+	files.Ignored = append(files.Ignored, notes...)
+	sb, notes, err := cfg.Sandbox.Tighten(p.Sandbox)
+	if err != nil {
+		return true, fmt.Errorf("project config %s: %w", path, err)
 	}
-	if v := p.Agent.MaxTokensPerRun; v != nil {
-		switch {
-		case *v > 0 && (cfg.Agent.MaxTokensPerRun == 0 || *v < cfg.Agent.MaxTokensPerRun):
-			cfg.Agent.MaxTokensPerRun = *v
-		case *v == 0 && cfg.Agent.MaxTokensPerRun > 0:
-			ignore("[agent] max_tokens_per_run = 0: would lift the budget of %d in force; %s", cfg.Agent.MaxTokensPerRun, looser)
-		case *v > cfg.Agent.MaxTokensPerRun:
-			ignore("[agent] max_tokens_per_run = %d: more than the %d in force; %s", *v, cfg.Agent.MaxTokensPerRun, looser)
-		}
+	cfg.Sandbox = sb
+	files.Ignored = append(files.Ignored, notes...)
+	cfg.Network, notes = cfg.Network.Tighten(p.Network)
+	files.Ignored = append(files.Ignored, notes...)
+	policy, ignoredRules := cfg.Policy().Tighten(p.Rules)
+	cfg.Rules = policy.Rules
+	for _, r := range ignoredRules {
+		files.IgnoredRules = append(files.IgnoredRules, r)
+		files.Ignored = append(files.Ignored, fmt.Sprintf("[[rules]] %s -> safe: a project rule may only raise a level, and safe raises nothing", rulePattern(r)))
 	}
-	if v := p.Agent.AutoApprove; v != nil {
-		if *v < cfg.Agent.AutoApprove {
-			cfg.Agent.AutoApprove = *v
-		} else if *v > cfg.Agent.AutoApprove {
-			ignore("[agent] auto_approve = %q: above the %q in force; %s", v.String(), cfg.Agent.AutoApprove.String(), looser)
-		}
-	}
-	if v := p.Sandbox.Mode; v != nil {
-		if sandboxStrictness(*v) > sandboxStrictness(cfg.Sandbox.Mode) {
-			cfg.Sandbox.Mode = *v
-		} else if sandboxStrictness(*v) < sandboxStrictness(cfg.Sandbox.Mode) {
-			ignore("[sandbox] mode = %q: weaker than the %q in force; %s", *v, cfg.Sandbox.Mode, looser)
-		}
-	}
-	if v := p.Sandbox.Network; v != nil {
-		if !*v {
-			cfg.Sandbox.Network = false
-		} else if !cfg.Sandbox.Network {
-			ignore("[sandbox] network = true: only your own config may give every command the network; %s", looser)
-		}
-	}
-	if len(p.Sandbox.Hide) > 0 {
-		if err := (sandbox.Config{Hide: p.Sandbox.Hide}).Validate(); err != nil {
-			return true, fmt.Errorf("project config %s: %w", path, err)
-		}
-		cfg.Sandbox.Hide = append(slices.Clone(cfg.Sandbox.Hide), p.Sandbox.Hide...)
-	}
-	if v := p.Network.AllowDomains; v != nil {
-		for _, d := range *v {
-			if !slices.Contains(cfg.Network.AllowDomains, d) {
-				ignore("[network] allow_domains %q: not on your own config's list; a project may only keep hosts you allowed", d)
-			}
-		}
-		cfg.Network = cfg.Network.Restrict(*v)
-	}
-	for _, r := range p.Rules {
-		r.RaiseOnly = true
-		if r.Level == classify.Safe {
-			// It could only lower levels, which a project rule never does.
-			files.IgnoredRules = append(files.IgnoredRules, r)
-			ignore("[[rules]] %s -> safe: a project rule may only raise a level, and safe raises nothing", rulePattern(r))
-			continue
-		}
-		cfg.Rules = append(cfg.Rules, r)
-	}
-	for name, ps := range p.MCPServers {
-		s, ok := cfg.MCPServers[name]
-		if !ok {
-			continue // a server this person does not have: nothing to tighten
-		}
-		if ps.Enabled != nil && !*ps.Enabled {
-			s.Enabled = ps.Enabled
-		} else if ps.Enabled != nil && s.Enabled != nil && !*s.Enabled {
-			ignore("[mcp_servers.%s] enabled = true: you disabled it; %s", name, looser)
-		}
-		s.DisabledTools = append(append([]string(nil), s.DisabledTools...), ps.DisabledTools...)
-		cfg.MCPServers[name] = s
-	}
+	cfg.MCPServers, notes = cfg.MCPServers.Tighten(p.MCPServers)
+	files.Ignored = append(files.Ignored, notes...)
 	return true, nil
 }
 
@@ -416,19 +345,6 @@ func rulePattern(r classify.Rule) string {
 		return fmt.Sprintf("path %q", r.Path)
 	default:
 		return fmt.Sprintf("tool %q", r.Tool)
-	}
-}
-
-// sandboxStrictness orders the modes; an unknown mode counts as strictest
-// so that validation, not merging, reports it.
-func sandboxStrictness(m sandbox.Mode) int {
-	switch m {
-	case sandbox.ModeOff:
-		return 0
-	case sandbox.ModeAuto:
-		return 1
-	default:
-		return 2
 	}
 }
 

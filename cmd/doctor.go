@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentcli/agent/classify/secrets"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/safegit"
 	"github.com/agentcli/agent/tools/sandbox"
@@ -24,7 +26,8 @@ func (a *app) doctorCommand() *cobra.Command {
 Landlock ABI version and user and network namespaces, on macOS Seatbelt),
 the bash and git versions, the config files it reads, which variables of the environment commands do not get (secrets by
 name or by value, handles to programs outside the sandbox, git settings;
-names only, never values), and which providers are configured and whether
+names only, never values), which credential stores of the home directory
+commands may not touch, and which providers are configured and whether
 their key variables are set. For each provider whose key is set (or that
 needs none) it asks the server for its models, all at once and for at most
 3 seconds, and says whether it answers, accepts the key and has the
@@ -51,7 +54,9 @@ A provider whose key is not set is not checked and is no problem.`,
 			fmt.Fprintf(out, "  mount namespace:   %s\n", availability(r.MountNamespace, "yes: .git read-only, credentials hidden, private /tmp, /dev/shm and /run/user", r.IsolationReason))
 			fmt.Fprintf(out, "  PID namespace:     %s\n", availability(r.PIDNamespace, "yes: every process a command starts dies with it, and the helper can filter its connect(2) calls", r.IsolationReason))
 			fmt.Fprintf(out, "  process limit:     %s\n", availability(r.ProcessLimit, "yes", r.ProcessLimitReason))
-			fmt.Fprintf(out, "  in force:          %s\n", sandbox.New(cfg.Sandbox, exe()).Status().Summary)
+			sb := sandbox.New(cfg.Sandbox, exe())
+			fmt.Fprintf(out, "  in force:          %s\n", sb.Status().Summary)
+			fmt.Fprintf(out, "  approvals:         %s\n", approvalMode(sb, root))
 			fmt.Fprintf(out, "  seatbelt:          %s\n", availability(r.Seatbelt, "yes ("+sandbox.SeatbeltExec+")", r.SeatbeltReason))
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
@@ -59,6 +64,8 @@ A provider whose key is not set is not checked and is no problem.`,
 			fmt.Fprintf(out, "  git:  %s\n", git)
 			section(out, "environment")
 			printWithheld(out, tools.WithheldEnv(os.Environ(), secretEnvNames(cfg), cfg.Tools.PassEnv), cfg.Tools.PassEnv)
+			section(out, "secrets")
+			printSecretStores(out, a.getenv("HOME"))
 			section(out, "config")
 			fmt.Fprintf(out, "  project root:   %s\n", root)
 			fmt.Fprintf(out, "  user config:    %s (%s)\n", files.User, foundWord(files.UserFound))
@@ -124,6 +131,25 @@ func printWithheld(w io.Writer, withheld []tools.Withheld, pass []string) {
 	}
 }
 
+// printSecretStores lists the credential stores of the one list of secret
+// locations that exist under home: the classifier blocks commands that
+// read or write them, and the sandbox hides them.
+func printSecretStores(w io.Writer, home string) {
+	var present []secrets.Entry
+	if filepath.IsAbs(home) {
+		for _, e := range secrets.Home {
+			if _, err := os.Lstat(filepath.Join(home, filepath.FromSlash(e.Path))); err == nil {
+				present = append(present, e)
+			}
+		}
+	}
+	fmt.Fprintf(w, "  credential stores: %d of the %d known are in your home directory; commands may\n", len(present), len(secrets.Home))
+	fmt.Fprintln(w, "  not read or write them (blocked), and the sandbox hides them")
+	for _, e := range present {
+		fmt.Fprintf(w, "    ~/%-32s %s\n", e.Path, e.Reason)
+	}
+}
+
 func section(w io.Writer, name string) { fmt.Fprintf(w, "%s\n", name) }
 
 // exe is the agent's own executable, the sandbox helper; "" when unknown.
@@ -171,4 +197,22 @@ func firstOutputLine(name string, args ...string) string {
 	}
 	line, _, _ := strings.Cut(string(out), "\n")
 	return line
+}
+
+// approvalMode says how commands are approved here: by what they changed,
+// when the sandbox can hold them, or by the classifier's prediction.
+func approvalMode(sb sandbox.Sandbox, root string) string {
+	ss := sandbox.NewSessions(sb)
+	if ss == nil {
+		return "by prediction: the sandbox cannot run commands in sessions here (it needs Linux 6.17 or later and every wall), so each command is judged before it runs"
+	}
+	defer ss.Close()
+	ok, why, err := ss.CanHold(sandbox.Options{Root: root}, nil)
+	switch {
+	case err != nil:
+		return "by prediction: " + err.Error()
+	case !ok:
+		return "by prediction: commands cannot run held here (" + why + "), so each command is judged before it runs"
+	}
+	return "by effects: shell commands run held over an overlay of the project, and a person approves what they changed"
 }

@@ -1,6 +1,7 @@
 package cmd_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/agent/llm/ollama/ollamatest"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
+	"github.com/agentcli/agent/classify/secrets"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -106,5 +108,39 @@ model = "llama3.2"
 		if !strings.Contains(providers, want) {
 			t.Errorf("doctor's providers section lacks %q:\n%s", want, providers)
 		}
+	}
+}
+
+// TestDoctorListsEverySecretStore checks doctor against the one list of
+// secret locations: with every store of the list in the home directory,
+// doctor names each, with its reason, and never prints a store's contents.
+func TestDoctorListsEverySecretStore(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	const content = "hunter2-do-not-print"
+	for _, e := range secrets.Home {
+		p := filepath.Join(home, filepath.FromSlash(e.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatalf("%s: %v", e.Path, err)
+		}
+	}
+	c := agentCmd(t, home, nil, "doctor")
+	r := run(t, c)
+	if r.code != 0 && (r.code != 1 || !onlyProvidersFailed(r.stderr)) { // no Ollama answers here
+		t.Fatalf("doctor exited %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, fmt.Sprintf("credential stores: %d of the %d known", len(secrets.Home), len(secrets.Home))) {
+		t.Errorf("doctor does not count every store:\n%s", r.stdout)
+	}
+	for _, e := range secrets.Home {
+		if !strings.Contains(r.stdout, "~/"+e.Path+" ") || !strings.Contains(r.stdout, e.Reason) {
+			t.Errorf("doctor does not list ~/%s (%s)", e.Path, e.Reason)
+		}
+	}
+	if strings.Contains(r.stdout, content) {
+		t.Error("doctor prints a store's contents")
 	}
 }

@@ -28,7 +28,10 @@ var agentBin string
 const e2eBinEnv = "AGENT_E2E_BIN"
 
 // heavy turns on the long versions of the tests that have one; `make
-// test-heavy` sets it.
+// test-heavy` sets it. Only Linux has such tests, but every system takes
+// the flag.
+//
+//lint:ignore U1000 read by the Linux-only tests
 var heavy = flag.Bool("heavy", false, "run the long versions: go test on a fresh home")
 
 func TestMain(m *testing.M) {
@@ -106,6 +109,7 @@ func TestRunYesSafeDeniesWhatIsNotSafe(t *testing.T) {
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "README.md"), []byte("# demo project\n"), 0o644)
 	os.Mkdir(filepath.Join(root, "build"), 0o755)
+	os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644)
 	srv := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("list_dir", `{"path": "."}`)),
 		llmtest.Use(llmtest.UseTool("read_file", `{"path": "README.md"}`)),

@@ -206,7 +206,7 @@ func TestEscapeGitVariablesNeverRedirectTheAgentsGit(t *testing.T) {
 			if got, _ := os.ReadFile(filepath.Join(root, "main.txt")); string(got) != want {
 				t.Errorf("main.txt after apply = %q, want %q", got, want)
 			}
-			run(t, agentCmd(t, home, env, "worktrees", "clean", "--root", root))
+			run(t, agentCmd(t, home, env, "worktrees", "clean", "--yes", "--root", root))
 		})
 	}
 }

@@ -65,7 +65,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		if err != nil {
 			return err
 		}
-		copies = &screenWorktrees{iso: iso, root: root, names: names, undo: a.session.checkpointer()}
+		copies = &screenWorktrees{set: iso, root: root, names: names, undo: a.session.checkpointer()}
 		// Left for 'agent apply' when they hold work; after the panels'
 		// agents are closed, so no tool still writes in them.
 		defer copies.finish(a.stderr)
@@ -117,7 +117,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge, join: coord.Join}
 		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model, Replay: a.session.transcript(name)}
 		if copies != nil {
-			wroot := copies.iso.dir(name)
+			wroot := copies.set.Dir(name)
 			pw.root, spec.Worktree = wroot, wroot
 			pw.join = func(o agent.Options) (*agent.Agent, error) {
 				// Its own root: nothing to share, and the real root's
@@ -336,5 +336,5 @@ func selfCommand() string {
 // historyFile is where the screen keeps the prompts sent in root: under
 // the state directory, one file per root, named as its worktrees are.
 func (a *app) historyFile(root string) string {
-	return filepath.Join(stateDir(a.getenv), "history", filepath.Base(a.worktreesDir(root))+".jsonl")
+	return filepath.Join(stateDir(a.getenv), "history", filepath.Base(a.clones(root).Base)+".jsonl")
 }

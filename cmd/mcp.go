@@ -36,7 +36,13 @@ func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir 
 	if err == nil {
 		sb = sandbox.New(a.sandboxConfig(cfg.Sandbox, stateDir(a.getenv)), exe)
 	}
+	var env []string // nil: the agent's own
+	if len(a.mcpEnv) > 0 {
+		// An editor's values for its servers (agent acp), by name.
+		env = append(os.Environ(), a.mcpEnv...)
+	}
 	m := mcp.Start(ctx, cfg.MCPServers, mcp.Options{
+		Env:       env,
 		Root:      canonicalRoot(root),
 		Getenv:    a.getenv,
 		SecretEnv: secretEnvNames(cfg),

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/tools/isolate"
 	"github.com/agentcli/agent/tui/printer"
 )
 
@@ -35,16 +36,18 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 			return unknownProvider(n, cfg, files)
 		}
 	}
-	var iso *isolation
+	var iso *isolate.Set
 	started := false
 	if f.isolate {
-		if iso, err = a.isolate(ctx, root, names); err != nil {
+		set, err := a.isolate(ctx, root, names)
+		if err != nil {
 			return err
 		}
+		iso = &set
 		defer func() {
 			if !started {
 				// Nothing ran: leave no worktree to block the next run.
-				iso.remove(names)
+				iso.Remove(names)
 			}
 		}()
 	}
@@ -81,7 +84,7 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 		}
 		wroot := root
 		if iso != nil {
-			wroot = iso.dir(n)
+			wroot = iso.Dir(n)
 			fmt.Fprintf(a.stderr, "agent: %s works in %s\n", n, wroot)
 		}
 		join := coord.Join
@@ -112,7 +115,7 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 	}
 	writeStats(a.stderr, coord.Stats())
 	if iso != nil {
-		iso.report(a.stderr, names)
+		iso.Report(context.Background(), a.stderr, names)
 	}
 
 	if lost := a.session.lost(); lost != nil {

@@ -38,11 +38,11 @@ func TestRunSeveralProvidersAtOnce(t *testing.T) {
 	}
 	anthropicScript := llmtest.Script{
 		llmtest.Use(llmtest.UseTool("write_file", `{"path": "b.txt", "content": "B\n"}`),
-			llmtest.UseTool("shell", `{"command": "rm -rf /tmp/not-there-agent-test"}`)),
+			llmtest.UseTool("shell", `{"command": "rm -rf build"}`)),
 		llmtest.Say("Wrote b.txt."),
 	}
 	t.Run("text lines carry the provider's name, the figures follow, and the exit code is the worst", func(t *testing.T) {
-		root := t.TempDir()
+		root := withBuild(t)
 		home, env, _ := twoProviders(t, openaiScript, anthropicScript)
 		r := run(t, agentCmd(t, home, env, "run", "--provider", "openai,anthropic", "--yes", "warning", "--root", root, "write your file"))
 		if r.code != 3 {
@@ -76,7 +76,7 @@ func TestRunSeveralProvidersAtOnce(t *testing.T) {
 		}
 	})
 	t.Run("every JSON event carries its provider and each run reports its own exit code", func(t *testing.T) {
-		root := t.TempDir()
+		root := withBuild(t)
 		home, env, _ := twoProviders(t, openaiScript, anthropicScript)
 		r := run(t, agentCmd(t, home, env, "run", "--json", "--provider", "openai,anthropic", "--yes", "warning", "--root", root, "write your file"))
 		if r.code != 3 {
@@ -229,9 +229,21 @@ func TestRunIsolateThenApplyOne(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "Nothing to apply: anthropic has no worktree") {
 		t.Errorf("apply with nothing to apply: exit %d, stdout %q, stderr %q; want 0 and a clear message", r.code, r.stdout, r.stderr)
 	}
-	r = run(t, agentCmd(t, home, env, "worktrees", "clean", "--root", root))
-	if r.code != 0 || !strings.Contains(r.stdout, "Removed 1 worktrees") {
-		t.Errorf("worktrees clean: exit %d, %q; want the one left removed", r.code, r.stdout)
+	// openai's clone still holds its work: clean asks before dropping it.
+	for _, answer := range []string{"", "n\n"} {
+		no := agentCmd(t, home, env, "worktrees", "clean", "--root", root)
+		no.Stdin = strings.NewReader(answer)
+		if r := run(t, no); r.code != 3 || !strings.Contains(r.stdout, "openai: 1 file changed") || !strings.Contains(r.stdout, "[y/N]") {
+			t.Errorf("worktrees clean answered %q: exit %d, stdout %q; want 3 after asking, naming openai's changes", answer, r.code, r.stdout)
+		}
+		if r := run(t, agentCmd(t, home, env, "worktrees", "--root", root)); !strings.Contains(r.stdout, "openai") {
+			t.Fatalf("worktrees clean answered %q removed openai's clone: agent worktrees = %q", answer, r.stdout)
+		}
+	}
+	yesClean := agentCmd(t, home, env, "worktrees", "clean", "--root", root)
+	yesClean.Stdin = strings.NewReader("y\n")
+	if r := run(t, yesClean); r.code != 0 || !strings.Contains(r.stdout, "Removed 1 worktree of") {
+		t.Errorf("worktrees clean answered y: exit %d, %q; want the one left removed", r.code, r.stdout)
 	}
 	if r := run(t, agentCmd(t, home, env, "worktrees", "--root", root)); !strings.Contains(r.stdout, "No worktrees") {
 		t.Errorf("agent worktrees after clean = %q, want none", r.stdout)
@@ -251,4 +263,17 @@ func sameMap(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// withBuild is a new project root with a build/ directory holding a file.
+func withBuild(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
 }

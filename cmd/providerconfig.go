@@ -6,13 +6,15 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/tools"
 )
 
 // ProviderConfig is one [providers.NAME] section: which wire format to
 // speak, where, with which key and model.
 type ProviderConfig struct {
-	// Type is the wire format: "openai" (also every OpenAI-compatible
-	// server), "ollama" or "anthropic".
+	// Type is the wire format: "openai" (chat completions, also every
+	// OpenAI-compatible server), "openai-responses" (OpenAI's Responses
+	// API, which the gpt-5-codex models need), "ollama" or "anthropic".
 	Type string `toml:"type"`
 	// BaseURL is the server's address; empty means the type's default.
 	BaseURL string `toml:"base_url,omitempty"`
@@ -36,9 +38,31 @@ type ProviderConfig struct {
 	// "low", "medium" or "high", mapped to the API's own knob (see
 	// docs/providers.md). "" sends nothing: the API's default.
 	Reasoning llm.Effort `toml:"reasoning,omitempty"`
+	// EditTool is how the model changes part of a file: tools.EditToolEdit
+	// ("edit": edit_file) or tools.EditToolPatch ("apply_patch", Codex's
+	// patch format). "" chooses by model (see EditToolFor).
+	EditTool string `toml:"edit_tool,omitempty"`
 	// Price is what the provider charges, for the cost shown with the
 	// usage; the zero value means unknown, and no cost is shown.
 	Price agent.Price `toml:"price,omitempty"`
+}
+
+// EditToolFor returns the edit tool to offer: EditTool when set, else
+// apply_patch for the models trained on that format (OpenAI's gpt-5 and
+// codex families, by the model's name, under any provider prefix such as
+// "openai/gpt-5"), else edit_file.
+func (c ProviderConfig) EditToolFor() string {
+	if c.EditTool != "" {
+		return c.EditTool
+	}
+	m := strings.ToLower(c.Model)
+	if i := strings.LastIndexByte(m, '/'); i >= 0 {
+		m = m[i+1:]
+	}
+	if strings.HasPrefix(m, "gpt-5") || strings.Contains(m, "codex") {
+		return tools.EditToolPatch
+	}
+	return tools.EditToolEdit
 }
 
 // MaxOllamaWindow is the most Window gives an Ollama model whose window
@@ -69,9 +93,9 @@ const (
 // Validate reports the first setting of provider name that cannot work.
 func (c ProviderConfig) Validate(name string) error {
 	switch c.Type {
-	case "openai", "ollama", "anthropic":
+	case "openai", "openai-responses", "ollama", "anthropic":
 	default:
-		return fmt.Errorf("providers.%s.type = %q: want one of openai, ollama, anthropic", name, c.Type)
+		return fmt.Errorf("providers.%s.type = %q: want one of openai, openai-responses, ollama, anthropic", name, c.Type)
 	}
 	if c.Model == "" {
 		return fmt.Errorf("providers.%s.model is empty: name the model to use", name)
@@ -83,6 +107,11 @@ func (c ProviderConfig) Validate(name string) error {
 	}
 	if c.ContextWindow != 0 && (c.ContextWindow < 2048 || c.ContextWindow > 100_000_000) {
 		return fmt.Errorf("providers.%s.context_window = %d: want the model's context window in tokens, 2048 or more (or 0 for the model's known window)", name, c.ContextWindow)
+	}
+	switch c.EditTool {
+	case "", tools.EditToolEdit, tools.EditToolPatch:
+	default:
+		return fmt.Errorf("providers.%s.edit_tool = %q: want %q (edit_file) or %q (Codex's patch format), or leave it out to choose by model", name, c.EditTool, tools.EditToolEdit, tools.EditToolPatch)
 	}
 	if !c.Reasoning.Valid() {
 		return fmt.Errorf("providers.%s.reasoning = %q: want off, low, medium or high (or leave it out for the API's default)", name, c.Reasoning)

@@ -48,6 +48,13 @@ type app struct {
 	// the screen's, or those the headless question adds to when a person
 	// is at the terminal; nil when nobody can make one.
 	rules *agent.SessionRules
+	// mcpEnv are variables, as KEY=value, that MCP servers get on top of
+	// the agent's environment: the values an editor gave the servers it
+	// passed (agent acp); nil for none.
+	mcpEnv []string
+	// buffers is the editor read_file reads through (agent acp, when the
+	// editor offers fs/read_text_file); nil reads files on disk only.
+	buffers tools.Buffers
 	// limits are the session's [tools.rate_limits], made by the first
 	// agent wired and shared by every panel after it.
 	limitsOnce sync.Once
@@ -133,7 +140,8 @@ headless one-shot task, and 'agent classify' to see how a command is judged.`,
 	a.providerFlags(root)
 	root.AddCommand(a.runCommand(), a.classifyCommand(), a.configCommand(), a.doctorCommand(), a.versionCommand(),
 		a.sessionsCommand(), a.logCommand(), a.undoCommand(), a.applyCommand(), a.worktreesCommand(),
-		a.mcpCommand())
+		a.mcpCommand(), a.acpCommand())
+	root.AddCommand(a.summaryCommand())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError("%v", err) })
 	return root
 }

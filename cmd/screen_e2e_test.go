@@ -28,6 +28,8 @@ type screenSession struct {
 	t    *testing.T
 	tmux string
 	sock string
+	// home is the screen's home directory: its config and state.
+	home string
 }
 
 // screenRun says how to start the screen.
@@ -56,6 +58,7 @@ func startScreen(t *testing.T, r screenRun) *screenSession {
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	s := &screenSession{t: t, tmux: tmux, sock: filepath.Join(dir, "s")}
 	home := t.TempDir()
+	s.home = home
 	if r.config != "" {
 		path := filepath.Join(home, "config", "agent", "config.toml")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -197,6 +200,9 @@ func TestScreenDenyWithAReasonTellsTheModel(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	if err := os.Mkdir(filepath.Join(root, "build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	srv := openaitest.NewServer(t, llmtest.Script{

@@ -113,6 +113,8 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 		// A screen opened and closed without a prompt, or a run stopped
 		// before its task by a set-up error (no key), is no session: its
 		// file is made with the first event, so it never clutters the list.
+		// So is an editor's session nobody prompted (editors open one
+		// when their agent panel opens).
 		s.rec, err = session.CreateOnFirstEvent(dir, info, red)
 	}
 	if err != nil {
@@ -371,7 +373,8 @@ and the first lines of its output. ID may be any unique prefix of an id.`,
 		Use:   "export ID",
 		Short: "Write one session as Markdown or JSON",
 		Long: `Export writes a whole session to stdout: --format md is a Markdown document
-with every call's arguments and recorded output; --format json is one JSON
+with every call's arguments and recorded output, without terminal escapes
+(as show prints them); --format json is one JSON
 document, {"session": {...}, "records": [...]}, the records as in the file.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -381,7 +384,15 @@ document, {"session": {...}, "records": [...]}, the records as in the file.`,
 			}
 			switch format {
 			case "md", "markdown":
-				return a.redacted(func(w io.Writer) error { return failureIf(session.WriteMarkdown(w, e)) })
+				// Stored text is printed as show prints it: escapes in a
+				// task or a command's output must not drive the terminal
+				// the export is read in.
+				return a.redacted(func(w io.Writer) error {
+					var buf bytes.Buffer
+					err := session.WriteMarkdown(&buf, e)
+					io.WriteString(w, plainText(buf.String()))
+					return failureIf(err)
+				})
 			case "json":
 				return a.redacted(func(w io.Writer) error { return failureIf(session.WriteJSON(w, e)) })
 			}

@@ -260,6 +260,7 @@ func TestLogQueriesCallsAcrossSessions(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	os.Mkdir(filepath.Join(root, "build"), 0o755)
+	os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644)
 	first := openaitest.NewServer(t, llmtest.Script{
 		llmtest.Use(llmtest.UseTool("shell", `{"command": "ls"}`)),
 		llmtest.Use(llmtest.UseTool("write_file", `{"path": "notes.txt", "content": "hi\n"}`)),
@@ -565,6 +566,17 @@ func TestSessionsShowStripsTerminalEscapes(t *testing.T) {
 	for _, want := range []string{"> task with escapes", "plain RED-BG reply"} {
 		if !strings.Contains(show.stdout, want) {
 			t.Errorf("sessions show lacks %q:\n%s", want, show.stdout)
+		}
+	}
+	// The Markdown export is read in a terminal as often as in a file;
+	// JSON escapes control characters by itself.
+	for _, format := range []string{"md", "json"} {
+		export := h.mustRun(0, "sessions", "export", h.sessionIDs()[0], "--format", format)
+		if strings.ContainsAny(export.stdout, "\x1b\x07") {
+			t.Errorf("sessions export --format %s prints terminal escapes:\n%q", format, export.stdout)
+		}
+		if !strings.Contains(export.stdout, "RED-BG") {
+			t.Errorf("sessions export --format %s lacks the reply:\n%s", format, export.stdout)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/agentcli/agent/agent/llm/anthropic"
 	"github.com/agentcli/agent/agent/llm/ollama"
 	"github.com/agentcli/agent/agent/llm/openai"
+	"github.com/agentcli/agent/agent/llm/responses"
 	"github.com/agentcli/agent/tools"
 	"github.com/agentcli/agent/tools/sandbox"
 )
@@ -77,7 +79,7 @@ func (a *app) cacheOf(root string) string {
 	if err != nil || project == root {
 		return root
 	}
-	if rel, err := filepath.Rel(a.worktreesDir(project), root); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(a.clones(project).Base, root); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 		return project
 	}
 	return root
@@ -105,6 +107,9 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		SecretEnv: secretEnvNames(cfg),
 		Web:       cfg.Network,
 		Sources:   a.session.mcpSources(),
+		Effects:   &tools.EffectsOptions{Config: cfg.Effects, Policy: cfg.Policy()},
+		Buffers:   a.buffers,
+		EditTool:  cfg.Providers[cfg.Provider].EditToolFor(),
 	})
 	if err != nil {
 		return nil, failure(err)
@@ -144,12 +149,34 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 		History:      a.session.takeHistory(cfg.Provider),
 		Checkpointer: a.session.checkpointer(),
 		RateLimits:   a.rateLimits(cfg.Tools),
+		// What the system prompt says of the date, git and the shell.
+		Environment: w.environment(cfg),
 	})
 	if err != nil {
 		w.tools.Close()
 		return nil, failure(err)
 	}
 	return w, nil
+}
+
+// environment is what the system prompt says of where the agent works:
+// today's date, the shell, git's branch and status (asked once, briefly),
+// and whether commands may use the network without asking.
+func (w *wiring) environment(cfg Config) agent.Environment {
+	env := agent.Environment{
+		Date:        time.Now(),
+		Shell:       w.tools.Shell(),
+		NetworkOpen: cfg.Sandbox.Network,
+		// Without starting the sandbox's session to ask: a kernel that
+		// has sessions holds commands.
+		JudgedByEffects: w.tools.MayHold(),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if branch, status, err := w.tools.GitState(ctx); err == nil {
+		env.Git = &agent.GitState{Branch: branch, Status: status}
+	}
+	return env
 }
 
 // sandboxConfig is the [sandbox] settings sb with what the agent itself
@@ -200,6 +227,8 @@ func (a *app) newProvider(name string, pc ProviderConfig, idle time.Duration) (l
 	switch pc.Type {
 	case "openai":
 		return openai.New(openai.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle, Reasoning: pc.Reasoning})
+	case "openai-responses":
+		return responses.New(responses.Options{Name: name, BaseURL: pc.BaseURL, APIKey: key, APIKeyEnv: pc.APIKeyEnv, Model: pc.Model, IdleTimeout: idle, Reasoning: pc.Reasoning})
 	case "ollama":
 		return ollama.New(ollama.Options{Name: name, BaseURL: pc.BaseURL, Model: pc.Model, IdleTimeout: idle, ContextLength: pc.Window(), Reasoning: pc.Reasoning})
 	case "anthropic":

@@ -48,6 +48,28 @@ func (c NetworkConfig) Restrict(project []string) NetworkConfig {
 	return NetworkConfig{AllowDomains: kept}
 }
 
+// ProjectNetworkConfig is what a project's own .agent/config.toml may
+// say in [network]: which of the user's hosts to keep. A nil AllowDomains
+// says nothing.
+type ProjectNetworkConfig struct {
+	AllowDomains *[]string `toml:"allow_domains"`
+}
+
+// Tighten returns c Restricted to the hosts p keeps, and a note for each
+// host p lists that c does not, which a project cannot add.
+func (c NetworkConfig) Tighten(p ProjectNetworkConfig) (NetworkConfig, []string) {
+	if p.AllowDomains == nil {
+		return c, nil
+	}
+	var ignored []string
+	for _, d := range *p.AllowDomains {
+		if !slices.Contains(c.AllowDomains, d) {
+			ignored = append(ignored, fmt.Sprintf("[network] allow_domains %q: not on your own config's list; a project may only keep hosts you allowed", d))
+		}
+	}
+	return c.Restrict(*p.AllowDomains), ignored
+}
+
 // allowEntry is one parsed allow_domains entry.
 type allowEntry struct {
 	raw  string

@@ -16,6 +16,9 @@ const (
 	tInteger
 	tBoolean
 	tStringList
+	// tEditList is edit_file's list of replacements: objects with
+	// old_string, new_string and optionally replace_all.
+	tEditList
 )
 
 // param describes one argument of a tool: the single source of both the
@@ -43,6 +46,18 @@ func schema(params []param) json.RawMessage {
 		case tStringList:
 			prop["type"] = "array"
 			prop["items"] = map[string]any{"type": "string"}
+		case tEditList:
+			prop["type"] = "array"
+			prop["items"] = map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"old_string":  map[string]any{"type": "string"},
+					"new_string":  map[string]any{"type": "string"},
+					"replace_all": map[string]any{"type": "boolean"},
+				},
+				"required":             []string{"old_string", "new_string"},
+				"additionalProperties": false,
+			}
 		}
 		props[p.name] = prop
 		if p.required {
@@ -128,6 +143,8 @@ func checkType(t paramType, v json.RawMessage) string {
 	case tStringList:
 		var l []string
 		ok, want = json.Unmarshal(v, &l) == nil && v[0] == '[', "an array of strings"
+	case tEditList:
+		return checkEditList(v)
 	}
 	if ok {
 		return ""
@@ -157,4 +174,43 @@ func encodeArgs(v any) json.RawMessage {
 		panic(err) // structs of strings, ints and bools: cannot fail
 	}
 	return b
+}
+
+// checkEditList returns what is wrong with v as a list of replacements,
+// or "".
+func checkEditList(v json.RawMessage) string {
+	var items []map[string]json.RawMessage
+	if json.Unmarshal(v, &items) != nil || v[0] != '[' {
+		return fmt.Sprintf("want an array of {old_string, new_string, replace_all?} objects, got %s", clip(string(v), 60))
+	}
+	if len(items) == 0 {
+		return "empty: give at least one {old_string, new_string}"
+	}
+	for i, it := range items {
+		for k, val := range it {
+			var problem string
+			switch {
+			case bytes.Equal(val, []byte("null")):
+				problem = "null; want a value"
+			default:
+				switch k {
+				case "old_string", "new_string":
+					problem = checkType(tString, val)
+				case "replace_all":
+					problem = checkType(tBoolean, val)
+				default:
+					problem = "unknown field; an edit has old_string, new_string and replace_all"
+				}
+			}
+			if problem != "" {
+				return fmt.Sprintf("edits[%d].%s: %s", i, k, problem)
+			}
+		}
+		for _, k := range []string{"old_string", "new_string"} {
+			if _, ok := it[k]; !ok {
+				return fmt.Sprintf("edits[%d].%s: missing (required)", i, k)
+			}
+		}
+	}
+	return ""
 }

@@ -9,6 +9,7 @@ import (
 )
 
 func TestPlanRejectsBadArguments(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	tests := []struct {
 		name, tool, args string
@@ -46,6 +47,7 @@ func TestPlanRejectsBadArguments(t *testing.T) {
 }
 
 func TestPlanUnknownToolListsTheKnownOnes(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	_, err := r.Plan("bash", `{"command":"ls"}`)
 	if !errors.Is(err, ErrUnknownTool) || !strings.Contains(err.Error(), `"bash"`) ||
@@ -55,12 +57,13 @@ func TestPlanUnknownToolListsTheKnownOnes(t *testing.T) {
 }
 
 func TestSpecsAreStableSchemas(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	want := map[string][]string{ // tool -> required, then optional arguments
 		"shell":       {"command", "timeout_seconds?", "network?"},
 		"read_file":   {"path", "offset?", "limit?"},
 		"write_file":  {"path", "content"},
-		"edit_file":   {"path", "old_string", "new_string", "replace_all?"},
+		"edit_file":   {"path", "old_string?", "new_string?", "replace_all?", "edits?"},
 		"delete_file": {"path"},
 		"list_dir":    {"path", "depth?"},
 		"glob":        {"pattern"},
@@ -105,6 +108,7 @@ func TestSpecsAreStableSchemas(t *testing.T) {
 }
 
 func TestPlanReencodesArguments(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	p := mustPlan(t, r, "shell", ` { "network": false, "command": "echo hi" } `)
 	if string(p.Args) != `{"command":"echo hi","network":false}` {

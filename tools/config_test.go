@@ -8,12 +8,14 @@ import (
 )
 
 func TestDefaultConfigIsValid(t *testing.T) {
+	t.Parallel()
 	if err := DefaultConfig().Validate(); err != nil {
 		t.Errorf("DefaultConfig().Validate() = %v", err)
 	}
 }
 
 func TestConfigValidate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		edit func(*Config)
@@ -41,6 +43,7 @@ func TestConfigValidate(t *testing.T) {
 }
 
 func TestConfigDecodesFromTOML(t *testing.T) {
+	t.Parallel()
 	c := DefaultConfig()
 	md, err := toml.Decode(`
 shell_timeout_seconds = 30

@@ -12,6 +12,7 @@ import (
 func ptr(s string) *string { return &s }
 
 func TestUnifiedDiff(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		before, after *string
@@ -36,6 +37,7 @@ func TestUnifiedDiff(t *testing.T) {
 // TestUnifiedDiffApplies checks hunks and context against patch(1): the
 // preview must describe the change exactly.
 func TestUnifiedDiffApplies(t *testing.T) {
+	t.Parallel()
 	patch, err := exec.LookPath("patch")
 	if err != nil {
 		t.Skip("patch(1) is not installed")

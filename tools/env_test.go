@@ -65,6 +65,7 @@ var innocentEnv = []string{
 }
 
 func TestWithheldEnvSaysWhyForEveryKind(t *testing.T) {
+	t.Parallel()
 	var env []string
 	for _, c := range canaryEnv {
 		env = append(env, c.kv)
@@ -91,6 +92,7 @@ func TestWithheldEnvSaysWhyForEveryKind(t *testing.T) {
 }
 
 func TestChildEnvHoldsNoCanary(t *testing.T) {
+	t.Parallel()
 	var env []string
 	for _, c := range canaryEnv {
 		env = append(env, c.kv)
@@ -111,6 +113,7 @@ func TestChildEnvHoldsNoCanary(t *testing.T) {
 }
 
 func TestPassEnvNamesExceptionsButNeverGit(t *testing.T) {
+	t.Parallel()
 	env := []string{"GH_TOKEN=gho_16C7e42F292c6912E7710c838347Ae178B4a", "SSH_AUTH_SOCK=/tmp/a", "GIT_DIR=/elsewhere", "DB_PASSWORD=x"}
 	got := childEnv(env, nil, []string{"GH_TOKEN", "SSH_AUTH_SOCK", "GIT_DIR"})
 	for _, want := range []string{"GH_TOKEN=gho_16C7e42F292c6912E7710c838347Ae178B4a", "SSH_AUTH_SOCK=/tmp/a"} {
@@ -131,6 +134,7 @@ func TestPassEnvNamesExceptionsButNeverGit(t *testing.T) {
 // A variable withheld for one value stays withheld when it appears again
 // with an innocent one.
 func TestADuplicateDoesNotBringAWithheldNameBack(t *testing.T) {
+	t.Parallel()
 	got := childEnv([]string{"MY_SETTING=ghp_R4nd0mT0k3nV4lu3Xyz1234567890AbCdEf", "MY_SETTING=plain"}, nil, nil)
 	for _, kv := range got {
 		if strings.HasPrefix(kv, "MY_SETTING=") {
@@ -140,6 +144,7 @@ func TestADuplicateDoesNotBringAWithheldNameBack(t *testing.T) {
 }
 
 func TestSecretValuesIncludeSecretsByValueButNotHandles(t *testing.T) {
+	t.Parallel()
 	got := SecretValues([]string{
 		"DATABASE_URL=postgres://app:hunter2@db/app", "GIT_TOKEN=glpat-Xq3vN8mR2tY7wK1pL5sD",
 		"TMUX=/tmp/tmux-1000/default,1,0", "PATH=/bin",

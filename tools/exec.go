@@ -40,6 +40,10 @@ type command struct {
 	// env, when set, is the whole environment of the process instead of
 	// the registry's (TMPDIR is still added): the git tool's hardened one.
 	env []string
+	// hold, when set, runs the command held in a sandbox session, and
+	// its layer is stored in *layer once it has ended (see held.go).
+	hold  *sandbox.Hold
+	layer **sandbox.Layer
 }
 
 // exec runs c in the root and reports its outcome. It streams output to out
@@ -133,6 +137,9 @@ func (r *Registry) exec(ctx context.Context, c command, out func(string)) Result
 	}
 	flush(true)
 	waitErr := p.wait()
+	if c.layer != nil {
+		*c.layer = cmd.Layer()
+	}
 	text, file := capt.finish()
 	return r.commandResult(c, cmd, waitErr, stopCause, text, file, capt.total)
 }
@@ -150,9 +157,12 @@ type proc struct {
 
 // newProc makes the process for c.
 func (r *Registry) newProc(ctx context.Context, c command) (*proc, error) {
+	if c.hold != nil && (r.sessions == nil || c.tool == "git" || c.env != nil) {
+		return nil, ErrCannotHold
+	}
 	if r.sessions != nil && c.tool != "git" && c.env == nil {
 		cmd, err := r.sessions.Command(sandbox.Options{
-			Root: r.root, Network: c.network || r.network, CacheDir: r.cacheDir(),
+			Root: r.root, Network: c.network || r.network, CacheDir: r.cacheDir(), Hold: c.hold,
 		}, c.argv)
 		if err != nil {
 			return nil, err

@@ -12,6 +12,7 @@ import (
 )
 
 func TestReadFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, func(c *Config, _ *Options) { c.ReadLines = 3; c.MaxReadBytes = 1024 })
 	root := r.Root()
 	mustWrite(t, root, "five.txt", "one\ntwo\nthree\nfour\nfive\n")
@@ -87,6 +88,7 @@ func TestReadFile(t *testing.T) {
 }
 
 func TestWriteFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	t.Run("a new file in new directories", func(t *testing.T) {
@@ -175,6 +177,7 @@ func TestWriteFile(t *testing.T) {
 }
 
 func TestWriteIsAtomicUnderFailure(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	p := mustWrite(t, root, "dir/keep.txt", "the old contents\n")
@@ -205,6 +208,7 @@ func TestWriteIsAtomicUnderFailure(t *testing.T) {
 }
 
 func TestEditFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	const text = "alpha\nbeta\ngamma\nbeta\ndelta\nbeta\n"
@@ -257,6 +261,77 @@ func TestEditFile(t *testing.T) {
 			}
 		})
 	}
+	t.Run("near misses are forgiven only when unique, and the result says how", func(t *testing.T) {
+		const code = "func f() {\n\tif ok {\n\t\treturn “x”\n\t}\n}\n"
+		cases := []struct {
+			name, args, want, how string
+		}{
+			{"indentation shifted and quotes straightened",
+				`{"path":"g.go","old_string":"if ok {\n\treturn \"x\"\n}","new_string":"if !ok {\n\treturn \"y\"\n}"}`,
+				"func f() {\n\tif !ok {\n\t\treturn \"y\"\n\t}\n}\n", "indentation"},
+			{"trailing blanks in old_string",
+				`{"path":"g.go","old_string":"func f() {  \n","new_string":"func g() {\n"}`,
+				"func g() {\n\tif ok {\n\t\treturn “x”\n\t}\n}\n", "trailing whitespace"},
+		}
+		for _, c := range cases {
+			p := mustWrite(t, root, "g.go", code)
+			plan := mustPlan(t, r, "edit_file", c.args)
+			if !strings.Contains(plan.Preview, "matched ignoring") {
+				t.Errorf("%s: preview does not say the match was not exact:\n%s", c.name, plan.Preview)
+			}
+			res := plan.Run(t.Context(), nil)
+			if res.IsError || !strings.Contains(res.Output, "not an exact match") || !strings.Contains(res.Output, c.how) {
+				t.Errorf("%s: Run = %q, want success that names %q", c.name, res.Output, c.how)
+			}
+			if data, _ := os.ReadFile(p); string(data) != c.want {
+				t.Errorf("%s: file = %q, want %q", c.name, data, c.want)
+			}
+		}
+	})
+	t.Run("edits apply in order, all or none", func(t *testing.T) {
+		p := mustWrite(t, root, "f.txt", text)
+		plan := mustPlan(t, r, "edit_file", `{"path":"f.txt","edits":[{"old_string":"alpha","new_string":"ALPHA"},{"old_string":"beta","new_string":"B","replace_all":true},{"old_string":"ALPHA\nB","new_string":"AB"}]}`)
+		if !strings.Contains(plan.Summary, "5 replacements") {
+			t.Errorf("summary = %q, want 5 replacements", plan.Summary)
+		}
+		if res := plan.Run(t.Context(), nil); res.IsError {
+			t.Fatalf("Run = %q", res.Output)
+		}
+		if data, _ := os.ReadFile(p); string(data) != "AB\ngamma\nB\ndelta\nB\n" {
+			t.Errorf("file = %q", data)
+		}
+		mustWrite(t, root, "f.txt", text)
+		_, err := r.Plan("edit_file", `{"path":"f.txt","edits":[{"old_string":"alpha","new_string":"A"},{"old_string":"omega","new_string":"O"}]}`)
+		if err == nil || !strings.Contains(err.Error(), "nothing was changed: edits[1]: old_string was not found") {
+			t.Errorf("Plan with a failing second edit = %v, want edits[1] named and nothing changed", err)
+		}
+		if data, _ := os.ReadFile(p); string(data) != text {
+			t.Errorf("a failed edits call changed the file to %q", data)
+		}
+		for args, want := range map[string]string{
+			`{"path":"f.txt","old_string":"a","new_string":"b","edits":[{"old_string":"x","new_string":"y"}]}`: "not both",
+			`{"path":"f.txt","edits":[]}`:                                          "give at least one",
+			`{"path":"f.txt","edits":[{"old_string":"x"}]}`:                        "edits[0].new_string: missing",
+			`{"path":"f.txt","edits":[{"old_string":"x","new_string":"y","n":1}]}`: "unknown field",
+			`{"path":"f.txt","old_string":"x"}`:                                    `"new_string": missing`,
+		} {
+			if _, err := r.Plan("edit_file", args); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("Plan(edit_file, %s) = %v, want an error containing %q", args, err, want)
+			}
+		}
+	})
+	t.Run("a miss shows the closest lines and what differs", func(t *testing.T) {
+		mustWrite(t, root, "h.go", "package h\n\nfunc Start() error {\n\tif s.running {\n\t\treturn nil\n\t}\n\treturn nil\n}\n")
+		_, err := r.Plan("edit_file", `{"path":"h.go","old_string":"\tif s.started {\n\t\treturn nil\n\t}","new_string":"x"}`)
+		if err == nil {
+			t.Fatal("Plan succeeded with a typo in old_string")
+		}
+		for _, want := range []string{"closest text is at lines 4-6", "     4\t\tif s.running {", `line 4 differs: the file has "\tif s.running {", old_string has "\tif s.started {"`} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error = %v\nwant it to contain %q", err, want)
+			}
+		}
+	})
 	t.Run("a file changed since the preview is not clobbered", func(t *testing.T) {
 		p := mustWrite(t, root, "f.txt", text)
 		plan := mustPlan(t, r, "edit_file", `{"path":"f.txt","old_string":"gamma","new_string":"G"}`)
@@ -271,6 +346,7 @@ func TestEditFile(t *testing.T) {
 }
 
 func TestDeleteFile(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	t.Run("a file, with a preview of what goes", func(t *testing.T) {

@@ -22,6 +22,7 @@ func gitHome(t testing.TB) string {
 }
 
 func TestGitTool(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -77,6 +78,7 @@ func TestGitTool(t *testing.T) {
 }
 
 func TestGitRefusesOptionsThatLeaveTheRoot(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	for _, args := range []string{
 		`{"args":["-C","/tmp","status"]}`,
@@ -104,6 +106,7 @@ func TestGitRefusesOptionsThatLeaveTheRoot(t *testing.T) {
 // plant programs runs none of them, and GIT_DIR in the environment does
 // not move it to another repository.
 func TestGitToolRunsNothingTheRepositoryPlanted(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -168,6 +171,7 @@ func TestGitToolRunsNothingTheRepositoryPlanted(t *testing.T) {
 }
 
 func TestGitToolCannotLeaveACommondir(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -180,7 +179,7 @@ func couldMatchBelow(pat, dir []string) bool {
 		if pat[i] == "**" {
 			return true
 		}
-		if ok, _ := path.Match(pat[i], d); !ok {
+		if !segmentMatch(pat[i], d) {
 			return false
 		}
 	}

@@ -40,6 +40,7 @@ func asUnprivileged(t *testing.T, f func()) {
 }
 
 func TestGrepSaysWhichFilesItCouldNotRead(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	mustWrite(t, root, "main.go", "package main // needle\n")
@@ -63,6 +64,7 @@ func TestGrepSaysWhichFilesItCouldNotRead(t *testing.T) {
 }
 
 func TestGlobSaysWhichDirectoriesItCouldNotRead(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	mustWrite(t, root, "README.md", "x\n")

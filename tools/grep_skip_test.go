@@ -33,6 +33,7 @@ func grepWithin(t *testing.T, r *Registry, args string) Result {
 // waits for a writer). grep says it left them out instead of implying they
 // were searched.
 func TestGrepSaysWhichFilesItCouldNotSearch(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	mustWrite(t, root, "main.go", "package main // needle\n")
@@ -65,6 +66,7 @@ func TestGrepSaysWhichFilesItCouldNotSearch(t *testing.T) {
 }
 
 func TestGrepNamesAtMostTenSkippedFiles(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	root := r.Root()
 	mustWrite(t, root, "a.txt", "needle\n")

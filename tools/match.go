@@ -2,7 +2,11 @@ package tools
 
 import (
 	"path"
+	"regexp"
 	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/pattern"
 )
 
 // maxBraceExpansions bounds how many patterns one pattern's braces expand
@@ -45,12 +49,54 @@ func matchSegments(pat, name []string) bool {
 		if len(name) == 0 {
 			return false
 		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
+		if !segmentMatch(pat[0], name[0]) {
 			return false
 		}
 		pat, name = pat[1:], name[1:]
 	}
 	return len(name) == 0
+}
+
+// segmentMatch matches one path segment against one pattern segment as
+// the shell does, with the shell parser's own pattern rules
+// (mvdan.cc/sh/v3/pattern): "*", "?", bracket expressions with "!" or "^"
+// for negation and classes such as [[:digit:]]. Unlike a shell, "*" also
+// matches a leading dot, as the tools always have. A segment without
+// brackets is matched by path.Match, which reads "*" and "?" the same
+// way, without compiling anything.
+func segmentMatch(pat, name string) bool {
+	if !strings.Contains(pat, "[") {
+		ok, _ := path.Match(pat, name)
+		return ok
+	}
+	re := compiledSegment(pat)
+	return re != nil && re.MatchString(name)
+}
+
+// segmentCache holds the regular expressions of recent bracket segments:
+// a walk matches the same few segments against every name it meets.
+var segmentCache = struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}{m: map[string]*regexp.Regexp{}}
+
+// compiledSegment returns the regular expression of a pattern segment,
+// or nil when the segment is malformed.
+func compiledSegment(pat string) *regexp.Regexp {
+	segmentCache.Lock()
+	defer segmentCache.Unlock()
+	if re, ok := segmentCache.m[pat]; ok {
+		return re
+	}
+	var re *regexp.Regexp
+	if expr, err := pattern.Regexp(pat, pattern.EntireString|pattern.Filenames|pattern.GlobLeadingDot|pattern.NoGlobStar); err == nil {
+		re, _ = regexp.Compile(expr)
+	}
+	if len(segmentCache.m) >= 256 {
+		clear(segmentCache.m)
+	}
+	segmentCache.m[pat] = re
+	return re
 }
 
 // hasMeta reports whether a pattern segment has glob syntax.
@@ -59,7 +105,13 @@ func hasMeta(seg string) bool { return strings.ContainsAny(seg, `*?[\`) }
 // validPattern reports whether every segment of a glob is well formed.
 func validPattern(segs []string) bool {
 	for _, s := range segs {
-		if _, err := path.Match(s, ""); err != nil {
+		if i := strings.IndexByte(s, '['); i >= 0 {
+			// An unclosed bracket is most likely a mistake: say so rather
+			// than match it literally as a shell would.
+			if !strings.Contains(s[i:], "]") || compiledSegment(s) == nil {
+				return false
+			}
+		} else if _, err := path.Match(s, ""); err != nil {
 			return false
 		}
 	}

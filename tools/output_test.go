@@ -7,6 +7,7 @@ import (
 )
 
 func TestRingKeepsTheLastBytes(t *testing.T) {
+	t.Parallel()
 	var r ring
 	r.buf = make([]byte, 5)
 	var all bytes.Buffer
@@ -24,6 +25,7 @@ func TestRingKeepsTheLastBytes(t *testing.T) {
 }
 
 func TestCaptureCutsAtLines(t *testing.T) {
+	t.Parallel()
 	c := newCapture(16, 16, 1<<20, t.TempDir(), "test")
 	for _, s := range []string{"line one\n", "line two\n", "middle 1\n", "middle 2\n", "line end\n", "the last\n"} {
 		c.Write([]byte(s))
@@ -35,6 +37,7 @@ func TestCaptureCutsAtLines(t *testing.T) {
 }
 
 func TestCaptureKeepsRunesWhole(t *testing.T) {
+	t.Parallel()
 	c := newCapture(5, 5, 1<<20, "", "test")
 	c.Write([]byte(strings.Repeat("é", 20))) // 2 bytes each, no newline
 	text, file := c.finish()
@@ -44,6 +47,7 @@ func TestCaptureKeepsRunesWhole(t *testing.T) {
 }
 
 func TestLiveHoldsBackPartialRunes(t *testing.T) {
+	t.Parallel()
 	l := newLive()
 	l.add([]byte("a\xc3"))
 	if got := l.take(false); got != "a" {

@@ -109,6 +109,7 @@ func pathArgs(tool, path string) string {
 }
 
 func TestEscapeAttemptsAreRefused(t *testing.T) {
+	t.Parallel()
 	fx := newEscapeFixture(t)
 	before := outsideState(t, fx.outside)
 	// linkItself marks paths whose last component is a link: delete_file
@@ -160,6 +161,7 @@ func TestEscapeAttemptsAreRefused(t *testing.T) {
 }
 
 func TestPathsInsideTheRootResolve(t *testing.T) {
+	t.Parallel()
 	fx := newEscapeFixture(t)
 	tests := []struct {
 		name, tool, path, want string
@@ -196,6 +198,7 @@ func TestPathsInsideTheRootResolve(t *testing.T) {
 }
 
 func TestDeletingALinkKeepsItsTarget(t *testing.T) {
+	t.Parallel()
 	fx := newEscapeFixture(t)
 	res := runCall(t, fx.r, "delete_file", `{"path":"out-file"}`)
 	if res.IsError {
@@ -210,6 +213,7 @@ func TestDeletingALinkKeepsItsTarget(t *testing.T) {
 }
 
 func TestLinkLoopsAreErrors(t *testing.T) {
+	t.Parallel()
 	fx := newEscapeFixture(t)
 	for _, tool := range []string{"read_file", "write_file"} {
 		_, err := fx.r.Plan(tool, pathArgs(tool, "loop1"))
@@ -220,6 +224,7 @@ func TestLinkLoopsAreErrors(t *testing.T) {
 }
 
 func TestGitIsNeverWritten(t *testing.T) {
+	t.Parallel()
 	fx := newEscapeFixture(t)
 	tests := []struct{ tool, path string }{
 		{"write_file", ".git/config"},
@@ -259,6 +264,7 @@ func TestGitIsNeverWritten(t *testing.T) {
 }
 
 func TestResolvePath(t *testing.T) {
+	t.Parallel()
 	fx := newEscapeFixture(t)
 	tests := []struct {
 		name, path, want string
@@ -301,6 +307,7 @@ func TestResolvePath(t *testing.T) {
 }
 
 func TestIsGitName(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		want bool

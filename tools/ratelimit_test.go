@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseRate(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in  string
 		n   int
@@ -41,6 +42,7 @@ type fakeClock struct{ t time.Time }
 func (c *fakeClock) now() time.Time { return c.t }
 
 func TestRateLimitsWait(t *testing.T) {
+	t.Parallel()
 	c := DefaultConfig()
 	c.RateLimitWaitSeconds = 0
 	c.RateLimits = map[string]string{"web_fetch": "2/min", "mcp__*": "100/s", "mcp__github__*": "1/h"}
@@ -92,6 +94,7 @@ func TestRateLimitsWait(t *testing.T) {
 }
 
 func TestRateLimitsQueueThenRun(t *testing.T) {
+	t.Parallel()
 	c := DefaultConfig()
 	c.RateLimitWaitSeconds = 5
 	c.RateLimits = map[string]string{"shell": "10/s"}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -68,15 +69,16 @@ func planRead(r *Registry, raw string) (*Plan, error) {
 		return nil, fmt.Errorf("%s: %s is a directory; use list_dir", name, a.Path)
 	}
 	p := r.newPlan(name, a, "read "+t.rel, func(ctx context.Context, _ func(string)) Result {
-		return r.readFile(t, offset, limit)
+		return r.readFile(ctx, t, offset, limit)
 	})
 	p.Action = classify.Action{Kind: classify.Read, Path: t.abs, Root: r.root, Home: r.home}
 	return p, nil
 }
 
 // readFile returns lines offset to offset+limit-1 of a text file, numbered,
-// within MaxReadBytes.
-func (r *Registry) readFile(t target, offset, limit int) Result {
+// within MaxReadBytes: as the editor has it when Options.Buffers is set,
+// once the file on disk passed every check, else as it is on disk.
+func (r *Registry) readFile(ctx context.Context, t target, offset, limit int) Result {
 	// O_NONBLOCK: a named pipe put there since the plan must not hang us.
 	f, err := r.fsRoot.OpenFile(t.rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -95,7 +97,14 @@ func (r *Registry) readFile(t target, offset, limit int) Result {
 	if isBinary(head) {
 		return failuref("%s looks like a binary file (%d bytes); read_file shows only text", t.arg, fi.Size())
 	}
-	if fi.Size() == 0 {
+	size := fi.Size()
+	if r.buffers != nil {
+		// The name the checks passed: no symbolic link in it.
+		if text, err := r.buffers.ReadText(ctx, filepath.Join(r.root, t.rel)); err == nil && !isBinary([]byte(text[:min(len(text), sniffBytes)])) {
+			br, size = bufio.NewReaderSize(strings.NewReader(text), 64<<10), int64(len(text))
+		}
+	}
+	if size == 0 {
 		return Result{Output: "(empty file)", ExitCode: -1}
 	}
 	var b strings.Builder
@@ -124,7 +133,7 @@ func (r *Registry) readFile(t target, offset, limit int) Result {
 		entry += "\n"
 		if b.Len()+len(entry) > r.cfg.MaxReadBytes {
 			fmt.Fprintf(&b, "[... stopped at %d bytes (max_read_bytes); the file is %d bytes; read on with offset %d ...]\n",
-				b.Len(), fi.Size(), line)
+				b.Len(), size, line)
 			break
 		}
 		b.WriteString(entry)

@@ -55,7 +55,25 @@ type Options struct {
 	// Sources add tools from outside the catalog (MCP servers), offered
 	// after the built-in ones. The registry does not close them.
 	Sources []Source
+	// Effects, when set, makes shell commands run held where the sandbox
+	// can (see Plan.Holdable): over an overlay of the root, with their
+	// changes judged by Effects.Policy and applied only when the caller
+	// says so. Nil runs every command on the real root.
+	Effects *EffectsOptions
+	// Buffers, when set, is an editor whose unsaved changes read_file
+	// sees; nil reads files on disk only.
+	Buffers Buffers
+	// EditTool is the tool the model changes part of a file with:
+	// EditToolEdit (edit_file; "" means the same) or EditToolPatch
+	// (apply_patch, the patch format some models are trained on).
+	EditTool string
 }
+
+// The values of Options.EditTool.
+const (
+	EditToolEdit  = "edit"
+	EditToolPatch = "apply_patch"
+)
 
 // tool is one entry of the catalog.
 type tool struct {
@@ -91,8 +109,15 @@ type Registry struct {
 	tools  []tool
 	// sources are the tools from outside the catalog, asked in order.
 	sources []Source
+	// buffers is the editor read_file reads through; nil for none.
+	buffers Buffers
 	// searchKey is the web_search backend's key, sent to it alone.
 	searchKey string
+	// effects, when set, holds shell commands (see held.go); holding
+	// caches whether the sandbox can.
+	effects *EffectsOptions
+	holding holdCheck
+	secrets secretCache
 
 	// writeFile is the last step of an atomic write, replaceable in tests to
 	// simulate a failure half way.
@@ -114,6 +139,11 @@ func New(cfg Config, opts Options) (*Registry, error) {
 	}
 	if err := opts.Web.Validate(); err != nil {
 		return nil, err
+	}
+	switch opts.EditTool {
+	case "", EditToolEdit, EditToolPatch:
+	default:
+		return nil, fmt.Errorf("edit tool %q: want %q or %q", opts.EditTool, EditToolEdit, EditToolPatch)
 	}
 	root, err := filepath.Abs(opts.Root)
 	if err != nil {
@@ -179,19 +209,26 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		writeFile: (*os.File).Write,
 		running:   make(map[*run]struct{}),
 		sources:   opts.Sources,
+		buffers:   opts.Buffers,
 		searchKey: searchKey,
+		effects:   opts.Effects,
 	}
-	r.tools = catalog()
+	r.tools = catalog(opts.EditTool)
 	if cfg.WebSearch.Provider != "" {
 		r.tools = append(r.tools, webSearchTool)
 	}
 	return r, nil
 }
 
-// catalog lists the tools in the order the model sees them.
-func catalog() []tool {
+// catalog lists the tools in the order the model sees them, with the
+// edit tool editTool names (see Options.EditTool).
+func catalog(editTool string) []tool {
+	edit := editFileTool
+	if editTool == EditToolPatch {
+		edit = applyPatchTool
+	}
 	return []tool{
-		shellTool, readFileTool, writeFileTool, editFileTool, deleteFileTool,
+		shellTool, readFileTool, writeFileTool, edit, deleteFileTool,
 		listDirTool, globTool, grepTool, gitTool, webFetchTool,
 	}
 }
@@ -304,20 +341,26 @@ func (r *Registry) newPlan(name string, args any, summary string,
 		Args:    encodeArgs(args),
 		Summary: summary,
 		run: func(ctx context.Context, out func(string)) Result {
-			ctx, cancel := context.WithCancelCause(ctx)
-			defer cancel(nil)
-			ru := &run{cancel: cancel}
-			if err := r.begin(ru); err != nil {
-				return failure(err.Error())
-			}
-			defer r.end(ru)
-			res := fn(ctx, out)
-			if res.Transient == "" && ctx.Err() == nil {
-				res.Transient = transientCause(name, res)
-			}
-			return res
+			return r.tracked(ctx, name, func(ctx context.Context) Result { return fn(ctx, out) })
 		},
 	}
+}
+
+// tracked runs fn as one of the registry's runs, which Close stops, and
+// says whether its failure was transient.
+func (r *Registry) tracked(ctx context.Context, name string, fn func(ctx context.Context) Result) Result {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	ru := &run{cancel: cancel}
+	if err := r.begin(ru); err != nil {
+		return failure(err.Error())
+	}
+	defer r.end(ru)
+	res := fn(ctx)
+	if res.Transient == "" && ctx.Err() == nil {
+		res.Transient = transientCause(name, res)
+	}
+	return res
 }
 
 // failure is an error result for the model to read.

@@ -141,6 +141,7 @@ func BenchmarkSandboxedExecOverheadPerCommandHelper(b *testing.B) {
 // of the caches and the home directory; that a program built in the
 // private temp directory runs is TestSandboxedShell's.
 func TestToolchainsWorkConfined(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a project with each toolchain")
 	}
@@ -247,6 +248,7 @@ func TestToolchainsWorkConfined(t *testing.T) {
 // which it never uses and which would cost every sandboxed command their
 // CPU time. The test binary links both, as the agent does.
 func TestHelperSkipsUnrelatedInitialisers(t *testing.T) {
+	t.Parallel()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)

@@ -44,6 +44,7 @@ func newSearchTree(t *testing.T) *Registry {
 }
 
 func TestListDir(t *testing.T) {
+	t.Parallel()
 	r := newSearchTree(t)
 	tests := []struct {
 		name, args string
@@ -86,6 +87,7 @@ func TestListDir(t *testing.T) {
 }
 
 func TestGlob(t *testing.T) {
+	t.Parallel()
 	r := newSearchTree(t)
 	tests := []struct {
 		pattern string
@@ -136,6 +138,7 @@ func TestGlob(t *testing.T) {
 }
 
 func TestGrep(t *testing.T) {
+	t.Parallel()
 	r := newSearchTree(t)
 	tests := []struct {
 		name, args string
@@ -185,6 +188,7 @@ func TestGrep(t *testing.T) {
 }
 
 func TestGitignoreRules(t *testing.T) {
+	t.Parallel()
 	ig := newIgnorer(fstest.MapFS{
 		".gitignore":        {Data: []byte("# comment\n\n*.o\n!keep.o\n/only-root\ndir/\na/**/z\ndocs/*.md\n\\#hash\ntrailing   \n")},
 		"sub/.gitignore":    {Data: []byte("local\n!x.o\n")},
@@ -213,6 +217,7 @@ func TestGitignoreRules(t *testing.T) {
 }
 
 func TestMatchSegments(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		pattern, path string
 		want          bool
@@ -231,6 +236,7 @@ func TestMatchSegments(t *testing.T) {
 }
 
 func TestExpandBraces(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want []string

@@ -8,6 +8,7 @@ import (
 )
 
 func TestSecretValuesTakesSecretNamesAndExtras(t *testing.T) {
+	t.Parallel()
 	env := []string{
 		"PATH=/usr/bin",
 		"OPENAI_API_KEY=sk-openai-value",
@@ -27,6 +28,7 @@ func TestSecretValuesTakesSecretNamesAndExtras(t *testing.T) {
 // reach that file, whether they are the values of secret variables or look
 // like tokens, even when a write splits them.
 func TestSavedOutputIsRedacted(t *testing.T) {
+	t.Parallel()
 	const envSecret = "plain-looking-secret-value-42"
 	const token = "ghp_0123456789abcdefABCDEF012345"
 	r := newTestRegistry(t, func(c *Config, o *Options) {

@@ -60,6 +60,18 @@ func planShell(r *Registry, raw string) (*Plan, error) {
 	p := r.newPlan(name, a, summary, func(ctx context.Context, out func(string)) Result {
 		return r.exec(ctx, c, out)
 	})
+	if r.effects != nil {
+		p.holdable = r.Holdable
+		p.hold = func(ctx context.Context, opts HoldOptions, out func(string)) (Result, *Held) {
+			var held *Held
+			res := r.tracked(ctx, name, func(ctx context.Context) Result {
+				var res Result
+				res, held = r.runHeld(ctx, c, opts, out)
+				return res
+			})
+			return res, held
+		}
+	}
 	p.Action = classify.Action{Kind: classify.Shell, Command: a.Command, Root: r.root, Home: r.home}
 	p.Network = network
 	return p, nil

@@ -28,6 +28,7 @@ func shellArgsJSON(command string, timeout int) string {
 }
 
 func TestShellReportsExitAndOutput(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	tests := []struct {
 		name, command string
@@ -58,6 +59,7 @@ func TestShellReportsExitAndOutput(t *testing.T) {
 }
 
 func TestShellReportsResourceUse(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	res := runCall(t, r, "shell", shellArgsJSON(`i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done`, 0))
 	if res.IsError || res.CPUTime <= 0 || res.MaxRSS <= 0 || res.Duration <= 0 {
@@ -67,6 +69,7 @@ func TestShellReportsResourceUse(t *testing.T) {
 }
 
 func TestShellStreamsCoalescedOutput(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	t.Run("output arrives while the command runs", func(t *testing.T) {
 		// The command prints, then waits until the test has seen that
@@ -238,6 +241,7 @@ func TestShellCancel(t *testing.T) {
 }
 
 func TestCloseStopsRunningCommands(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, func(c *Config, _ *Options) { c.KillGraceSeconds = 1 })
 	p := mustPlan(t, r, "shell", shellArgsJSON("echo up; sleep 300", 0))
 	started := make(chan struct{})
@@ -267,6 +271,7 @@ func TestCloseStopsRunningCommands(t *testing.T) {
 }
 
 func TestShellTimeoutArgument(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, func(c *Config, _ *Options) {
 		c.ShellTimeoutSeconds, c.MaxShellTimeoutSeconds = 10, 20
 	})
@@ -293,6 +298,7 @@ func TestShellTimeoutArgument(t *testing.T) {
 }
 
 func TestShellEnvironmentIsScrubbed(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, func(c *Config, o *Options) {
 		c.PassEnv = []string{"PASSED_TOKEN"}
 		o.SecretEnv = []string{"MY_PROVIDER_KEY"}
@@ -317,6 +323,7 @@ func TestShellEnvironmentIsScrubbed(t *testing.T) {
 }
 
 func TestChildEnv(t *testing.T) {
+	t.Parallel()
 	got := childEnv([]string{"A=1", "B_TOKEN=x", "A=2", "bad", "=x", "C=3"}, []string{"C"}, nil)
 	want := append([]string{"A=2"}, nonInteractive...)
 	if strings.Join(got, " ") != strings.Join(want, " ") {
@@ -325,6 +332,7 @@ func TestChildEnv(t *testing.T) {
 }
 
 func TestLongOutputIsCutAndSaved(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, func(c *Config, _ *Options) { c.OutputHeadBytes, c.OutputTailBytes = 1024, 1024 })
 	res := runCall(t, r, "shell", shellArgsJSON("seq 100000", 0))
 	want, _ := exec.Command("seq", "100000").Output()
@@ -359,6 +367,7 @@ func TestLongOutputIsCutAndSaved(t *testing.T) {
 // saying where it was cut, and the model is told so; its result still
 // ends with the output's end.
 func TestSavedOutputStopsAtItsLimit(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, func(c *Config, _ *Options) { c.MaxSavedOutputMiB = 1 })
 	const printed = 3 << 20
 	res := runCall(t, r, "shell", shellArgsJSON(fmt.Sprintf("yes | head -c %d", printed), 0))
@@ -405,6 +414,7 @@ func (f *fakeSandbox) Command(_ context.Context, opts sandbox.Options, argv []st
 func (f *fakeSandbox) Status() sandbox.Status { return sandbox.Status{Confined: true, Summary: "fake"} }
 
 func TestCommandsRunInTheSandbox(t *testing.T) {
+	t.Parallel()
 	sb := &fakeSandbox{}
 	r := newTestRegistry(t, func(_ *Config, o *Options) { o.Sandbox = sb })
 	tests := []struct {

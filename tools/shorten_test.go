@@ -7,6 +7,7 @@ import (
 )
 
 func TestShortenKeepsHeadAndTailAndSavesTheWhole(t *testing.T) {
+	t.Parallel()
 	r, err := New(DefaultConfig(), Options{Root: t.TempDir(), StateDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,11 @@ type Plan struct {
 	Args json.RawMessage
 	// Action is what the call will do, for the classifier.
 	Action classify.Action
+	// Also are the call's other actions, when it does more than one (a
+	// patch that changes several files): each is classified like Action,
+	// the call's verdict is the worst, and the call holds the locks of
+	// them all. Nil for most tools.
+	Also []classify.Action
 	// Summary is one line for a person: the command, or "write path".
 	Summary string
 	// Preview is a unified diff of what a write, edit or delete will change;
@@ -42,9 +47,40 @@ type Plan struct {
 	AllowedBy string
 
 	run func(ctx context.Context, out func(chunk string)) Result
+	// hold runs a shell command held (see RunHeld); nil for other tools.
+	hold     func(ctx context.Context, opts HoldOptions, out func(chunk string)) (Result, *Held)
+	holdable func() (bool, string)
 	// changed, for a write, edit or delete, reports whether its path
 	// changed since the plan; nil for other tools.
 	changed func() bool
+}
+
+// Holdable says whether RunHeld can run this plan: a shell command, where
+// the registry holds commands (see Registry.Holdable); why says why not.
+// It may start the sandbox's session helper.
+func (p *Plan) Holdable() (ok bool, why string) {
+	if p.hold == nil || p.holdable == nil {
+		return false, "only shell commands run held"
+	}
+	return p.holdable()
+}
+
+// RunHeld runs the plan held: confined over an overlay of the root, so
+// that nothing in the real root changes; what it changed comes back as a
+// Held to apply or discard (nil when there is nothing to decide: the
+// result then says why nothing will be applied). Call it only when
+// Holdable says so. Output streams to out as with Run.
+func (p *Plan) RunHeld(ctx context.Context, opts HoldOptions, out func(chunk string)) (Result, *Held) {
+	if out == nil {
+		out = func(string) {}
+	}
+	if p.hold == nil {
+		return failure("this tool cannot run held"), nil
+	}
+	start := time.Now()
+	res, h := p.hold(ctx, opts, out)
+	res.Duration = time.Since(start)
+	return res, h
 }
 
 // Stale reports whether the file (or, for a delete, the tree) a write,

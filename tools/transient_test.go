@@ -10,6 +10,7 @@ import (
 )
 
 func TestTransientCause(t *testing.T) {
+	t.Parallel()
 	failed := func(out string) Result { return Result{Output: out, IsError: true, ExitCode: 128} }
 	for _, c := range []struct {
 		name string
@@ -40,6 +41,7 @@ func TestTransientCause(t *testing.T) {
 }
 
 func TestWebFetchMarksNetworkFailuresTransient(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/reset":

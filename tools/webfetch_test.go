@@ -207,6 +207,7 @@ func TestWebFetch(t *testing.T) {
 }
 
 func TestWebFetchRefuses(t *testing.T) {
+	t.Parallel()
 	other := webSite(t, "")
 	srv := webSite(t, other.URL)
 	r := fetchRegistry(t, nil, hostOf(srv))
@@ -234,6 +235,7 @@ func TestWebFetchRefuses(t *testing.T) {
 }
 
 func TestWebFetchPlanRefusesPrivateAddresses(t *testing.T) {
+	t.Parallel()
 	r := fetchRegistry(t, nil, "127.0.0.1:8080")
 	for _, u := range []string{
 		"http://127.0.0.1:8081/", "http://127.0.0.1/", "http://localhost:8080/", "http://[::1]:8080/",
@@ -256,6 +258,7 @@ func TestWebFetchPlanRefusesPrivateAddresses(t *testing.T) {
 // that resolves to this machine is refused, even when the name is on the
 // allow-list, unless the entry names the host and port themselves.
 func TestWebFetchDialsOnlyWhatItChecked(t *testing.T) {
+	t.Parallel()
 	srv := webSite(t, "")
 	_, port, _ := net.SplitHostPort(hostOf(srv))
 	for _, c := range []struct {
@@ -285,6 +288,7 @@ func TestWebFetchDialsOnlyWhatItChecked(t *testing.T) {
 }
 
 func TestAllowList(t *testing.T) {
+	t.Parallel()
 	l := newAllowList([]string{"docs.rs", "Example.COM.", "127.0.0.1:8080", "[::1]:9000", "internal.corp:8443"})
 	for _, c := range []struct {
 		host, port, want string
@@ -321,5 +325,13 @@ func TestAllowList(t *testing.T) {
 	}
 	if got := good.Restrict([]string{"PKG.go.dev", "evil.com"}).AllowDomains; len(got) != 1 || got[0] != "pkg.go.dev" {
 		t.Errorf("Restrict = %q, want only pkg.go.dev: a project may remove hosts, never add", got)
+	}
+	project := []string{"pkg.go.dev", "evil.com"}
+	tight, ignored := good.Tighten(ProjectNetworkConfig{AllowDomains: &project})
+	if len(tight.AllowDomains) != 1 || len(ignored) != 1 || !strings.Contains(ignored[0], `"evil.com": not on your own config's list`) {
+		t.Errorf("Tighten = %q, ignored %q; want only pkg.go.dev kept and evil.com noted", tight.AllowDomains, ignored)
+	}
+	if same, ignored := good.Tighten(ProjectNetworkConfig{}); len(same.AllowDomains) != len(good.AllowDomains) || ignored != nil {
+		t.Errorf("Tighten of nothing = %q, %q; want the user's list", same.AllowDomains, ignored)
 	}
 }

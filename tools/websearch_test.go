@@ -59,6 +59,7 @@ func searchRegistry(t *testing.T, ws WebSearchConfig, env []string, allow ...str
 }
 
 func TestWebSearchIsOfferedOnlyWithABackend(t *testing.T) {
+	t.Parallel()
 	r := newTestRegistry(t, nil)
 	for _, s := range r.Specs() {
 		if s.Name == "web_search" {
@@ -80,6 +81,7 @@ func TestWebSearchIsOfferedOnlyWithABackend(t *testing.T) {
 }
 
 func TestWebSearch(t *testing.T) {
+	t.Parallel()
 	t.Run("searxng's results come back as a Markdown list", func(t *testing.T) {
 		sx := newSearchBackend(t, "/search", searxngAnswer)
 		r := searchRegistry(t, WebSearchConfig{Provider: "searxng", BaseURL: sx.URL + "/", MaxResults: 10}, nil, hostOf(sx.Server))
@@ -155,6 +157,7 @@ func runSearch(t *testing.T, r *Registry, args string) (*Plan, Result) {
 }
 
 func TestWebSearchConfig(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		ws   WebSearchConfig
 		want string

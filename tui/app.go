@@ -255,8 +255,10 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case eventMsg:
 		e := agent.Event(msg)
-		if e.Type == agent.EventApproval && e.Call != nil {
-			// The changed call was decided without asking again.
+		if e.Type == agent.EventToolResult && e.Call != nil {
+			// The changed call ended without asking again. (Not at its
+			// approval: a held command is approved to run, and may ask
+			// about its changes after.)
 			m.modal.forgetChange(e.Provider, e.Call.ID)
 		}
 		m.panels[m.panelOf(e.Provider)].apply(e, m.now())

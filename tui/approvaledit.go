@@ -100,6 +100,10 @@ func fieldFor(c agent.CallInfo) editField {
 		if s, ok := str("new_string"); ok {
 			return editField{name: "new_string", label: "the replacement text", multiline: true, original: s}
 		}
+	case "apply_patch":
+		if s, ok := str("input"); ok {
+			return editField{name: "input", label: "the patch", multiline: true, original: s}
+		}
 	}
 	text := c.Args
 	if args != nil {

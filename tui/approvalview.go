@@ -174,6 +174,9 @@ func (a *approvalModal) body(r *request, w int) []string {
 		}
 	}
 	rows = append(rows, "")
+	if req.Held != "" {
+		rows = append(rows, wrap("It ran confined, and its changes are held: "+termsafe.Line(req.Held)+". Approve applies exactly them; deny discards them.", w)...)
+	}
 	if r.root != "" {
 		rows = append(rows, wrap("in "+termsafe.Line(r.root), w)...)
 	}

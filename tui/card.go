@@ -209,7 +209,11 @@ func (c *card) statusText(f *frame) string {
 	case statusWaiting:
 		return st.RiskWarning.Render("? waiting for your approval")
 	case statusRunning:
-		return f.spin + st.Muted.Render(" running "+formatDuration(f.now.Sub(c.started)))
+		held := ""
+		if strings.HasPrefix(c.reason, "runs held") {
+			held = " · confined, its changes held"
+		}
+		return f.spin + st.Muted.Render(" running "+formatDuration(f.now.Sub(c.started))+held)
 	case statusDenied:
 		return st.Failure.Render("✗ denied: " + orNone(c.reason))
 	case statusBlocked:
@@ -237,6 +241,13 @@ func (c *card) statusText(f *frame) string {
 	}
 	if c.retried != "" {
 		s += st.RiskWarning.Render("  " + c.retried)
+	}
+	if h := c.call.Held; h != "" && h != "no changes" {
+		// What a held command changed, applied or not (the result says).
+		s += st.Muted.Render("  changes: " + termsafe.Line(h))
+	}
+	if hidden := c.call.Hidden; len(hidden) > 0 {
+		s += st.Muted.Render("  hidden from it: " + termsafe.Line(strings.Join(hidden, ", ")))
 	}
 	switch {
 	case c.decision == agent.DecisionApproved && strings.HasPrefix(c.reason, "session rule"):

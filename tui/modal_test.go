@@ -120,6 +120,22 @@ func TestModifyFileContentSubmitsWithCtrlS(t *testing.T) {
 	}
 }
 
+func TestModifyAPatchEditsThePatchText(t *testing.T) {
+	m, _, c := newTestModel(t, nil, testOptions)
+	patch := "*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch"
+	reply := armedRequest(t, m, c, 1, toolReq("apply_patch", `{"input": "*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch"}`, classify.Warning))
+	press(m, char('m'))
+	quietly(m, c)
+	if !m.modal.field.multiline || m.modal.editor.Value() != patch {
+		t.Fatalf("the editor holds %q, want the patch text", m.modal.editor.Value())
+	}
+	m.modal.editor.SetValue(strings.Replace(patch, "+a", "+b", 1))
+	press(m, tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	if d := decided(t, reply); d.Choice != agent.Modify || argsOf(t, d.Args)["input"] != strings.Replace(patch, "+a", "+b", 1) {
+		t.Errorf("decision = %+v, want Modify of the patch", d)
+	}
+}
+
 func TestModifyOtherToolsEditsTheJSON(t *testing.T) {
 	m, _, c := newTestModel(t, nil, testOptions)
 	reply := armedRequest(t, m, c, 1, toolReq("git", `{"args":["push","--force"]}`, classify.Dangerous))

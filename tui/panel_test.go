@@ -183,3 +183,27 @@ func TestAnEscapeSplitBetweenTwoDeltasLeavesNoDebris(t *testing.T) {
 		}
 	}
 }
+
+// A held command's card says it runs confined with its changes held, and
+// then what it changed.
+func TestCardOfAHeldCommand(t *testing.T) {
+	m, b, _ := newTestModel(t, idleRunner, testOptions)
+	release := startTurn(t, m, "edit")
+	defer release()
+	call := shellCall("h1", "sed -i s/a/b/ notes.txt", classify.Warning)
+	b.Publish(agent.Event{Type: agent.EventToolCall, Call: call})
+	b.Publish(agent.Event{Type: agent.EventApproval, Call: call, Decision: agent.DecisionAuto, By: agent.ByPolicy,
+		Reason: "runs held: what it changes is decided on when it has ended"})
+	pump(m, b)
+	if s := screen(m); !strings.Contains(s, "confined, its changes held") {
+		t.Fatalf("the running card does not say its changes are held:\n%s", s)
+	}
+	judged := *call
+	judged.Held, judged.Hidden = "modify notes.txt (+1 -1)", []string{".env"}
+	b.Publish(agent.Event{Type: agent.EventToolCall, Call: &judged})
+	b.Publish(agent.Event{Type: agent.EventToolResult, Call: &judged, Result: &agent.CallResult{ExitCode: 0, Output: "[applied: modify notes.txt (+1 -1)]"}})
+	pump(m, b)
+	if s := screen(m); !strings.Contains(s, "changes: modify notes.txt (+1 -1)") || !strings.Contains(s, "hidden from it: .env") {
+		t.Errorf("the finished card does not say what the command changed and which secret files it did not see:\n%s", s)
+	}
+}

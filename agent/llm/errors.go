@@ -76,7 +76,25 @@ type Error struct {
 	// Err is the underlying error from the client library, for errors.Is
 	// and errors.As; its text is already summarised in Msg.
 	Err error
+	// Transient marks a failure of a kind that is not retryable in
+	// general but that this time broke one stream and may well not
+	// happen again: a message that started twice in one reply
+	// (ErrMessageRestarted).
+	Transient bool
 }
+
+// ErrMessageRestarted is the error (wrapped in a transient *Error of
+// KindBadResponse) of a stream in which a second message began within
+// one reply: a proxy or server that restarted the generation mid-stream.
+// The two generations cannot be told apart (a tool call's arguments
+// would be cut off or mixed), so the reply is broken, and asking again
+// may well work.
+var ErrMessageRestarted = errors.New("a second message began within one reply: the stream is broken")
+
+// Retryable reports whether a request that failed this way may succeed
+// if sent again unchanged: the kind is retryable, or the failure is
+// Transient.
+func (e *Error) Retryable() bool { return e.Kind.Retryable() || e.Transient }
 
 // Error returns "provider: msg".
 func (e *Error) Error() string {

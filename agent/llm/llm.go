@@ -57,6 +57,12 @@ type Reasoning struct {
 	// come back unchanged. Its text, if any, is also in another piece's
 	// Text.
 	Details string `json:"details,omitempty"`
+	// Item is an output item of the OpenAI Responses API that is not
+	// text or a call (a reasoning item, with its encrypted content and
+	// summaries), as the server sent it: a JSON object, kept as a string
+	// so that pieces stay comparable. It goes back unchanged in the next
+	// request's input. Its readable summary, if any, is also in Text.
+	Item string `json:"item,omitempty"`
 }
 
 // ReasoningText returns the message's thinking as one text.

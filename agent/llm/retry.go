@@ -41,7 +41,8 @@ type RetryInfo struct {
 }
 
 // WithRetry returns a Provider that sends a request again when it fails
-// with a retryable *Error (rate limit, server error, broken connection)
+// with a retryable *Error (rate limit, server error, broken connection or
+// stream: see Error.Retryable)
 // before any text reached onDelta: once text has streamed, a retry would
 // show it twice, so the error is returned instead. Thinking that streamed
 // does not stop a retry (it is not the answer; a reader drops it on the
@@ -103,7 +104,7 @@ func (r *retrying) Stream(ctx context.Context, req Request, onDelta func(Delta))
 			return resp, err
 		}
 		e, ok := errors.AsType[*Error](err)
-		if !ok || !e.Kind.Retryable() || e.RetryAfter > r.policy.MaxRetryAfter {
+		if !ok || !e.Retryable() || e.RetryAfter > r.policy.MaxRetryAfter {
 			return resp, err
 		}
 		delay := max(r.backoff(attempt), e.RetryAfter)

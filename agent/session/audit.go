@@ -116,9 +116,14 @@ func Calls(e Entry) ([]Call, error) {
 		c := &calls[i]
 		switch rec.Type {
 		case agent.EventToolCall:
-			// A modified call is planned again: the last verdict is the
-			// one of what ran.
-			c.Summary, c.Level, c.Reasons, c.Rule = rec.Call.Summary, rec.Call.Level, rec.Call.Reasons, rec.Call.Rule
+			// A modified call is planned again, and a held command is
+			// judged again on what it changed: the last verdict is the
+			// one of what ran. A summary left out is unchanged (see
+			// Recorder).
+			if rec.Call.Summary != "" {
+				c.Summary = rec.Call.Summary
+			}
+			c.Level, c.Reasons, c.Rule = rec.Call.Level, rec.Call.Reasons, rec.Call.Rule
 		case agent.EventApproval:
 			c.Decision, c.By, c.Reason = rec.Decision, rec.By, rec.Reason
 			// Later events of a call leave out arguments that did not

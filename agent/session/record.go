@@ -36,7 +36,8 @@ type Info struct {
 	ID string `json:"id"`
 	// Root is the absolute project root.
 	Root string `json:"root"`
-	// Command is "run" for a headless run, "interactive" for the screen.
+	// Command is "run" for a headless run, "interactive" for the screen,
+	// "acp" for an editor's session (agent acp).
 	Command string `json:"command,omitempty"`
 	// Version is the version of agent that wrote the records.
 	Version string `json:"version,omitempty"`

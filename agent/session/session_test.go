@@ -173,15 +173,25 @@ func TestRebuildAnswersCallsAKilledProcessLeftOpen(t *testing.T) {
 	lines := strings.SplitAfter(string(data), "\n")
 	var cut strings.Builder
 	results := 0
+	// The two reads run together, so either may finish second.
+	cutID := ""
 	for _, l := range lines {
 		if strings.Contains(l, `"type":"tool_result"`) {
 			results++
 			if results == 2 {
+				for _, id := range []string{"c1", "c2"} {
+					if strings.Contains(l, `"id":"`+id+`"`) {
+						cutID = id
+					}
+				}
 				cut.WriteString(l[:len(l)/2])
 				break
 			}
 		}
 		cut.WriteString(l)
+	}
+	if cutID == "" {
+		t.Fatalf("no second tool result with a call id in the session file:\n%s", data)
 	}
 	os.WriteFile(e.Path, []byte(cut.String()), 0o600)
 
@@ -194,9 +204,14 @@ func TestRebuildAnswersCallsAKilledProcessLeftOpen(t *testing.T) {
 	if err := req.Validate(); err != nil {
 		t.Errorf("rebuilt conversation is not valid to send: %v\n%s", err, dump(msgs))
 	}
-	last := msgs[len(msgs)-1]
-	if last.Role != llm.RoleTool || last.ToolCallID != "c2" || !last.IsError || !strings.Contains(last.Content, "interrupted") {
-		t.Errorf("last message = %+v, want c2 answered as interrupted", last)
+	var answer *llm.Message
+	for i := range msgs {
+		if msgs[i].Role == llm.RoleTool && msgs[i].ToolCallID == cutID {
+			answer = &msgs[i]
+		}
+	}
+	if answer == nil || !answer.IsError || !strings.Contains(answer.Content, "interrupted") {
+		t.Errorf("answer to %s = %+v, want it answered as interrupted", cutID, answer)
 	}
 	s, err := session.Summarize(e)
 	if err != nil {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -48,6 +49,46 @@ type ServerConfig struct {
 // Config is the [mcp_servers] section: servers by name. The zero value has
 // no servers.
 type Config map[string]ServerConfig
+
+// ProjectConfig is what a project's own .agent/config.toml may say in
+// [mcp_servers]: by server name, that a server of the user's is disabled
+// or some of its tools are. A project can never add a server or enable
+// one.
+type ProjectConfig map[string]ProjectServerConfig
+
+// ProjectServerConfig is one server's entry in a ProjectConfig. A nil
+// Enabled says nothing.
+type ProjectServerConfig struct {
+	Enabled       *bool    `toml:"enabled"`
+	DisabledTools []string `toml:"disabled_tools"`
+}
+
+// Tighten returns a copy of c with the servers p disables disabled and
+// the tools it disables added to theirs, and a note for each server p
+// would have enabled against the user's config, which is ignored. Servers
+// c does not have are nothing to tighten.
+func (c Config) Tighten(p ProjectConfig) (Config, []string) {
+	if len(p) == 0 {
+		return c, nil
+	}
+	out := maps.Clone(c)
+	var ignored []string
+	for _, name := range slices.Sorted(maps.Keys(p)) {
+		ps := p[name]
+		s, ok := out[name]
+		if !ok {
+			continue
+		}
+		if ps.Enabled != nil && !*ps.Enabled {
+			s.Enabled = ps.Enabled
+		} else if ps.Enabled != nil && s.Enabled != nil && !*s.Enabled {
+			ignored = append(ignored, fmt.Sprintf("[mcp_servers.%s] enabled = true: you disabled it; a project may only make the policy stricter", name))
+		}
+		s.DisabledTools = append(slices.Clone(s.DisabledTools), ps.DisabledTools...)
+		out[name] = s
+	}
+	return out, ignored
+}
 
 // Defaults of the timeouts.
 const (

@@ -2,8 +2,11 @@
 // the values of secret environment variables, private keys of every kind
 // (PEM, OpenSSH, PGP), strings that look like API keys or tokens (known
 // formats such as sk-, ghp_, github_pat_, xoxb-, AKIA..., JWTs; also when
-// cut short with an ellipsis), passwords in URLs, and long high-entropy
-// values in key=value pairs.
+// cut short with an ellipsis), passwords in URLs, long high-entropy
+// values in key=value pairs, and passwords that are plain words in the
+// shapes credential files and command lines give them (shapes.go: netrc,
+// "password X" lines, Authorization headers, curl -u, mysql -p, XML
+// elements, .pgpass).
 //
 // It is a filter, not a guarantee: a secret it has not been told about and
 // that looks like ordinary text passes through. It never changes text that
@@ -73,6 +76,7 @@ func (r *Redactor) String(s string) string {
 	s = redactKeys(s)
 	s = redactTokens(s)
 	s = redactURLs(s)
+	s = redactShapes(s)
 	return redactPairs(s)
 }
 
@@ -157,7 +161,7 @@ func redactPairs(s string) string {
 			end++
 		}
 		value := s[start:end]
-		if len(value) < MinValueLen || !looksSecret(key, value) {
+		if !looksSecret(key, value) {
 			continue
 		}
 		b.WriteString(s[last:start])
@@ -194,6 +198,9 @@ func keyBefore(s string, i int) string {
 	for j > 0 && isKeyByte(s[j-1]) {
 		j--
 	}
+	for j < end && (s[j] == '_' || s[j] == '-' || s[j] == '.') {
+		j++ // npm's "_authToken", "--password"
+	}
 	if j == end || !isLetter(s[j]) {
 		return ""
 	}
@@ -217,10 +224,21 @@ func isValueEnd(c byte) bool {
 }
 
 // looksSecret judges the value of a key=value pair: any value of a key
-// named like a secret that is not a plain word or a reference, or a long
-// value of any key that is as random as a generated token.
+// named for a password or a secret (strongKey) that is not a placeholder,
+// any value of a key named like a secret that is not a plain word or a
+// reference, or a long value of any key that is as random as a generated
+// token.
 func looksSecret(key, value string) bool {
 	if strings.Contains(value, Mask) || strings.HasPrefix(value, "$") || strings.HasPrefix(value, "${") {
+		return false
+	}
+	if strongKey(key) {
+		// A password is a secret even when it is a short plain word;
+		// pwd is also the working directory, which is a path.
+		return len(value) >= 4 && !isPlaceholder(value) &&
+			!(strings.HasSuffix(strings.ToLower(key), "pwd") && strings.ContainsAny(value[:1], "/~"))
+	}
+	if len(value) < MinValueLen {
 		return false
 	}
 	k := strings.ToLower(key)

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -133,6 +134,34 @@ func BenchmarkPhases(b *testing.B) {
 // wall time and the mean CPU time of the command (rusage, which includes
 // what the command left) besides the benchmark's own.
 func benchSession(b *testing.B, sb Sandbox, root, bashPath string) {
+	benchSessionWith(b, sb, root, bashPath, nil)
+}
+
+// BenchmarkHeld measures what holding a command adds (an overlay of the
+// root on a tmpfs of its own, a new slot each time, the layer handed
+// back): `bash -c true` in one session, not held and held, interleaved
+// in the same run.
+//
+//	go test -run '^$' -bench BenchmarkHeld -benchtime 300x ./tools/sandbox/
+func BenchmarkHeld(b *testing.B) {
+	bashPath, err := exec.LookPath("bash")
+	if err != nil {
+		b.Skip("no bash")
+	}
+	sb := New(DefaultConfig(), testExe(b))
+	if !sb.Status().Confined {
+		b.Skipf("this kernel cannot confine commands: %s", sb.Status().Summary)
+	}
+	root := b.TempDir()
+	for i := range 3 {
+		b.Run(fmt.Sprintf("session %d", i), func(b *testing.B) { benchSessionWith(b, sb, root, bashPath, nil) })
+		b.Run(fmt.Sprintf("held %d", i), func(b *testing.B) { benchSessionWith(b, sb, root, bashPath, &Hold{}) })
+	}
+}
+
+// benchSessionWith is benchSession, with the commands held when hold is
+// set.
+func benchSessionWith(b *testing.B, sb Sandbox, root, bashPath string, hold *Hold) {
 	ss := NewSessions(sb)
 	if ss == nil {
 		b.Skip("no sessions")
@@ -147,7 +176,7 @@ func benchSession(b *testing.B, sb Sandbox, root, bashPath string) {
 	var cpu time.Duration
 	for b.Loop() {
 		start := time.Now()
-		c, err := ss.Command(Options{Root: root}, []string{bashPath, "-c", "true"})
+		c, err := ss.Command(Options{Root: root, Hold: hold}, []string{bashPath, "-c", "true"})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -158,6 +187,11 @@ func benchSession(b *testing.B, sb Sandbox, root, bashPath string) {
 		c.Wait()
 		if ws, _ := c.WaitStatus(); ws.ExitStatus() != 0 || ws.Signaled() {
 			b.Fatalf("status %v", ws)
+		}
+		if l := c.Layer(); l != nil {
+			l.Close()
+		} else if hold != nil {
+			b.Fatal("a held command came back without its layer")
 		}
 		times = append(times, time.Since(start))
 		ru := c.Rusage()

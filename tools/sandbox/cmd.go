@@ -21,6 +21,9 @@ type Cmd struct {
 	// instead of starting the embedded exec.Cmd, which then only carries
 	// Args, Dir, Env and the streams.
 	sess *sessionCmd
+	// release, when set, ends the command's use of the root's
+	// placeholder .git once it has ended.
+	release func()
 }
 
 // InSession says the command runs in a session helper: then Start,
@@ -31,7 +34,11 @@ func (c *Cmd) InSession() bool { return c.sess != nil }
 // Start starts the command.
 func (c *Cmd) Start() error {
 	if c.sess == nil {
-		return c.Cmd.Start()
+		err := c.Cmd.Start()
+		if err != nil && c.release != nil {
+			c.release()
+		}
+		return err
 	}
 	return c.sess.start(c.Cmd)
 }
@@ -40,7 +47,11 @@ func (c *Cmd) Start() error {
 // how it ended, or ended itself).
 func (c *Cmd) Wait() error {
 	if c.sess == nil {
-		return c.Cmd.Wait()
+		err := c.Cmd.Wait()
+		if c.release != nil {
+			c.release()
+		}
+		return err
 	}
 	<-c.sess.exited
 	return nil
@@ -69,6 +80,17 @@ func (c *Cmd) SignalGroup(sig syscall.Signal) error {
 		return err
 	}
 	return nil
+}
+
+// Layer returns the layer of a held command (Options.Hold) once Wait has
+// returned: what it changed in its root, held. The caller owns it and
+// must Close it. Nil for a command that was not held, or whose helper
+// ended before it could hand the layer over.
+func (c *Cmd) Layer() *Layer {
+	if c.sess == nil {
+		return nil
+	}
+	return c.sess.layer
 }
 
 // Rusage returns the CPU and memory the command used, once Wait has

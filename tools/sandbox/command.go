@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -156,6 +157,7 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	if err := refuseMissingGitDirs(git); err != nil {
 		return nil, err
 	}
+	release := func() {}
 	// Apply whatever the OS offers, even when it is not everything: in
 	// ModeAuto a partial sandbox still beats none (the Status says the
 	// commands are unconfined all the same).
@@ -175,6 +177,9 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	if s.mountns {
 		spec.MountNS = true
 		spec.PIDNS = s.pidns
+		// Counted first, so that no held session removes the
+		// placeholder between its making and its mount.
+		release = useRootPlaceholder(spec.Root)
 		git = makeGitPlaceholders(spec.Root, opts.Git, git)
 		spec.ReadOnly = git.readOnlyPaths(spec.Root, opts.Git, false)
 		spec.Hide = resolvedPaths(s.cfg.Hide)
@@ -187,7 +192,39 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 	}
 	cmd := exec.CommandContext(ctx, s.exe, append([]string{HelperArg}, spec.encode()...)...)
 	cmd.SysProcAttr = namespaceAttr(nsFlags{user: s.userns, net: useNetNS, mount: spec.MountNS, pid: spec.PIDNS})
-	return newCmd(cmd, spec.PIDNS)
+	c, err := newCmd(cmd, spec.PIDNS)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	c.release = sync.OnceFunc(release)
+	return c, nil
+}
+
+// rootPlaceholders counts, per root, the commands running with the
+// root's placeholder .git mounted read-only (see MakeGitPlaceholders):
+// the last to end removes it, so that no run leaves it behind, and a held
+// session does not remove it while one of them needs it.
+var rootPlaceholders = struct {
+	sync.Mutex
+	users map[string]int
+}{users: make(map[string]int)}
+
+// useRootPlaceholder counts a command as a user of root's placeholder
+// .git; the returned function ends that use, and the last use removes
+// the placeholder (an empty .git: never a repository).
+func useRootPlaceholder(root string) (release func()) {
+	rootPlaceholders.Lock()
+	rootPlaceholders.users[root]++
+	rootPlaceholders.Unlock()
+	return func() {
+		rootPlaceholders.Lock()
+		defer rootPlaceholders.Unlock()
+		if rootPlaceholders.users[root]--; rootPlaceholders.users[root] <= 0 {
+			delete(rootPlaceholders.users, root)
+			removeEmptyDotGit(root)
+		}
+	}
 }
 
 // checkOptions validates what the caller passed and returns the spec's

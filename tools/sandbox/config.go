@@ -1,6 +1,9 @@
 package sandbox
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Defaults of the limits in Config.
 const (
@@ -61,4 +64,58 @@ func (c Config) withDefaults() Config {
 		c.Hide = []string{}
 	}
 	return c
+}
+
+// ProjectConfig is what a project's own .agent/config.toml may say in
+// [sandbox]: settings that can only confine commands more. A nil field
+// says nothing.
+type ProjectConfig struct {
+	Mode    *Mode `toml:"mode"`
+	Network *bool `toml:"network"`
+	// Hide adds to the paths no command may read: hiding more only
+	// tightens.
+	Hide []string `toml:"hide"`
+}
+
+// Tighten returns c with what p says that is stricter (a stricter mode,
+// no network, more hidden paths), and a note for each setting of p that
+// would have loosened c and was ignored. A Hide entry that is not a path
+// is an error, and then c is returned as it was.
+func (c Config) Tighten(p ProjectConfig) (Config, []string, error) {
+	const looser = "a project may only make the policy stricter"
+	var ignored []string
+	if len(p.Hide) > 0 {
+		if err := (Config{Hide: p.Hide}).Validate(); err != nil {
+			return c, nil, err
+		}
+		c.Hide = append(slices.Clone(c.Hide), p.Hide...)
+	}
+	if v := p.Mode; v != nil {
+		if v.strictness() > c.Mode.strictness() {
+			c.Mode = *v
+		} else if v.strictness() < c.Mode.strictness() {
+			ignored = append(ignored, fmt.Sprintf("[sandbox] mode = %q: weaker than the %q in force; %s", *v, c.Mode, looser))
+		}
+	}
+	if v := p.Network; v != nil {
+		if !*v {
+			c.Network = false
+		} else if !c.Network {
+			ignored = append(ignored, "[sandbox] network = true: only your own config may give every command the network; "+looser)
+		}
+	}
+	return c, ignored, nil
+}
+
+// strictness orders the modes; an unknown mode counts as strictest so
+// that validation, not merging, reports it.
+func (m Mode) strictness() int {
+	switch m {
+	case ModeOff:
+		return 0
+	case ModeAuto:
+		return 1
+	default:
+		return 2
+	}
 }

@@ -8,6 +8,7 @@ import (
 )
 
 func TestConfigValidate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		cfg  Config
@@ -44,12 +45,14 @@ func TestConfigValidate(t *testing.T) {
 }
 
 func TestZeroConfigMeansDefaults(t *testing.T) {
+	t.Parallel()
 	if got, want := (Config{}).withDefaults(), DefaultConfig(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Config{}.withDefaults() = %+v, want %+v", got, want)
 	}
 }
 
 func TestProbeExplainsWhatIsMissing(t *testing.T) {
+	t.Parallel()
 	r := Probe()
 	t.Logf("Probe() = %+v", r)
 	if (r.LandlockABI > 0) == (r.LandlockReason != "") {

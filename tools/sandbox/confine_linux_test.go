@@ -12,6 +12,7 @@ import (
 )
 
 func TestConfinementOfTheFilesystem(t *testing.T) {
+	t.Parallel()
 	sb := confinedSandbox(t, DefaultConfig())
 	tests := []struct {
 		name   string
@@ -114,6 +115,7 @@ func wantReadme(t *testing.T, f fixture) {
 }
 
 func TestNetwork(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -176,6 +178,7 @@ func TestProcessLimit(t *testing.T) {
 }
 
 func TestFileSizeLimit(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	cfg.MaxFileMiB = 1
 	sb := confinedSandbox(t, cfg)
@@ -194,6 +197,7 @@ func TestFileSizeLimit(t *testing.T) {
 }
 
 func TestCommandsRunAsAsked(t *testing.T) {
+	t.Parallel()
 	sb := confinedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	tests := []struct {
@@ -230,6 +234,7 @@ func TestCommandsRunAsAsked(t *testing.T) {
 }
 
 func TestSignallingTheAgentFails(t *testing.T) {
+	t.Parallel()
 	if Probe().LandlockABI < 6 {
 		t.Skipf("Landlock ABI %d cannot scope signals (it needs ABI 6)", Probe().LandlockABI)
 	}
@@ -242,6 +247,7 @@ func TestSignallingTheAgentFails(t *testing.T) {
 }
 
 func TestHelperRefusesToRunWithoutItsNamespaces(t *testing.T) {
+	t.Parallel()
 	sb := confinedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	cmd, err := sb.Command(t.Context(), f.opts(), []string{"true"})
@@ -261,6 +267,7 @@ func TestHelperRefusesToRunWithoutItsNamespaces(t *testing.T) {
 }
 
 func TestCallerAttributesAreKept(t *testing.T) {
+	t.Parallel()
 	sb := confinedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	cmd, err := sb.Command(t.Context(), f.opts(), []string{"bash", "-c", `read -r _ _ _ _ _ sid _ < /proc/self/stat; [ "$sid" = "$$" ] || [ "$sid" = 1 ]`})
@@ -281,6 +288,7 @@ func TestCallerAttributesAreKept(t *testing.T) {
 }
 
 func TestPartialSandboxes(t *testing.T) {
+	t.Parallel()
 	if Probe().LandlockABI < 4 {
 		t.Skipf("Landlock ABI %d cannot deny TCP (it needs ABI 4)", Probe().LandlockABI)
 	}

@@ -61,6 +61,7 @@ func ptySelf() int {
 }
 
 func TestHostTerminalsAreUnreachable(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	// A terminal of the person's: a pty of the host, opened outside the

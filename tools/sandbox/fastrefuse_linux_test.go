@@ -11,6 +11,7 @@ import (
 )
 
 func TestRefusedAtOnce(t *testing.T) {
+	t.Parallel()
 	p := connectPolicy{dirs: []allowedDir{{path: "/r", fd: -1}, {path: "/tmp", fd: -1}}}
 	unixAddr := func(path string) []byte {
 		addr := binary.NativeEndian.AppendUint16(nil, unix.AF_UNIX)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestHelperArgsRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		spec helperSpec
@@ -49,6 +50,7 @@ func TestHelperArgsRoundTrip(t *testing.T) {
 }
 
 func TestHelperArgsRejected(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -98,6 +100,7 @@ func TestHelperArgsRejected(t *testing.T) {
 }
 
 func TestHelperMainRejectsBadArguments(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string

@@ -11,6 +11,7 @@ import (
 )
 
 func TestSplitHidden(t *testing.T) {
+	t.Parallel()
 	holes := []keptPath{
 		{"/home/u/proj", false}, {"", false}, {"/s/agent/cache/p", false},
 		{"/s/agent/output/1", true}, {"/s/agent/cache/p/sub", true},
@@ -62,6 +63,7 @@ func newStateFixture(t *testing.T, dir string) stateFixture {
 // directory (visible to commands) or in the shared temp directory (which
 // commands do not see, so what they need is put back).
 func TestTheAgentsStateIsHiddenButTheCommandsOwn(t *testing.T) {
+	t.Parallel()
 	for name, where := range map[string]func(f fixture) string{
 		"in the home directory":          func(f fixture) string { return filepath.Join(f.home, ".local", "state", "agent") },
 		"in the shared temp directory":   func(fixture) string { return filepath.Join(t.TempDir(), "agent") },
@@ -127,6 +129,7 @@ func TestTheAgentsStateIsHiddenButTheCommandsOwn(t *testing.T) {
 // agent's hidden state directory: the command works in it, its .git stays
 // read-only, and the other copies beside it stay hidden.
 func TestARootInTheHiddenStateStaysWritable(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	dir := filepath.Join(f.home, ".local", "state", "agent")
 	newStateFixture(t, dir)
@@ -155,6 +158,7 @@ func TestARootInTheHiddenStateStaysWritable(t *testing.T) {
 // the agent looked up and passed (it reads no user database itself), and
 // with HOME unset still those of the account's home.
 func TestTheHelperTakesTheAccountsHomeFromTheAgent(t *testing.T) {
+	t.Parallel()
 	spec := helperSpec{Root: "/work/p", AccountHome: "/home/acct", MountNS: true, Argv: []string{"true"}}
 	for _, tt := range []struct {
 		home      string

@@ -12,6 +12,7 @@ import (
 // made in the private temp directory on disk: the stage lives on a tmpfs
 // that the private /tmp covers.
 func TestHideStageLeavesNoTrace(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	writeFile(t, filepath.Join(f.home, ".netrc"), "machine example.com password p\n")

@@ -112,6 +112,7 @@ var gitAttacks = []string{
 }
 
 func TestGitDirsAreReadOnly(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	layouts := []struct {
 		name string
@@ -191,6 +192,7 @@ func TestGitDirsAreReadOnly(t *testing.T) {
 }
 
 func TestTheGitToolMayWriteObjectsAndRefsOnly(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	g := filepath.Join(f.root, ".git")
@@ -229,6 +231,7 @@ func TestTheGitToolMayWriteObjectsAndRefsOnly(t *testing.T) {
 }
 
 func TestCredentialsAreHidden(t *testing.T) {
+	t.Parallel()
 	const canary = "CANARY-7d1f0c"
 	cfg := DefaultConfig()
 	f := newFixture(t)
@@ -316,6 +319,7 @@ const escapees = `
 	echo started`
 
 func TestProcessesDieWithTheCommand(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	mark := "agent-test-escapee-" + strconv.Itoa(os.Getpid())
@@ -332,6 +336,7 @@ func TestProcessesDieWithTheCommand(t *testing.T) {
 }
 
 func TestTheExitStatusIsTheCommands(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	tests := []struct {
@@ -354,6 +359,7 @@ func TestTheExitStatusIsTheCommands(t *testing.T) {
 }
 
 func TestSignalsReachTheCommand(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	cmd, err := sb.Command(t.Context(), f.opts(), []string{"bash", "-c", `trap 'echo got-term; exit 5' TERM; echo ready; while :; do sleep 0.05; done`})
@@ -387,6 +393,7 @@ func TestSignalsReachTheCommand(t *testing.T) {
 }
 
 func TestProcessesDieWithTheAgent(t *testing.T) {
+	t.Parallel()
 	isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	mark := "agent-test-orphan-" + strconv.Itoa(os.Getpid())
@@ -465,6 +472,7 @@ func readIfFile(t *testing.T, p string) string {
 }
 
 func TestSystemVIPCOfTheHostIsOutOfReach(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	key := 0x41470000 + os.Getpid()%0xffff
@@ -508,6 +516,7 @@ func sysvShm() int {
 }
 
 func TestTheAgentsSessionKeyringIsOutOfReach(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	name := "agent-test-key-" + strconv.Itoa(os.Getpid())

@@ -47,6 +47,7 @@ var missingGitDirCases = map[string]func(t *testing.T, root string) string{
 }
 
 func TestMissingGitDirs(t *testing.T) {
+	t.Parallel()
 	for name, make := range missingGitDirCases {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
@@ -71,6 +72,7 @@ func TestMissingGitDirs(t *testing.T) {
 // TestSeatbeltRefusesAMissingGitDir: Command refuses before it builds a
 // profile, on every OS.
 func TestSeatbeltRefusesAMissingGitDir(t *testing.T) {
+	t.Parallel()
 	for name, make := range missingGitDirCases {
 		root := t.TempDir()
 		make(t, root)

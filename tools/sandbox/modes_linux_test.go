@@ -33,6 +33,7 @@ var (
 )
 
 func TestModes(t *testing.T) {
+	t.Parallel()
 	const exe = "/usr/libexec/agent-under-test"
 	tests := []struct {
 		name     string
@@ -171,6 +172,7 @@ func hasFlag(args []string, flag string) bool {
 }
 
 func TestCommandRejectsBadOptions(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := dir + "/file"
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
@@ -211,6 +213,7 @@ func TestCommandRejectsBadOptions(t *testing.T) {
 }
 
 func TestCommandCanBeCancelled(t *testing.T) {
+	t.Parallel()
 	sb := newSandbox(DefaultConfig(), "/usr/libexec/agent-under-test", fullReport)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()

@@ -138,3 +138,11 @@ func refuseMissingGitDirs(l gitLayout) error {
 	}
 	return nil
 }
+
+// removeEmptyDotGit removes root's .git if it is an empty directory, and
+// says whether it did. rootPlaceholders is locked.
+func removeEmptyDotGit(root string) bool {
+	dotgit := filepath.Join(root, ".git")
+	fi, err := os.Lstat(dotgit)
+	return err == nil && fi.IsDir() && os.Remove(dotgit) == nil
+}

@@ -29,6 +29,7 @@ func personGit(t *testing.T, dir, home string, args ...string) string {
 // lacked hooks/, info/, modules/, worktrees/ and objects/info/alternates
 // (the git tool's placeholders).
 func TestPlaceholdersLeaveThePersonsGitAlone(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

@@ -29,6 +29,7 @@ var makeRepoAttacks = []string{
 }
 
 func TestARootWithoutGitCannotBecomeARepository(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	for _, access := range []GitAccess{GitReadOnly, GitObjectsAndRefs} {
 		f := newFixture(t)
@@ -59,6 +60,7 @@ func TestARootWithoutGitCannotBecomeARepository(t *testing.T) {
 }
 
 func TestTheGitToolCannotCreateMissingProgramEntries(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	g := filepath.Join(f.root, ".git")
@@ -107,6 +109,7 @@ func TestTheGitToolCannotCreateMissingProgramEntries(t *testing.T) {
 }
 
 func TestGitReadOnlyPathsOfIncompleteGitDirs(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	g := filepath.Join(root, ".git")
 	writeFile(t, filepath.Join(g, "HEAD"), "ref: refs/heads/main\n")
@@ -133,6 +136,7 @@ func TestGitReadOnlyPathsOfIncompleteGitDirs(t *testing.T) {
 }
 
 func TestCargoSeesThePersonsConfigButNoCredentials(t *testing.T) {
+	t.Parallel()
 	const canary = "CANARY-cargo-9e2"
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
@@ -177,6 +181,7 @@ func TestCargoSeesThePersonsConfigButNoCredentials(t *testing.T) {
 // (what a dangling .git link did before this check); Command refuses
 // instead, for shell commands and the git tool.
 func TestNoCommandRunsWhileAGitDirIsMissing(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	for name, make := range missingGitDirCases {
 		for _, access := range []GitAccess{GitReadOnly, GitObjectsAndRefs} {

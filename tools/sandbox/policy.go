@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/agentcli/agent/classify/secrets"
 )
 
 // This file is the sandbox's policy as plain data: what is hidden, which
@@ -17,53 +19,14 @@ import (
 
 // HiddenHomePaths are the credential stores under the home directory that
 // no command may read: each is replaced by an empty read-only directory or
-// file. Paths are relative to the home directory. The list follows the
-// kinds of secrets rather than single programs: keys (ssh, gpg, age),
-// cloud and cluster credentials, package registry tokens, VCS and forge
-// tokens, password stores, browser profiles (cookies, saved passwords).
-var HiddenHomePaths = []string{
-	// Keys and agents.
-	".ssh", ".gnupg", ".config/age", ".config/sops",
-	// Cloud, cluster and container credentials.
-	".aws", ".azure", ".config/gcloud", ".kube", ".docker/config.json",
-	".config/containers/auth.json", ".oci", ".config/doctl", ".config/hcloud",
-	".s3cfg", ".boto", ".config/rclone", ".terraform.d/credentials.tfrc.json",
-	".terraformrc", ".vault-token", ".config/heroku", ".netlify", ".fly",
-	".config/flyctl",
-	// Network and VCS credentials.
-	".netrc", ".git-credentials", ".config/git/credentials", ".config/gh",
-	".config/hub", ".config/glab-cli", ".subversion/auth",
-	// Package registry tokens.
-	".npmrc", ".yarnrc.yml", ".pypirc", ".gem/credentials",
-	".cargo/credentials", ".cargo/credentials.toml", ".m2/settings.xml",
-	".m2/settings-security.xml", ".gradle/gradle.properties", ".nuget/NuGet",
-	".config/NuGet", ".composer/auth.json", ".config/composer/auth.json",
-	".huggingface/token", ".cache/huggingface/token", ".kaggle",
-	// Databases.
-	".pgpass", ".my.cnf", ".mylogin.cnf",
-	// Password stores and keyrings.
-	".password-store", ".local/share/keyrings", ".config/op", ".config/Bitwarden",
-	".config/keepassxc",
-	// Browser profiles.
-	".mozilla", ".config/google-chrome", ".config/chromium",
-	".config/BraveSoftware", ".config/microsoft-edge", ".config/vivaldi",
-	".config/opera", ".var/app/org.mozilla.firefox", ".var/app/com.google.Chrome",
-	"snap/firefox", "snap/chromium",
-	"Library/Keychains", "Library/Cookies", "Library/Application Support/Google/Chrome",
-	"Library/Application Support/Firefox",
-	// Mail and chat clients' stores.
-	".thunderbird", ".config/Slack", ".config/discord",
-}
+// file. Paths are relative to the home directory. They are the stores of
+// the one list of secret locations (package secrets), which the
+// classifier, redaction and doctor read as well.
+var HiddenHomePaths = secrets.HomePaths()
 
 // HiddenSystemPaths are credential stores outside any home directory,
-// readable only by root (which a command may be).
-var HiddenSystemPaths = []string{
-	"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-",
-	"/etc/ssh/ssh_host_rsa_key", "/etc/ssh/ssh_host_ecdsa_key",
-	"/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_host_dsa_key",
-	"/etc/sudoers", "/etc/sudoers.d", "/etc/security/opasswd",
-	"/var/lib/docker", "/etc/docker/key.json",
-}
+// readable only by root (which a command may be), from the same list.
+var HiddenSystemPaths = secrets.SystemPaths()
 
 // PrivateTempDirs are the shared temp directories a command gets its own
 // private temp directory in place of: other programs' files and sockets
@@ -328,8 +291,7 @@ func walkGitDirs(root string) gitLayout {
 			*list = append(*list, p)
 		}
 	}
-	var visit func(worktree string)
-	visit = func(worktree string) {
+	visit := func(worktree string) {
 		dotgit := filepath.Join(worktree, ".git")
 		fi, err := os.Lstat(dotgit)
 		if err != nil {

@@ -7,9 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentcli/agent/classify/secrets"
 )
 
 func TestHiddenPaths(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name               string
 		homes, extra, keep []string
@@ -48,6 +51,7 @@ func TestHiddenPaths(t *testing.T) {
 }
 
 func TestCacheEnv(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	download := filepath.Join(home, "go", "pkg", "mod", "cache", "download")
 	if err := os.MkdirAll(download, 0o755); err != nil {
@@ -135,6 +139,7 @@ func checkOneWalk(t *testing.T, root string, access GitAccess) {
 // each kind of root, including one without .git (where the placeholder
 // .git is made between the walks).
 func TestOneGitWalkPerCommand(t *testing.T) {
+	t.Parallel()
 	layouts := map[string]func(t *testing.T, root string){
 		"no .git":           func(t *testing.T, root string) {},
 		"an empty .git dir": func(t *testing.T, root string) { os.Mkdir(filepath.Join(root, ".git"), 0o755) },
@@ -181,6 +186,7 @@ func TestOneGitWalkPerCommand(t *testing.T) {
 }
 
 func TestSharedConfigFiles(t *testing.T) {
+	t.Parallel()
 	home, elsewhere, cache := t.TempDir(), t.TempDir(), t.TempDir()
 	env := func(vars map[string]string) func(string) string {
 		return func(k string) string { return vars[k] }
@@ -212,5 +218,39 @@ func TestSharedConfigFiles(t *testing.T) {
 	os.Symlink(key, cfg)
 	if got := sharedConfigFiles(cache, env(map[string]string{"HOME": home}), hidden); len(got) != 0 {
 		t.Errorf("a config linking to %s: %+v, want it left out", key, got)
+	}
+}
+
+// TestEverySecretLocationIsHidden checks the sandbox against the one list
+// of secret locations: every store is hidden by the path list both the
+// Linux mounts and the macOS profile are built from, and the macOS
+// profile denies reading a file in each.
+func TestEverySecretLocationIsHidden(t *testing.T) {
+	t.Parallel()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, root := filepath.Join(base, "home"), filepath.Join(base, "proj")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range secrets.Home {
+		want = append(want, filepath.Join(home, filepath.FromSlash(e.Path)))
+	}
+	for _, e := range secrets.System {
+		want = append(want, e.Path)
+	}
+	hidden := HiddenPaths([]string{home}, nil, nil)
+	p := seatbeltPolicyFor(helperSpec{Root: root}, GitReadOnly, walkGitDirs(root), []string{home})
+	allowed := profileAllows(t, p)
+	for _, w := range want {
+		if !slices.Contains(hidden, w) {
+			t.Errorf("HiddenPaths lacks %s", w)
+		}
+		if allowed("file-read*", filepath.Join(w, "x")) || allowed("file-read*", w) {
+			t.Errorf("the macOS profile lets commands read %s", w)
+		}
 	}
 }

@@ -1,13 +1,3 @@
-// Package sandbox confines shell commands: on Linux with Landlock (writes only
-// to the project root, a private temp directory and a few devices), a new
-// network namespace (no network unless allowed) and rlimits. It is set up by
-// re-executing the agent binary as a small helper that confines itself and
-// then execs the command, so the agent process itself is never confined.
-// Shell commands go through Sessions instead: one long-lived helper per
-// session, which forks each command from a thread it confines.
-//
-// It never silently gives full access: when confinement is unavailable,
-// Status says so and the caller decides (see Mode).
 package sandbox
 
 import "context"
@@ -80,7 +70,27 @@ type Options struct {
 	// Git is how much of the root's git directories the command may
 	// change: GitReadOnly (the zero value) for shell commands.
 	Git GitAccess
+	// Hold, when set, runs the command held: over an overlay of the
+	// root, so that nothing in the real root changes and what the
+	// command wrote, created or deleted there waits in its Layer
+	// (Cmd.Layer) for the caller to apply or discard. Only Sessions hold
+	// commands, where Sessions.CanHold says so; Sandbox.Command ignores
+	// it.
+	Hold *Hold
 }
+
+// Hold is what a held command's layer may hold, and what it must not see.
+type Hold struct {
+	// MaxBytes bounds the layer: writes past it fail (ENOSPC) and the
+	// layer reports itself full. 0 means DefaultHoldBytes.
+	MaxBytes int64
+	// Hide are absolute paths inside the root that the command sees as
+	// empty read-only files or directories (the project's secret files).
+	Hide []string
+}
+
+// DefaultHoldBytes is a held command's layer size when Hold.MaxBytes is 0.
+const DefaultHoldBytes = 1 << 30
 
 // Status reports what confinement is in force.
 type Status struct {

@@ -70,6 +70,7 @@ func (f seatbeltFixture) sh(t *testing.T, network bool, script string) (string, 
 // TestSeatbeltConfines runs real commands under sandbox-exec, each the way
 // a hostile command would try it, and checks the effect on disk.
 func TestSeatbeltConfines(t *testing.T) {
+	t.Parallel()
 	f := newSeatbeltFixture(t, Config{})
 	if out, ok := f.sh(t, false, `echo ok > file && mkdir -p sub/dir && mv file sub/dir/ && echo tmp > "$TMPDIR/t" && cat sub/dir/file && ls / >/dev/null && echo x > /dev/null`); !ok || !strings.Contains(out, "ok") {
 		t.Fatalf("ordinary work in the root failed: %s", out)
@@ -103,6 +104,7 @@ func TestSeatbeltConfines(t *testing.T) {
 // TestSeatbeltGitInitDenied checks that a root without .git cannot get
 // one from a command: the person's next git would run its config.
 func TestSeatbeltGitInitDenied(t *testing.T) {
+	t.Parallel()
 	f := newSeatbeltFixture(t, Config{})
 	if err := os.RemoveAll(filepath.Join(f.root, ".git")); err != nil {
 		t.Fatal(err)
@@ -117,6 +119,7 @@ func TestSeatbeltGitInitDenied(t *testing.T) {
 // socket inside the root, and reaches the TCP listener once the network is
 // allowed.
 func TestSeatbeltNetwork(t *testing.T) {
+	t.Parallel()
 	f := newSeatbeltFixture(t, Config{})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -18,6 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden Seatbelt profiles in
 // them with the reviewed profiles in testdata/seatbelt; run with -update
 // after a deliberate change and review the diff.
 func TestSeatbeltProfileGolden(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		policy seatbeltPolicy
@@ -139,6 +140,7 @@ func profileProblems(p seatbeltPolicy, profile string) []string {
 // profile made without the hidden and read-only paths, or with the
 // network, does not pass for a policy that has them.
 func TestProfileProblemsCatchLeaks(t *testing.T) {
+	t.Parallel()
 	strict := seatbeltPolicy{
 		Writable: []string{"/r"}, ReadOnly: []string{"/r/.git"},
 		Hidden: []string{"/h/.ssh"}, SocketDirs: []string{"/r"},
@@ -158,6 +160,7 @@ func TestProfileProblemsCatchLeaks(t *testing.T) {
 }
 
 func TestSeatbeltStringEscapes(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"/a b":        `"/a b"`,
 		`/a"b`:        `"/a\"b"`,
@@ -286,6 +289,7 @@ func must(profile string, err error) string {
 // agent's state directory is hidden but for the project's cache (writable)
 // and the session's saved output (read-only).
 func TestSeatbeltHidesTheAgentsStateButTheCommandsOwn(t *testing.T) {
+	t.Parallel()
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

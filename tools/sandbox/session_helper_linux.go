@@ -16,7 +16,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The session helper's side of session.go: it makes the session's
+// The session helper's side of session_linux.go: it makes the session's
 // mounts once, then serves the commands the agent sends over the control
 // socket. Each command is confined on an OS thread of its own (Landlock,
 // the socket filter, no_new_privs, the securebits and the capabilities
@@ -37,6 +37,10 @@ type sessionHelper struct {
 	// ownProc gives each command a /proc of its own PID namespace, in a
 	// mount namespace of its own, where the kernel can.
 	ownProc bool
+	// hold says commands may be held (run over an overlay of the root,
+	// see overlay_linux.go); holdWhy says why not.
+	hold    bool
+	holdWhy string
 	// idleInit is the program that is the init of each command's PID
 	// namespace (cat).
 	idleInit string
@@ -75,6 +79,11 @@ func runSession(spec helperSpec) error {
 	}
 	h.writable = append([]string{spec.Root, spec.CacheDir}, writableAfterMounts(spec)...)
 	h.ownProc = canMountOwnProc()
+	if h.ownProc {
+		h.hold, h.holdWhy = canHold(spec.Root)
+	} else {
+		h.holdWhy = "the kernel cannot give a command a /proc and mount namespace of its own"
+	}
 	var err error
 	if h.idleInit, err = idleInitPath(h.writable); err != nil {
 		return err
@@ -99,7 +108,7 @@ func runSession(spec helperSpec) error {
 	if err := limit(unix.RLIMIT_NPROC, "RLIMIT_NPROC", spec.MaxProcesses); err != nil {
 		return err
 	}
-	ready, _ := json.Marshal(sessionReply{Ready: true})
+	ready, _ := json.Marshal(sessionReply{Ready: true, Hold: h.hold, HoldWhy: h.holdWhy})
 	if _, err := unix.Write(sessionControlFD, ready); err != nil {
 		return fmt.Errorf("session: say ready: %w", err)
 	}
@@ -195,6 +204,9 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	}
 	env := h.commandEnv(req.Env)
 	path, err := lookPathIn(req.Argv[0], envValue(env, "PATH"), req.Dir)
+	if err == nil && req.Hold != nil && !h.hold {
+		err = fmt.Errorf("cannot hold the command's changes: %s", h.holdWhy)
+	}
 	if err != nil {
 		code := ExitSetup
 		if errors.Is(err, errNotFound) {
@@ -208,13 +220,17 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	go r.listen()
 	started := make(chan error, 1)
 	done := make(chan sessionReply, 1)
-	h.runInSlot(&slotJob{r: r, path: path, req: req, env: env, stdio: stdio, started: started, done: done})
+	job := &slotJob{r: r, path: path, req: req, env: env, stdio: stdio, started: started, done: done, layer: -1}
+	h.runInSlot(job)
 	// Whatever the command left (setsid, nohup, double forks) dies with
 	// the namespace's init, before the agent hears that the command
 	// ended. The confined thread could not do it: Landlock keeps it from
 	// signalling the init, which is outside its domain.
 	defer r.endNamespace()
 	if err := <-started; err != nil {
+		if job.layer >= 0 {
+			unix.Close(job.layer)
+		}
 		writeMessage(stdio[2], err)
 		closeStdio()
 		r.send(sessionReply{Exited: true, Status: uint32(ExitSetup) << 8})
@@ -223,6 +239,14 @@ func (h *sessionHelper) run(req sessionRequest, fds []int) {
 	closeStdio()
 	reply := <-done
 	r.endNamespace()
+	if job.layer >= 0 {
+		// The held command's layer goes to the agent with its status;
+		// the mount lives on as long as a descriptor of it does.
+		reply.Layer = true
+		r.sendWithFD(reply, job.layer)
+		unix.Close(job.layer)
+		return
+	}
 	r.send(reply)
 }
 
@@ -255,6 +279,9 @@ type slotJob struct {
 	stdio   []int
 	started chan error
 	done    chan sessionReply
+	// layer is the held command's layer (see mountHeldRoot), set by
+	// the slot before the command starts; -1 for others.
+	layer int
 }
 
 // maxIdleSlots is how many slots wait for a command at most.
@@ -262,6 +289,12 @@ const maxIdleSlots = 2
 
 // runInSlot runs job in an idle slot, or in a new one.
 func (h *sessionHelper) runInSlot(job *slotJob) {
+	if job.req.Hold != nil {
+		// A held command's root is mounted in its slot's namespace
+		// before Landlock, so it needs a new slot, which is not kept.
+		go h.newSlot(job)
+		return
+	}
 	h.idleMu.Lock()
 	var s *slot
 	if n := len(h.idle); n > 0 {
@@ -285,7 +318,7 @@ func (h *sessionHelper) runInSlot(job *slotJob) {
 // and orphans behave as anywhere else.
 func (h *sessionHelper) newSlot(job *slotJob) {
 	runtime.LockOSThread()
-	init, hold, err := h.confineThread()
+	init, hold, err := h.confineThread(job)
 	if err != nil {
 		if init != 0 {
 			job.r.endWith(init, hold)
@@ -363,7 +396,7 @@ func (h *sessionHelper) runJob(s *slot, job *slotJob) (keep bool) {
 	}
 	// Only processes in the namespace can add one to it, so with the
 	// idle init alone there nothing more can come.
-	keep = h.ownProc && onlyTheInit()
+	keep = h.ownProc && job.req.Hold == nil && onlyTheInit()
 	if !keep {
 		r.endWith(s.init, s.hold)
 	}
@@ -392,7 +425,7 @@ func onlyTheInit() bool {
 // Landlock and the socket filter: so the command, in a Landlock domain
 // the init is not in, cannot trace it, take its files or change what it
 // does. It returns the init's pid and what startIdleInit does.
-func (h *sessionHelper) confineThread() (init, hold int, err error) {
+func (h *sessionHelper) confineThread(job *slotJob) (init, hold int, err error) {
 	spec := h.spec
 	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && !errors.Is(err, unix.EINVAL) {
 		return 0, -1, fmt.Errorf("clear ambient capabilities: %w", err)
@@ -419,6 +452,14 @@ func (h *sessionHelper) confineThread() (init, hold int, err error) {
 		return 0, -1, err
 	}
 	fail := func(err error) (int, int, error) { return init, hold, err }
+	if job.req.Hold != nil {
+		// Before the command's /proc: the layer is named through
+		// /proc/self, which that /proc has not (the thread is not in
+		// the PID namespace it shows).
+		if job.layer, err = mountHeldRoot(spec.Root, *job.req.Hold, spec.ReadOnly); err != nil {
+			return fail(err)
+		}
+	}
 	if h.ownProc {
 		if err := mountOwnProc(); err != nil {
 			return fail(err)
@@ -582,6 +623,19 @@ func (r *sessionRun) signal(sig syscall.Signal) {
 func (r *sessionRun) send(msg sessionReply) {
 	b, _ := json.Marshal(msg)
 	_, _ = r.reply.Write(b)
+}
+
+// sendWithFD writes one reply with a file descriptor.
+func (r *sessionRun) sendWithFD(msg sessionReply, fd int) {
+	b, _ := json.Marshal(msg)
+	raw, err := r.reply.SyscallConn()
+	if err != nil {
+		return
+	}
+	_ = raw.Write(func(s uintptr) bool {
+		err := unix.Sendmsg(int(s), b, unix.UnixRights(fd), nil, unix.MSG_NOSIGNAL)
+		return !errors.Is(err, unix.EAGAIN)
+	})
 }
 
 // commandEnv is the environment the command runs with: the agent's, with

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -90,8 +91,54 @@ func (ss *Sessions) Command(opts Options, argv []string) (*Cmd, error) {
 		return nil, err
 	}
 	spec.Network = opts.Network || ss.sb.cfg.Network
+	hold, err := holdRequest(spec.Root, opts.Hold)
+	if err != nil {
+		return nil, err
+	}
 	cmd := &exec.Cmd{Path: argv[0], Args: argv, SysProcAttr: &syscall.SysProcAttr{}}
-	return &Cmd{Cmd: cmd, sess: &sessionCmd{ss: ss, spec: spec, exited: make(chan struct{})}}, nil
+	return &Cmd{Cmd: cmd, sess: &sessionCmd{ss: ss, spec: spec, hold: hold, exited: make(chan struct{})}}, nil
+}
+
+// holdRequest checks what a held command asks for: the paths it hides
+// must be inside the root.
+func holdRequest(root string, h *Hold) (*holdSpec, error) {
+	if h == nil {
+		return nil, nil
+	}
+	spec := &holdSpec{MaxBytes: h.MaxBytes}
+	if spec.MaxBytes <= 0 {
+		spec.MaxBytes = DefaultHoldBytes
+	}
+	for _, p := range h.Hide {
+		p = filepath.Clean(p)
+		if !filepath.IsAbs(p) || p == root || !within(p, root) {
+			return nil, fmt.Errorf("%w: hidden path %q is not inside the root", ErrInvalidOptions, p)
+		}
+		spec.Hide = append(spec.Hide, p)
+	}
+	return spec, nil
+}
+
+// CanHold says whether commands with opts run held (Options.Hold) in
+// their session, starting the session's helper if needed; why says why
+// not. env is the commands' environment, as for Command. It blocks while
+// a helper starts.
+func (ss *Sessions) CanHold(opts Options, env []string) (ok bool, why string, err error) {
+	opts.TempDir = ""
+	spec, err := checkOptions(opts, []string{"true"})
+	if err != nil {
+		return false, "", err
+	}
+	spec.Network = opts.Network || ss.sb.cfg.Network
+	if env == nil {
+		env = os.Environ()
+	}
+	s, err := ss.acquire(spec, env, true)
+	if err != nil {
+		return false, "", err
+	}
+	defer ss.release(s)
+	return s.hold, s.holdWhy, nil
 }
 
 // Close ends every session: their helpers and whatever commands still
@@ -122,6 +169,9 @@ type session struct {
 	ctl   int
 	dead  chan struct{}
 	tmp   string
+	// hold says the helper can hold commands; holdWhy says why not.
+	hold    bool
+	holdWhy string
 	// users counts the commands running; a retired session ends with the
 	// last of them.
 	users     int
@@ -138,13 +188,19 @@ var errSessionsClosed = errors.New("sandbox sessions are closed")
 
 // acquire returns the session for a command with spec and env, starting
 // one when there is none that fits, and counts the command as its user.
-func (ss *Sessions) acquire(spec helperSpec, env []string) (*session, error) {
+// A held command needs no placeholder for a missing .git of the root: a
+// .git it makes stays in its layer, and is never applied.
+func (ss *Sessions) acquire(spec helperSpec, env []string, held bool) (*session, error) {
 	// One walk of the root's git directories serves the whole command.
 	git := walkGitDirs(spec.Root)
 	if err := refuseMissingGitDirs(git); err != nil {
 		return nil, err
 	}
-	git = makeGitPlaceholders(spec.Root, GitReadOnly, git)
+	if held {
+		git = removeRootPlaceholder(spec.Root, git)
+	} else {
+		git = makeGitPlaceholders(spec.Root, GitReadOnly, git)
+	}
 	readOnly := git.readOnlyPaths(spec.Root, GitReadOnly, false)
 	hidden := existingPaths(HiddenPaths(homeDirs(envValue(env, "HOME"), accountHome()), resolvedPaths(ss.sb.cfg.Hide), []string{spec.Root, spec.CacheDir}))
 	// What is put back under a hidden directory must exist to be put back.
@@ -283,6 +339,7 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []stri
 		}
 		return nil, fmt.Errorf("start the session helper: %s", msg)
 	}
+	s.hold, s.holdWhy = reply.Hold, reply.HoldWhy
 	return s, nil
 }
 
@@ -363,6 +420,35 @@ func readReply(fd int) (sessionReply, error) {
 // readMessage reads one reply from the command's socket.
 func readMessage(f *os.File) (sessionReply, error) { return decodeReply(f.Read) }
 
+// readMessageFDs reads one reply from the command's socket, with the
+// file descriptors that came with it.
+func readMessageFDs(f *os.File) (sessionReply, []int, error) {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return sessionReply{}, nil, err
+	}
+	buf := make([]byte, 4096)
+	oob := make([]byte, unix.CmsgSpace(4))
+	var n, oobn int
+	var rerr error
+	err = raw.Read(func(fd uintptr) bool {
+		n, oobn, _, _, rerr = unix.Recvmsg(int(fd), buf, oob, unix.MSG_CMSG_CLOEXEC)
+		return !errors.Is(rerr, unix.EAGAIN)
+	})
+	if err == nil {
+		err = rerr
+	}
+	if err != nil {
+		return sessionReply{}, nil, err
+	}
+	fds := receivedFDs(oob[:oobn])
+	var msg sessionReply
+	if n == 0 {
+		return msg, fds, io.EOF
+	}
+	return msg, fds, json.Unmarshal(buf[:n], &msg)
+}
+
 // decodeReply reads one packet with read and decodes the reply in it.
 func decodeReply(read func([]byte) (int, error)) (sessionReply, error) {
 	var msg sessionReply
@@ -381,7 +467,11 @@ func decodeReply(read func([]byte) (int, error)) (sessionReply, error) {
 type sessionCmd struct {
 	ss   *Sessions
 	spec helperSpec
-	s    *session
+	// hold, when set, runs the command held; layer is then its layer,
+	// once it has ended.
+	hold  *holdSpec
+	layer *Layer
+	s     *session
 	// reply is the command's own socket to the helper.
 	reply  *os.File
 	exited chan struct{}
@@ -404,7 +494,7 @@ func (c *sessionCmd) start(cmd *exec.Cmd) error {
 		env = os.Environ()
 	}
 	for attempt := 0; ; attempt++ {
-		s, err := c.ss.acquire(c.spec, env)
+		s, err := c.ss.acquire(c.spec, env, c.hold != nil)
 		if err != nil {
 			return err
 		}
@@ -433,7 +523,7 @@ func (c *sessionCmd) startIn(s *session, cmd *exec.Cmd, env []string, files []*o
 	theirs := pair[1]
 	reply := os.NewFile(uintptr(pair[0]), "sandbox command")
 	fds := []int{int(files[0].Fd()), int(files[1].Fd()), int(files[2].Fd()), theirs}
-	err = s.send(sessionRequest{Argv: cmd.Args, Env: env, Dir: cmd.Dir}, fds)
+	err = s.send(sessionRequest{Argv: cmd.Args, Env: env, Dir: cmd.Dir, Hold: c.hold}, fds)
 	runtime.KeepAlive(files)
 	// The helper has its own copy now.
 	unix.Close(theirs)
@@ -461,7 +551,14 @@ func (c *sessionCmd) startIn(s *session, cmd *exec.Cmd, env []string, files []*o
 
 // await reads the command's reply: how it ended.
 func (c *sessionCmd) await() {
-	msg, err := readMessage(c.reply)
+	msg, fds, err := readMessageFDs(c.reply)
+	if msg.Layer && len(fds) == 1 && c.hold != nil {
+		c.layer = &Layer{f: os.NewFile(uintptr(fds[0]), "held layer")}
+		fds = nil
+	}
+	for _, fd := range fds {
+		unix.Close(fd)
+	}
 	c.finish(msg, err != nil || !msg.Exited)
 }
 
@@ -588,6 +685,8 @@ type (
 		Argv []string
 		Env  []string
 		Dir  string
+		// Hold runs the command held (see overlay_linux.go).
+		Hold *holdSpec `json:",omitempty"`
 	}
 	// sessionReply is the helper's: Ready on the control socket once
 	// the mounts are made; Accepted, then Exited on a command's socket.
@@ -597,6 +696,13 @@ type (
 		Exited   bool           `json:",omitempty"`
 		Status   uint32         `json:",omitempty"`
 		Rusage   syscall.Rusage `json:",omitzero"`
+		// Hold, with Ready, says the helper can hold commands; HoldWhy
+		// says why not.
+		Hold    bool   `json:",omitempty"`
+		HoldWhy string `json:",omitempty"`
+		// Layer, with Exited, says the held command's layer comes with
+		// the message, as a file descriptor.
+		Layer bool `json:",omitempty"`
 	}
 	// sessionSignal asks, on a command's socket, for a signal to its
 	// process group.
@@ -631,4 +737,28 @@ func releaseAtLeast(release string, major, minor int) bool {
 		return false
 	}
 	return ma > major || ma == major && mi >= minor
+}
+
+// removeRootPlaceholder removes the root's .git when it is an empty
+// directory, as MakeGitPlaceholders makes for a root without one (and
+// versions before held commands left behind): an empty .git is no
+// repository, and it breaks the person's builds that ask git for the
+// version (go build's "error obtaining VCS status"). It returns l
+// without it.
+func removeRootPlaceholder(root string, l gitLayout) gitLayout {
+	dotgit := filepath.Join(root, ".git")
+	rootPlaceholders.Lock()
+	removed := rootPlaceholders.users[root] == 0 && removeEmptyDotGit(root)
+	rootPlaceholders.Unlock()
+	if !removed {
+		return l
+	}
+	dirs := l.dirs[:0:0]
+	for _, d := range l.dirs {
+		if d != dotgit {
+			dirs = append(dirs, d)
+		}
+	}
+	l.dirs = dirs
+	return l
 }

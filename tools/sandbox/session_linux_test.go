@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -19,6 +20,7 @@ import (
 // -sessions: every escape they try with a command of its own helper must
 // fail as well for a command of a session helper.
 func TestSandboxTestsThroughSessions(t *testing.T) {
+	t.Parallel()
 	if *viaSessions {
 		t.Skip("already running through sessions")
 	}
@@ -118,7 +120,33 @@ func alive(pid int) bool {
 	return !strings.HasPrefix(rest, "Z")
 }
 
+// waitEnded waits until process pid has ended (a zombie has), as its
+// pidfd says, and reports whether it did; it gives up after a minute, so
+// that a process that never ends fails the test instead of hanging it.
+func waitEnded(t *testing.T, pid int) bool {
+	t.Helper()
+	fd, err := unix.PidfdOpen(pid, 0)
+	if errors.Is(err, unix.ESRCH) {
+		return true // gone already, reaped too
+	}
+	if err != nil {
+		t.Fatalf("pidfd_open(%d): %v", pid, err)
+	}
+	defer unix.Close(fd)
+	for {
+		n, err := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, 60_000)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("poll the pidfd of %d: %v", pid, err)
+		}
+		return n == 1
+	}
+}
+
 func TestSessionLeftoversDieWithTheirCommandWhileTheHelperLivesOn(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	mark := "agent-test-session-escapee-" + strconv.Itoa(os.Getpid())
 	got := startIn(t, ss, f, f.opts(), escapees, "MARK="+mark).wait()
@@ -147,6 +175,7 @@ func TestSessionLeftoversDieWithTheirCommandWhileTheHelperLivesOn(t *testing.T) 
 }
 
 func TestSessionCommandsRunConcurrentlyAndIndependently(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// a waits for b, so both must run at once.
 	a := startIn(t, ss, f, f.opts(), `until [ -e "$ROOT/from-b" ]; do sleep 0.01; done; echo a`)
@@ -155,7 +184,7 @@ func TestSessionCommandsRunConcurrentlyAndIndependently(t *testing.T) {
 	c := startIn(t, ss, f, f.opts(), `echo ready; exec sleep 300`)
 	d := startIn(t, ss, f, f.opts(), `sleep 0.5; echo d`)
 	helper := helperPid(t, ss)
-	time.Sleep(100 * time.Millisecond)
+	c.stdout.waitLine(t, "ready")
 	if err := c.cmd.SignalGroup(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -186,6 +215,7 @@ func TestSessionCommandsRunConcurrentlyAndIndependently(t *testing.T) {
 }
 
 func TestSessionSignalsAndStatus(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// A command is not its PID namespace's init: what it does to itself
 	// works as anywhere.
@@ -201,15 +231,16 @@ func TestSessionSignalsAndStatus(t *testing.T) {
 			t.Errorf("%s: %+v, want killed by %v", tt.script, got, tt.signal)
 		}
 	}
-	// A command that ignores SIGTERM is stopped by SIGKILL, and its
-	// children with it.
-	s := startIn(t, ss, f, f.opts(), `trap "" TERM; sleep 300 & echo ready; wait`)
-	time.Sleep(100 * time.Millisecond)
+	// A command that does not end at SIGTERM is stopped by SIGKILL, and
+	// its children with it. It says when it got the SIGTERM, and lives on.
+	s := startIn(t, ss, f, f.opts(), `trap "echo term" TERM; sleep 300 & echo ready; while :; do wait; done`)
+	s.stdout.waitLine(t, "ready")
 	s.cmd.SignalGroup(syscall.SIGTERM)
+	s.stdout.waitLine(t, "term")
 	select {
 	case <-s.cmd.Exited():
-		t.Fatal("a command that ignores SIGTERM ended at SIGTERM")
-	case <-time.After(300 * time.Millisecond):
+		t.Fatal("a command that lives on after SIGTERM ended")
+	default:
 	}
 	s.cmd.SignalGroup(syscall.SIGKILL)
 	if got := s.wait(); got.signal != syscall.SIGKILL {
@@ -234,6 +265,7 @@ func TestSessionSignalsAndStatus(t *testing.T) {
 }
 
 func TestSessionHelperIsOutOfReach(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// The first command of the session: the directory of its program
 	// stays visible, although it is in the shared /tmp.
@@ -300,16 +332,14 @@ func reachSessionHelper() int {
 }
 
 func TestSessionHelperRestarts(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	if got := startIn(t, ss, f, f.opts(), `true`).wait(); got.code != 0 {
 		t.Fatalf("first command: %+v", got)
 	}
 	first := helperPid(t, ss)
 	syscall.Kill(first, syscall.SIGKILL)
-	deadline := time.Now().Add(5 * time.Second)
-	for alive(first) && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitEnded(t, first)
 	if got := startIn(t, ss, f, f.opts(), `echo after`).wait(); got.stdout != "after\n" {
 		t.Fatalf("the command after the helper was killed: %+v", got)
 	}
@@ -337,6 +367,7 @@ func TestSessionHelperRestarts(t *testing.T) {
 }
 
 func TestSessionHelperDiesWithTheAgent(t *testing.T) {
+	t.Parallel()
 	_, _ = sessionFixture(t)
 	f := newFixture(t)
 	mark := "agent-test-session-orphan-" + strconv.Itoa(os.Getpid())
@@ -365,11 +396,7 @@ func TestSessionHelperDiesWithTheAgent(t *testing.T) {
 		}
 		t.Errorf("processes %v outlived the agent's SIGKILL", left)
 	}
-	deadline = time.Now().Add(5 * time.Second)
-	for alive(helpers[0]) && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if alive(helpers[0]) {
+	if !waitEnded(t, helpers[0]) {
 		syscall.Kill(helpers[0], syscall.SIGKILL)
 		t.Errorf("the session helper %d outlived the agent's SIGKILL", helpers[0])
 	}
@@ -422,14 +449,17 @@ func runSessionAgentStandIn() int {
 }
 
 func TestSessionCommandsHaveTheirOwnProc(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
-	sleeper := startIn(t, ss, f, f.opts(), `echo ready; exec sleep 300`)
+	// The sleeper carries a variable of its own in its environment,
+	// whether its shell has become sleep yet or not.
+	sleeper := startIn(t, ss, f, f.opts(), `echo ready; exec sleep 300`, "AGENT_TEST_SLEEPER=1")
 	defer sleeper.cmd.SignalGroup(syscall.SIGKILL)
-	time.Sleep(100 * time.Millisecond)
+	sleeper.stdout.waitLine(t, "ready")
 	// $$ names the shell in /proc, and no other command of the session
 	// (the sleeper) is in sight: only the idle init, the shell, and what
 	// it runs.
-	got := startIn(t, ss, f, f.opts(), `[ "$(cat /proc/$$/comm)" = bash ] && echo own; [ "$(cat /proc/1/comm)" = cat ] && echo init; grep -lx -e sleep -e sandbox.test /proc/[0-9]*/comm || echo alone`).wait()
+	got := startIn(t, ss, f, f.opts(), `[ "$(cat /proc/$$/comm)" = bash ] && echo own; [ "$(cat /proc/1/comm)" = cat ] && echo init; grep -lx -e sleep -e sandbox.test /proc/[0-9]*/comm || grep -l AGENT_TEST_SLEEPER= /proc/[0-9]*/environ || echo alone`).wait()
 	if got.stdout != "own\ninit\nalone\n" {
 		t.Errorf("the processes a session command sees: %q, want only its own and the idle init", got.stdout)
 	}
@@ -438,6 +468,7 @@ func TestSessionCommandsHaveTheirOwnProc(t *testing.T) {
 // The tools that find processes by reading /proc find the command's own,
 // by the numbers its kill uses.
 func TestSessionCommandsFindTheirProcessesByName(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	got := startIn(t, ss, f, f.opts(), `sleep 5 & p=$!
 for i in $(seq 100); do [ "$(cat /proc/$p/comm 2>/dev/null)" = sleep ] && break; done
@@ -449,6 +480,7 @@ pkill -x sleep; wait $p; echo "status $?"`).wait()
 }
 
 func TestReleaseAtLeast(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		release string
 		want    bool
@@ -464,6 +496,7 @@ func TestReleaseAtLeast(t *testing.T) {
 }
 
 func TestSessionCommandWithALargeEnvironment(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	// Larger than a socket packet may be; execve takes 128 KiB a string.
 	big := strings.Repeat("x", 100<<10)
@@ -475,6 +508,7 @@ func TestSessionCommandWithALargeEnvironment(t *testing.T) {
 }
 
 func TestSessionRestartsForAVisiblePathThatAppears(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	hidden := filepath.Join(f.home, "state")
 	if err := os.Mkdir(hidden, 0o755); err != nil {
@@ -501,6 +535,7 @@ func TestSessionRestartsForAVisiblePathThatAppears(t *testing.T) {
 }
 
 func TestSessionSlotsAreKeptOnlyWhenNothingIsLeft(t *testing.T) {
+	t.Parallel()
 	f, ss := sessionFixture(t)
 	mark := "agent-test-slot-escapee-" + strconv.Itoa(os.Getpid())
 	pids := func() string {

@@ -20,6 +20,11 @@ func (ss *Sessions) Command(opts Options, argv []string) (*Cmd, error) {
 	return nil, errors.New("sandbox sessions are Linux only")
 }
 
+// CanHold is never true outside Linux.
+func (ss *Sessions) CanHold(opts Options, env []string) (bool, string, error) {
+	return false, "held commands need Linux", nil
+}
+
 // Close has nothing to end.
 func (ss *Sessions) Close() error { return nil }
 
@@ -30,7 +35,8 @@ type sessionCmd struct {
 		Status uint32
 		Rusage syscall.Rusage
 	}
-	lost bool
+	lost  bool
+	layer *Layer
 }
 
 func (c *sessionCmd) start(cmd *exec.Cmd) error { return errors.New("sandbox sessions are Linux only") }

@@ -1,9 +1,10 @@
 package sandbox
 
 import (
+	"bufio"
 	"flag"
-	"io"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -63,10 +64,12 @@ func runInSession(t *testing.T, sb Sandbox, opts Options, env []string, argv ...
 }
 
 // pipedOutput is a pipe whose read end is read to the end in the
-// background.
+// background. Its first lines are also handed, as they come, to
+// waitLine, so a test can wait for a command to say it is ready.
 type pipedOutput struct {
-	w    *os.File
-	done chan string
+	w     *os.File
+	done  chan string
+	lines chan string // the first cap(lines) lines, without their newline; closed at the end
 }
 
 func pipeOutput(t *testing.T) pipedOutput {
@@ -75,16 +78,45 @@ func pipeOutput(t *testing.T) pipedOutput {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := pipedOutput{w: w, done: make(chan string, 1)}
+	p := pipedOutput{w: w, done: make(chan string, 1), lines: make(chan string, 64)}
 	go func() {
-		b, _ := io.ReadAll(r)
+		var all strings.Builder
+		br := bufio.NewReader(r)
+		for {
+			line, err := br.ReadString('\n')
+			all.WriteString(line)
+			if strings.HasSuffix(line, "\n") {
+				select {
+				case p.lines <- strings.TrimSuffix(line, "\n"):
+				default: // nobody waits for lines that late
+				}
+			}
+			if err != nil {
+				break
+			}
+		}
 		r.Close()
-		p.done <- string(b)
+		close(p.lines)
+		p.done <- all.String()
 	}()
 	return p
 }
 
 func (p pipedOutput) read() string { return <-p.done }
+
+// waitLine waits until the command writes the line want, among its first
+// lines; it fails the test when the output ends without it.
+func (p pipedOutput) waitLine(t *testing.T, want string) {
+	t.Helper()
+	var got []string
+	for line := range p.lines {
+		if line == want {
+			return
+		}
+		got = append(got, line)
+	}
+	t.Fatalf("the command ended its output without the line %q: %q", want, got)
+}
 
 // sessionTempDir returns the temp directory of the session this test's
 // commands in sb ran in.

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,57 +11,58 @@ import (
 	"testing"
 	"unsafe"
 
+	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
 
-// runFilter runs the classic BPF program on a seccomp_data of the given
-// architecture, system call number and arguments, as the kernel does,
-// for the few instructions socketFilter uses.
-func runFilter(t *testing.T, prog []unix.SockFilter, arch uint32, nr int, args ...uint64) uint32 {
+// runFilter runs the seccomp filter, as assembled for the kernel, on
+// x/net/bpf's VM with a struct seccomp_data of the given architecture,
+// system call number and arguments. The kernel loads seccomp_data's words
+// in the machine's byte order, the VM in network order: each word is
+// written in the VM's order at its offset (an argument's low half where a
+// little-endian machine has it, which is where the filter loads it).
+func runFilter(t *testing.T, vm *bpf.VM, arch uint32, nr int, args ...uint64) uint32 {
 	t.Helper()
-	word := func(off uint32) uint32 {
-		switch {
-		case off == offNR:
-			return uint32(nr)
-		case off == offArch:
-			return arch
-		case off >= offArg0 && (off-offArg0)%8 == 0 && int(off-offArg0)/8 < len(args):
-			return uint32(args[(off-offArg0)/8])
-		case off >= offArg0:
-			return 0
-		}
-		t.Fatalf("load of offset %d", off)
-		return 0
+	data := make([]byte, 64) // sizeof(struct seccomp_data)
+	binary.BigEndian.PutUint32(data[offNR:], uint32(nr))
+	binary.BigEndian.PutUint32(data[offArch:], arch)
+	for i, a := range args {
+		binary.BigEndian.PutUint32(data[offArg0+8*i:], uint32(a))
+		binary.BigEndian.PutUint32(data[offArg0+8*i+4:], uint32(a>>32))
 	}
-	var a uint32
-	for pc := 0; pc < len(prog); pc++ {
-		in := prog[pc]
-		switch in.Code {
-		case unix.BPF_LD | unix.BPF_W | unix.BPF_ABS:
-			a = word(in.K)
-		case unix.BPF_ALU | unix.BPF_AND | unix.BPF_K:
-			a &= in.K
-		case unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K, unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K:
-			taken := a == in.K
-			if in.Code&0xf0 == unix.BPF_JGE {
-				taken = a >= in.K
-			}
-			if taken {
-				pc += int(in.Jt)
-			} else {
-				pc += int(in.Jf)
-			}
-		case unix.BPF_RET | unix.BPF_K:
-			return in.K
-		default:
-			t.Fatalf("instruction %d: unknown code %#x", pc, in.Code)
-		}
+	got, err := vm.Run(data)
+	if err != nil {
+		t.Fatalf("filter(nr %d, args %v): %v", nr, args, err)
 	}
-	t.Fatalf("the program ran off its end")
-	return 0
+	return uint32(got)
+}
+
+// filterVM loads the filter the helper installs into the VM, which
+// refuses a jump past the end and a program that does not end in a
+// return.
+func filterVM(t *testing.T) *bpf.VM {
+	t.Helper()
+	filter, err := socketFilter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := make([]bpf.RawInstruction, len(filter))
+	for i, f := range filter {
+		raw[i] = bpf.RawInstruction{Op: f.Code, Jt: f.Jt, Jf: f.Jf, K: f.K}
+	}
+	prog, ok := bpf.Disassemble(raw)
+	if !ok {
+		t.Fatalf("the filter holds instructions the VM does not know: %v", prog)
+	}
+	vm, err := bpf.NewVM(prog)
+	if err != nil {
+		t.Fatalf("the filter is not a valid program: %v", err)
+	}
+	return vm
 }
 
 func TestSocketFilter(t *testing.T) {
+	t.Parallel()
 	if !socketWallSupported() {
 		t.Skip("no socket wall on this architecture")
 	}
@@ -104,9 +106,9 @@ func TestSocketFilter(t *testing.T) {
 		{"another architecture's system call kills", other, 102, nil, kill},
 		{"an ordinary system call passes", seccompArch, unix.SYS_GETPID, nil, allow},
 	}
-	prog := socketFilter()
+	vm := filterVM(t)
 	for _, c := range cases {
-		if got := runFilter(t, prog, c.arch, c.nr, c.args...); got != c.want {
+		if got := runFilter(t, vm, c.arch, c.nr, c.args...); got != c.want {
 			t.Errorf("%s: filter(nr %d, args %v) = %#x, want %#x", c.name, c.nr, c.args, got, c.want)
 		}
 	}
@@ -202,6 +204,7 @@ func stealListener() int {
 }
 
 func TestUnixSocketsUnreachableWithoutConnecting(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	abstract := "@agent-test-gram-" + strconv.Itoa(os.Getpid())
@@ -240,6 +243,7 @@ func TestUnixSocketsUnreachableWithoutConnecting(t *testing.T) {
 }
 
 func TestIOUringAndTheHelperAreOutOfReach(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	for _, tool := range []string{"io-uring", "steal-listener"} {

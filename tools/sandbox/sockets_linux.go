@@ -12,6 +12,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
 
@@ -51,7 +52,8 @@ var seccompArch = map[string]uint32{"amd64": unix.AUDIT_ARCH_X86_64, "arm64": un
 // socketWallSupported says whether this build can raise the socket wall.
 func socketWallSupported() bool { return seccompArch != 0 }
 
-// seccompData offsets (struct seccomp_data): nr, arch, args.
+// seccompData offsets (struct seccomp_data): nr, arch, args. The filter
+// loads 32-bit words in the machine's byte order.
 const (
 	offNR   = 0
 	offArch = 4
@@ -63,52 +65,79 @@ const (
 // below.
 const x32Bit = 0x40000000
 
-// socketFilter returns the seccomp program of the socket wall.
-func socketFilter() []unix.SockFilter {
-	const (
-		ld   = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
-		jeq  = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
-		jge  = unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K
-		and  = unix.BPF_ALU | unix.BPF_AND | unix.BPF_K
-		ret  = unix.BPF_RET | unix.BPF_K
-		errn = unix.SECCOMP_RET_ERRNO
+// socketProgram is the seccomp program of the socket wall. Each test is
+// followed by what it returns, so every jump skips only the next one or
+// two instructions; the tests run it on x/net/bpf's VM.
+func socketProgram() []bpf.Instruction {
+	const errno = unix.SECCOMP_RET_ERRNO
+	var (
+		kill   = bpf.RetConstant{Val: unix.SECCOMP_RET_KILL_PROCESS}
+		notify = bpf.RetConstant{Val: unix.SECCOMP_RET_USER_NOTIF}
+		allow  = bpf.RetConstant{Val: unix.SECCOMP_RET_ALLOW}
+		eperm  = bpf.RetConstant{Val: errno | uint32(unix.EPERM)}
+		enosys = bpf.RetConstant{Val: errno | uint32(unix.ENOSYS)}
 	)
-	eperm := uint32(errn | uint32(unix.EPERM))
-	enosys := uint32(errn | uint32(unix.ENOSYS))
-	// Jumps are relative to the next instruction; the labels at the end
-	// are counted from each jump by hand, so keep the layout fixed.
-	return []unix.SockFilter{
-		/* 0 */ {Code: ld, K: offArch},
-		/* 1 */ {Code: jeq, K: seccompArch, Jt: 1, Jf: 0},
-		/* 2 */ {Code: ret, K: unix.SECCOMP_RET_KILL_PROCESS},
-		/* 3 */ {Code: ld, K: offNR},
-		/* 4 */ {Code: jge, K: x32Bit, Jt: 0, Jf: 1},
-		/* 5 */ {Code: ret, K: enosys},
-		/* 6 */ {Code: jeq, K: unix.SYS_CONNECT, Jt: 0, Jf: 1},
-		/* 7 */ {Code: ret, K: unix.SECCOMP_RET_USER_NOTIF},
-		/* 8 */ {Code: jeq, K: unix.SYS_IO_URING_SETUP, Jt: 2, Jf: 0},
-		/* 9 */ {Code: jeq, K: unix.SYS_IO_URING_ENTER, Jt: 1, Jf: 0},
-		/* 10 */ {Code: jeq, K: unix.SYS_IO_URING_REGISTER, Jt: 0, Jf: 1},
-		/* 11 */ {Code: ret, K: enosys},
-		/* 12 */ {Code: jeq, K: unix.SYS_SOCKET, Jt: 1, Jf: 0},
-		/* 13 */ {Code: jeq, K: unix.SYS_SOCKETPAIR, Jt: 0, Jf: 8},
-		/* 14 */ {Code: ld, K: offArg0},
-		/* 15 */ {Code: jeq, K: unix.AF_UNIX, Jt: 0, Jf: 6},
-		/* 16 */ {Code: ld, K: offArg1},
-		/* 17 */ {Code: and, K: 0xf},
-		/* 18 */ {Code: jeq, K: unix.SOCK_STREAM, Jt: 3, Jf: 0},
-		/* 19 */ {Code: jeq, K: unix.SOCK_SEQPACKET, Jt: 2, Jf: 0},
-		/* 20 */ {Code: ret, K: eperm},
-		/* 21 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
-		/* 22 */ {Code: ret, K: unix.SECCOMP_RET_ALLOW},
+	load := func(off uint32) bpf.Instruction { return bpf.LoadAbsolute{Off: off, Size: 4} }
+	// unless returns ret when A is not v (skipping it when A is v).
+	unless := func(v uint32, ret bpf.Instruction) []bpf.Instruction {
+		return []bpf.Instruction{bpf.JumpIf{Cond: bpf.JumpEqual, Val: v, SkipTrue: 1}, ret}
 	}
+	// when returns ret when A is v (skipping it when A is not).
+	when := func(v uint32, ret bpf.Instruction) []bpf.Instruction {
+		return []bpf.Instruction{bpf.JumpIf{Cond: bpf.JumpNotEqual, Val: v, SkipTrue: 1}, ret}
+	}
+	var p []bpf.Instruction
+	add := func(ins ...bpf.Instruction) { p = append(p, ins...) }
+
+	// Another architecture's numbers mean other calls: kill.
+	add(load(offArch))
+	add(unless(seccompArch, kill)...)
+	// x32 calls on amd64 would take other numbers.
+	add(load(offNR))
+	add(bpf.JumpIf{Cond: bpf.JumpLessThan, Val: x32Bit, SkipTrue: 1}, enosys)
+	// connect(2) goes to the helper.
+	add(when(unix.SYS_CONNECT, notify)...)
+	// io_uring's operations bypass seccomp: no ring, made or inherited.
+	add(when(unix.SYS_IO_URING_SETUP, enosys)...)
+	add(when(unix.SYS_IO_URING_ENTER, enosys)...)
+	add(when(unix.SYS_IO_URING_REGISTER, enosys)...)
+	// socket(2) and socketpair(2) go on to the checks of their
+	// arguments; every other call is allowed.
+	add(bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_SOCKET, SkipTrue: 2})
+	add(bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_SOCKETPAIR, SkipTrue: 1})
+	add(allow)
+	// A unix socket may be a stream or a seqpacket one, never a datagram
+	// one, which can send to any path without connecting.
+	add(load(offArg0))
+	add(unless(unix.AF_UNIX, allow)...)
+	add(load(offArg1), bpf.ALUOpConstant{Op: bpf.ALUOpAnd, Val: 0xf}) // the type without its flags
+	add(when(unix.SOCK_STREAM, allow)...)
+	add(when(unix.SOCK_SEQPACKET, allow)...)
+	add(eperm)
+	return p
+}
+
+// socketFilter returns socketProgram assembled for seccomp(2).
+func socketFilter() ([]unix.SockFilter, error) {
+	raw, err := bpf.Assemble(socketProgram())
+	if err != nil {
+		return nil, fmt.Errorf("seccomp: assemble the socket filter: %w", err)
+	}
+	filter := make([]unix.SockFilter, len(raw))
+	for i, r := range raw {
+		filter[i] = unix.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
+	}
+	return filter, nil
 }
 
 // installSocketFilter applies the filter to the calling thread (and what
 // it starts) and returns the listener on which connect(2) calls arrive.
 // The thread must have no_new_privs.
 func installSocketFilter() (int, error) {
-	filter := socketFilter()
+	filter, err := socketFilter()
+	if err != nil {
+		return -1, err
+	}
 	prog := unix.SockFprog{Len: uint16(len(filter)), Filter: &filter[0]}
 	fd, _, errno := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER,
 		unix.SECCOMP_FILTER_FLAG_NEW_LISTENER, uintptr(unsafe.Pointer(&prog)))

@@ -117,6 +117,7 @@ func listenUnix(t *testing.T, network, addr string) (received func() int) {
 }
 
 func TestHostUnixSocketsAreUnreachable(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	// A listener outside the root, in a directory the command can see
@@ -164,6 +165,7 @@ func TestHostUnixSocketsAreUnreachable(t *testing.T) {
 }
 
 func TestTheCommandsOwnUnixSocketsWork(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	for _, dir := range []string{f.root, "/tmp", "/dev/shm"} {
@@ -184,6 +186,7 @@ func TestTheCommandsOwnUnixSocketsWork(t *testing.T) {
 }
 
 func TestTheNetworkAllowedReachesHostSockets(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	inHome := filepath.Join(f.home, "agent.sock")
@@ -216,6 +219,7 @@ func unixThreads() int {
 }
 
 func TestUnixSocketsFromEveryThread(t *testing.T) {
+	t.Parallel()
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	got := run(t, sb, f.opts(), f.env(testToolEnv+"=unix-threads", "SANDBOX_TEST_DIR=/tmp"), testExe(t))

@@ -18,6 +18,9 @@ const nobody = 65534
 // differs: the process limit only works for them (the kernel exempts
 // root), and the helper brings the loopback up with an ambient capability
 // rather than as root of its namespace.
+//
+// Not parallel: it writes a binary and executes it, which fails with
+// ETXTBSY while another test's fork holds the file open for writing.
 func TestUnprivileged(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("already unprivileged: the other tests ran as this user")

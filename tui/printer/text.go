@@ -194,6 +194,19 @@ func (s *textSink) toolLine(c *agent.CallInfo, r *agent.CallResult, a approval) 
 	case agent.DecisionModified:
 		b.WriteString(s.st.muted.Render(" (modified, then approved)"))
 	}
+	if c.Held != "" && c.Held != "no changes" {
+		// A held command: what became of its changes.
+		what := "applied"
+		switch {
+		case strings.HasPrefix(c.Held, "refused"):
+			what = "not applied"
+		case a.decision == agent.DecisionDenied, a.decision == agent.DecisionBlocked:
+			what = "discarded"
+		case strings.Contains(r.Output, "[its changes were not applied") || strings.Contains(r.Output, "[its changes could not"):
+			what = "not applied"
+		}
+		b.WriteString(s.st.muted.Render(" · " + what + ": " + termsafe.Line(c.Held)))
+	}
 	return b.String()
 }
 

@@ -17,7 +17,8 @@ type assembler struct {
 	byBlock map[int64]*partialCall
 	stop    string
 	usage   llm.Usage
-	done    bool
+	// started and done say message_start and message_stop came.
+	started, done bool
 	// size is the bytes of text and input so far, against
 	// llm.MaxReplyBytes.
 	size int
@@ -47,10 +48,16 @@ type partialCall struct {
 	args  strings.Builder
 }
 
-// add folds one event in, passing text and thinking to onDelta.
-func (a *assembler) add(ev sdk.MessageStreamEventUnion, onDelta func(llm.Delta)) {
+// add folds one event in, passing text and thinking to onDelta. It
+// returns llm.ErrMessageRestarted for a second message_start: the stream
+// is broken.
+func (a *assembler) add(ev sdk.MessageStreamEventUnion, onDelta func(llm.Delta)) error {
 	switch ev.Type {
 	case "message_start":
+		if a.started {
+			return llm.ErrMessageRestarted
+		}
+		a.started = true
 		u := ev.Message.Usage
 		// Cached input is input all the same, for budgets; its parts
 		// are priced apart.
@@ -127,6 +134,7 @@ func (a *assembler) add(ev sdk.MessageStreamEventUnion, onDelta func(llm.Delta))
 	case "message_stop":
 		a.done = true
 	}
+	return nil
 }
 
 // think passes on a piece of thinking. The blocks of one reply read as

@@ -156,7 +156,9 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 
 	var a assembler
 	for stream.Next() {
-		a.add(stream.Current(), onDelta)
+		if err := a.add(stream.Current(), onDelta); err != nil {
+			return a.response(), p.failure(err, slot)
+		}
 		if a.tooBig() {
 			// Nothing of it is kept: the text would flood the history.
 			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)

@@ -370,6 +370,33 @@ func RunConformance(t *testing.T, h Harness) {
 		})
 	}
 
+	t.Run("a message that starts twice within one reply is a broken stream, retried", func(t *testing.T) {
+		turn := Use(Call{ID: "call_1", Name: "write_file", Args: `{"path":"a.go","content":"package a\n\nfunc A() {}\n"}`})
+		turn.Fault = Fault{Restart: true}
+		_, err := h.connect(t, h.Serve(t, Script{turn}).URL()).Stream(t.Context(), simpleRequest(), nil)
+		e, ok := errors.AsType[*llm.Error](err)
+		if !ok || e.Kind != llm.KindBadResponse || !e.Retryable() || !errors.Is(err, llm.ErrMessageRestarted) {
+			t.Fatalf("Stream() error = %v, want a retryable bad_response wrapping ErrMessageRestarted", err)
+		}
+
+		turn.Fault.Times = 1
+		srv := h.Serve(t, Script{turn})
+		var retries []llm.RetryInfo
+		p := llm.WithRetry(h.connect(t, srv.URL()), llm.RetryPolicy{MaxRetries: 1, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond},
+			func(ri llm.RetryInfo) { retries = append(retries, ri) })
+		resp, err := p.Stream(t.Context(), simpleRequest(), nil)
+		if err != nil {
+			t.Fatalf("Stream() with retries error = %v", err)
+		}
+		want := []llm.ToolCall{{ID: "call_1", Name: "write_file", Args: turn.Calls[0].Args}}
+		if !sameCalls(resp.Message.ToolCalls, want) {
+			t.Errorf("ToolCalls = %+v, want the one whole call of the clean retry", resp.Message.ToolCalls)
+		}
+		if len(retries) != 1 || llm.KindOf(retries[0].Err) != llm.KindBadResponse {
+			t.Errorf("retries = %+v, want one after the broken stream", retries)
+		}
+	})
+
 	t.Run("a reply larger than MaxReplyBytes is dropped with an error", func(t *testing.T) {
 		word := strings.Repeat("x", 64<<10-1) + " "
 		huge := strings.Repeat(word, llm.MaxReplyBytes/len(word)+2)

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// FakeServer is what the fake provider servers (openaitest, ollamatest,
+// FakeServer is what the fake provider servers (openaitest, responsestest, ollamatest,
 // anthropictest) share: a Player for the script, a loopback HTTP server,
 // the test problems are reported to, and the model list. Each fake embeds
 // it and adds its wire format's routes. Its methods are safe for

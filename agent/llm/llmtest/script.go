@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/agentcli/agent/agent/llm"
@@ -97,6 +98,14 @@ type Fault struct {
 	// reported inside a stream that began with status 200) right after the
 	// first event.
 	StreamError bool `json:"stream_error,omitempty"`
+	// Restart begins the message a second time within the stream, as a
+	// proxy that restarted the generation does: the first half of the
+	// stream, then the format's start of a message and the whole reply
+	// again (Anthropic's second message_start, a chunk with a new
+	// completion id and the role, a second response.created; for Ollama,
+	// whose lines have no start, the whole reply again after its final
+	// line).
+	Restart bool `json:"restart,omitempty"`
 	// Delay waits this long before each stream event: a slow model.
 	Delay time.Duration `json:"delay,omitempty"`
 	// CharByChar streams text and arguments one character per event.
@@ -158,6 +167,15 @@ func (t Turn) CallID(n, i int) string {
 		return id
 	}
 	return fmt.Sprintf("call_%d_%d", n, i)
+}
+
+// Restarted returns the stream of events a fake sends under Restart:
+// the first half of events (at least one), then all of them again. The
+// fake changes what must differ between two messages (an id) in the
+// first half itself.
+func Restarted[E any](events []E) []E {
+	half := max(1, len(events)/2)
+	return append(slices.Clone(events[:half]), events...)
 }
 
 // Say is a turn that answers with text only.

@@ -30,7 +30,7 @@ func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
 		f.Status = http.StatusUnauthorized
 	case wire.TransportKind(err) != llm.KindBadResponse:
 		// A connection that failed or broke: Failure classifies it.
-	case errors.Is(err, llm.ErrReplyTooLarge):
+	case errors.Is(err, llm.ErrReplyTooLarge), errors.Is(err, llm.ErrMessageRestarted):
 		// Ours: Failure reports it as an unreadable reply.
 	case wire.IsJSONError(err), errors.Is(err, bufio.ErrTooLong), looksLikeRawLine(err.Error()):
 		f.Err = fmt.Errorf("malformed stream line: %w", err)

@@ -133,6 +133,11 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 	sctx, slot := wire.WithSlot(ctx)
 	size := 0 // text and arguments so far, against llm.MaxReplyBytes
 	err := p.client.Chat(sctx, p.request(req), func(r api.ChatResponse) error {
+		if done {
+			// A line after the final one: the server began a second
+			// message in the same reply.
+			return llm.ErrMessageRestarted
+		}
 		if d := r.Message.Thinking; d != "" {
 			size += len(d)
 			thinking.WriteString(d)

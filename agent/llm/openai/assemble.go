@@ -12,12 +12,19 @@ import (
 // assembler builds one Response from the chunks of a stream. Only choice 0
 // is read: we never ask for more.
 type assembler struct {
+	// id is the completion's id, from its first chunk that has one.
+	id        string
 	text      strings.Builder
 	reasoning strings.Builder
 	calls     []*partialCall
 	byIndex   map[int]*partialCall
-	// details are OpenRouter's reasoning_details entries, in order.
+	// details are OpenRouter's reasoning_details entries, in the order
+	// they began; byDetail finds an entry by its index and type, and
+	// lastType is the type last seen at an index, for fragments that
+	// leave it out.
 	details  []*detail
+	byDetail map[detailKey]*detail
+	lastType map[int]string
 	finish   string
 	finished bool
 	usage    llm.Usage
@@ -38,6 +45,9 @@ type partialCall struct {
 // add folds one chunk in, passing its text and thinking to onDelta. It
 // returns the error the chunk reports, if any: the stream has failed.
 func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
+	if a.restarts(c) {
+		return &streamError{restarted: true}
+	}
 	if u := c.Usage; u != nil {
 		a.usage = u.usage()
 	}
@@ -48,7 +58,7 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 		if ch.Index != 0 {
 			continue
 		}
-		d := ch.Delta.ReasoningContent + ch.Delta.Reasoning
+		d := ch.Delta.ReasoningContent + ch.Delta.Reasoning + ch.Delta.Content.Thinking
 		if d == "" {
 			// A server may send its thinking only in reasoning_details.
 			d = a.detailsText(ch.Delta.ReasoningDetails)
@@ -59,7 +69,7 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 			onDelta(llm.Delta{Reasoning: d})
 		}
 		a.addDetails(ch.Delta.ReasoningDetails)
-		if d := ch.Delta.Content; d != "" {
+		if d := ch.Delta.Content.Text; d != "" {
 			a.size += len(d)
 			a.text.WriteString(d)
 			onDelta(llm.Delta{Text: d})
@@ -80,19 +90,59 @@ func (a *assembler) add(c chunk, onDelta func(llm.Delta)) *streamError {
 	return nil
 }
 
+// restarts reports whether c starts a second message within the reply: it
+// carries a role, as a message's first chunk does, under another
+// completion id than the chunks before it.
+func (a *assembler) restarts(c chunk) bool {
+	if c.ID == "" {
+		return false
+	}
+	if a.id == "" {
+		a.id = c.ID
+		return false
+	}
+	if c.ID == a.id {
+		return false
+	}
+	for _, ch := range c.Choices {
+		if ch.Delta.Role != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // addDetails folds in fragments of reasoning_details, matched by their
-// index; a fragment without one is an entry of its own.
+// index and type: gateways stream a reasoning.text (or reasoning.summary)
+// entry and then a reasoning.encrypted one under the same index, and each
+// must go back as an entry of its own type. A fragment without a type
+// continues the entry last seen at its index; one without an index is an
+// entry of its own.
 func (a *assembler) addDetails(frags []json.RawMessage) {
 	for _, raw := range frags {
 		a.size += len(raw)
-		i := detailIndex(raw)
-		if i < 0 || i > len(a.details)+64 {
-			i = len(a.details)
+		i, typ := detailKeyOf(raw)
+		if i < 0 {
+			d := &detail{}
+			d.add(raw)
+			a.details = append(a.details, d)
+			continue
 		}
-		for len(a.details) <= i {
-			a.details = append(a.details, &detail{})
+		if a.byDetail == nil {
+			a.byDetail, a.lastType = map[detailKey]*detail{}, map[int]string{}
 		}
-		a.details[i].add(raw)
+		if typ == "" {
+			typ = a.lastType[i]
+		}
+		a.lastType[i] = typ
+		k := detailKey{index: i, typ: typ}
+		d := a.byDetail[k]
+		if d == nil {
+			d = &detail{}
+			a.byDetail[k] = d
+			a.details = append(a.details, d)
+		}
+		d.add(raw)
 	}
 }
 

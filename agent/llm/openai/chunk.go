@@ -14,6 +14,8 @@ import (
 // index). The library still does the HTTP, the SSE framing and the
 // errors sent as a status or as a data line that starts with "error".
 type chunk struct {
+	// ID names the completion; every chunk of one reply carries the same.
+	ID      string      `json:"id"`
 	Choices []choice    `json:"choices"`
 	Usage   *chunkUsage `json:"usage"`
 	// Error is a failure reported inside the stream: OpenRouter sends it
@@ -31,7 +33,10 @@ type choice struct {
 }
 
 type delta struct {
-	Content string `json:"content"`
+	// Role is "assistant" on the chunk that starts the message (some
+	// servers repeat it on every chunk).
+	Role    string  `json:"role"`
+	Content content `json:"content"`
 	// ReasoningContent is the thinking of DeepSeek, Z.ai GLM, xAI and
 	// Alibaba; Reasoning is OpenRouter's, Groq's and other gateways'.
 	ReasoningContent string `json:"reasoning_content"`
@@ -40,6 +45,79 @@ type delta struct {
 	// reasoning, which goes back with the turn (see detail).
 	ReasoningDetails []json.RawMessage `json:"reasoning_details"`
 	ToolCalls        []toolCallDelta   `json:"tool_calls"`
+}
+
+// content is delta.content: a string, or (Mistral's reasoning models) a
+// list of typed parts, text and thinking, the thinking with a list of
+// parts of its own.
+type content struct {
+	Text     string
+	Thinking string
+}
+
+// contentPart is one part of a list content.
+type contentPart struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+	// Thinking is a thinking part's own list of parts (or, from some
+	// servers, its text as a string).
+	Thinking json.RawMessage `json:"thinking"`
+}
+
+// UnmarshalJSON reads a string, null, or a list of parts: text parts are
+// the text; thinking parts, and the text parts inside them, the thinking.
+// A part of another type is left out.
+func (c *content) UnmarshalJSON(b []byte) error {
+	*c = content{}
+	if string(b) == "null" {
+		return nil
+	}
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &c.Text)
+	}
+	var parts []contentPart
+	if err := json.Unmarshal(b, &parts); err != nil {
+		return err
+	}
+	var text, thinking strings.Builder
+	for _, p := range parts {
+		switch p.Type {
+		case "text":
+			text.WriteString(p.Text)
+		case "thinking":
+			t, err := thinkingText(p.Thinking)
+			if err != nil {
+				return err
+			}
+			thinking.WriteString(t)
+		}
+	}
+	c.Text, c.Thinking = text.String(), thinking.String()
+	return nil
+}
+
+// thinkingText reads a thinking part's content: a string or a list of
+// text parts.
+func thinkingText(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", nil
+	}
+	if raw[0] == '"' {
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	}
+	var parts []contentPart
+	if err := json.Unmarshal(raw, &parts); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Type == "text" {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String(), nil
 }
 
 // toolCallDelta is one fragment of a call. Index is nil when the server
@@ -101,10 +179,13 @@ func (u chunkUsage) usage() llm.Usage {
 // streamError is an error object inside the stream. Code is a number
 // (OpenRouter: the HTTP status it stands for) or a word.
 type streamError struct {
-	Code     json.RawMessage `json:"code"`
-	Message  string          `json:"message"`
-	Type     string          `json:"type"`
-	Metadata struct {
+	// restarted marks no error object but a second message starting
+	// within the reply (llm.ErrMessageRestarted).
+	restarted bool
+	Code      json.RawMessage `json:"code"`
+	Message   string          `json:"message"`
+	Type      string          `json:"type"`
+	Metadata  struct {
 		ProviderName string          `json:"provider_name"`
 		Raw          json.RawMessage `json:"raw"`
 	} `json:"metadata"`

@@ -21,15 +21,24 @@ type detail struct {
 // streamed are the fields of a detail whose fragments are joined.
 var streamed = map[string]bool{"text": true, "summary": true, "data": true, "signature": true}
 
-// detailIndex returns the index a fragment names, or -1.
-func detailIndex(raw json.RawMessage) int {
+// detailKey identifies an entry of reasoning_details: its index and its
+// type.
+type detailKey struct {
+	index int
+	typ   string
+}
+
+// detailKeyOf returns the index a fragment names, or -1, and its type, or
+// "".
+func detailKeyOf(raw json.RawMessage) (int, string) {
 	var f struct {
-		Index *int `json:"index"`
+		Index *int   `json:"index"`
+		Type  string `json:"type"`
 	}
 	if json.Unmarshal(raw, &f) != nil || f.Index == nil {
-		return -1
+		return -1, ""
 	}
-	return *f.Index
+	return *f.Index, f.Type
 }
 
 // add folds one fragment in. A fragment that is not an object is

@@ -50,3 +50,67 @@ func TestReasoningDetailsAreJoinedByIndex(t *testing.T) {
 		t.Errorf("thinking = %q streamed as %v, want the text of the details as it came", got.ReasoningText(), streamed)
 	}
 }
+
+// Gateways in front of Gemini 3, GPT-5 and Grok stream the readable
+// thinking (reasoning.text or reasoning.summary) and then the encrypted
+// reasoning under the same index 0. They are two entries: each goes back
+// as its own type with all its fields, in the order they came, and not
+// one text entry carrying the encrypted data.
+func TestReasoningDetailsOfTwoTypesUnderOneIndexStayApart(t *testing.T) {
+	tests := []struct {
+		name  string
+		frags []string
+		want  []string
+		text  string
+	}{
+		{
+			name: "text then encrypted",
+			frags: []string{
+				`{"type":"reasoning.text","text":"Reading the ","format":"google-gemini-v1","index":0}`,
+				`{"type":"reasoning.text","text":"file first.","format":"google-gemini-v1","index":0}`,
+				`{"type":"reasoning.encrypted","data":"CiQB0e2Kb3","id":"tool_read_1","format":"google-gemini-v1","index":0}`,
+				`{"type":"reasoning.encrypted","data":"xyz==","index":0}`,
+			},
+			want: []string{
+				`{"type":"reasoning.text","text":"Reading the file first.","format":"google-gemini-v1","index":0}`,
+				`{"type":"reasoning.encrypted","data":"CiQB0e2Kb3xyz==","id":"tool_read_1","format":"google-gemini-v1","index":0}`,
+			},
+			text: "Reading the file first.",
+		},
+		{
+			name: "summary then encrypted",
+			frags: []string{
+				`{"type":"reasoning.summary","summary":"**Planning** the edit","id":null,"format":"openai-responses-v1","index":0}`,
+				`{"type":"reasoning.encrypted","data":"gAAAAABo","id":"rs_0a1b","format":"openai-responses-v1","index":0}`,
+			},
+			want: []string{
+				`{"type":"reasoning.summary","summary":"**Planning** the edit","id":null,"format":"openai-responses-v1","index":0}`,
+				`{"type":"reasoning.encrypted","data":"gAAAAABo","id":"rs_0a1b","format":"openai-responses-v1","index":0}`,
+			},
+			text: "**Planning** the edit",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var a assembler
+			for _, f := range tt.frags {
+				var c chunk
+				if err := json.Unmarshal([]byte(`{"choices":[{"index":0,"delta":{"content":null,"reasoning_details":[`+f+`]}}]}`), &c); err != nil {
+					t.Fatal(err)
+				}
+				a.add(c, func(llm.Delta) {})
+			}
+			got := a.response().Message
+			if got.ReasoningText() != tt.text {
+				t.Errorf("thinking = %q, want %q", got.ReasoningText(), tt.text)
+			}
+			sent, err := json.Marshal(message(got).ReasoningDetails)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "[" + tt.want[0] + "," + tt.want[1] + "]"; string(sent) != want {
+				t.Errorf("reasoning_details sent back = %s\nwant %s", sent, want)
+			}
+		})
+	}
+}

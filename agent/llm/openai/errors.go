@@ -43,6 +43,9 @@ func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
 // streamFailure turns an error object sent inside the stream into an
 // *llm.Error carrying the server's words and details.
 func (p *Provider) streamFailure(e *streamError, slot *wire.Slot) *llm.Error {
+	if e.restarted {
+		return p.failure(llm.ErrMessageRestarted, slot)
+	}
 	f := p.endpoint().Failure(slot, errors.New(e.text()))
 	f.ServerMsg, f.Code = e.text(), e.code()
 	return f.Error()

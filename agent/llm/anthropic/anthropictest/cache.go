@@ -112,6 +112,7 @@ func Breakpoints(body []byte) ([]Breakpoint, error) {
 		}
 	}
 	if len(out) > MaxBreakpoints {
+		//lint:ignore ST1005 the real API's words, which clients may match
 		return nil, fmt.Errorf("A maximum of %d blocks with cache_control may be provided. Found %d.", MaxBreakpoints, len(out))
 	}
 	return out, nil

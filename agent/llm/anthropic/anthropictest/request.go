@@ -38,12 +38,6 @@ type messagesRequest struct {
 	Temperature *float64 `json:"temperature"`
 }
 
-// thinkingEnabled reports whether the request turned extended thinking
-// on.
-func (m messagesRequest) thinkingEnabled() bool {
-	return m.Thinking != nil && m.Thinking.Type == "enabled"
-}
-
 // thinkingDisabled reports whether the request turned it off in so many
 // words (the fake's turns think unless told not to).
 func (m messagesRequest) thinkingDisabled() bool {
@@ -202,6 +196,7 @@ func blocks(raw json.RawMessage) ([]block, error) {
 	}
 	var out []block
 	if err := json.Unmarshal(raw, &out); err != nil {
+		//lint:ignore ST1005 the real API's words, which clients may match
 		return nil, errors.New("Input should be a valid list")
 	}
 	for _, b := range out {

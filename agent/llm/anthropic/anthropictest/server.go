@@ -7,8 +7,8 @@ package anthropictest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"testing"
 
@@ -21,7 +21,6 @@ import (
 // llmtest.Model). Its methods are safe for concurrent use.
 type Server struct {
 	*llmtest.FakeServer
-	player *llmtest.Player
 	// cache is the prompt cache the request's breakpoints read and write.
 	cache promptCache
 }
@@ -45,7 +44,7 @@ func NewServer(t testing.TB, script llmtest.Script) *Server {
 // 400. Call Close when done.
 func Start(script llmtest.Script) *Server {
 	core := llmtest.NewFakeServer("anthropictest", script, llmtest.Model)
-	s := &Server{FakeServer: core, player: core.Player()}
+	s := &Server{FakeServer: core}
 	core.Serve(s.Handler())
 	return s
 }
@@ -62,20 +61,20 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// messages answers one messages request from the script.
-func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		return
-	}
+// messages answers one Messages API request from the script.
+func (s *Server) messages(w http.ResponseWriter, r *http.Request) { s.Answer(w, r, wire{s}) }
+
+// wire is the fake's wire format, for llmtest.FakeServer.Answer.
+type wire struct{ s *Server }
+
+// Read implements llmtest.Wire.
+func (x wire) Read(r *http.Request, body []byte) (llmtest.Exchange, error) {
 	if r.Header.Get("anthropic-version") == "" {
-		s.reject(w, "anthropic-version: header is required")
-		return
+		return llmtest.Exchange{}, errors.New("anthropic-version: header is required")
 	}
 	var wreq messagesRequest
 	if err := json.Unmarshal(body, &wreq); err != nil {
-		s.reject(w, fmt.Sprintf("invalid JSON body: %v", err))
-		return
+		return llmtest.Exchange{}, fmt.Errorf("invalid JSON body: %v", err)
 	}
 	req, err := wreq.decode(body, r.Header)
 	if err == nil {
@@ -85,46 +84,28 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		bps, err = Breakpoints(body)
 	}
-	if err != nil {
-		s.player.Record(req)
-		s.reject(w, err.Error())
-		return
-	}
-	if msg := wreq.thinkingProblem(); msg != "" {
-		// As the API answers it; a test may mean it.
-		s.player.Record(req)
-		writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, wreq.Model)
-		return
-	}
-	n, turn, fault, ok := s.player.Play(req)
-	if wreq.thinkingDisabled() {
-		turn.Reasoning = ""
-	}
-	switch {
-	case !ok:
-		s.reject(w, fmt.Sprintf("fake server: the script has no turn %d (the request holds %d assistant messages)", n, n))
-		return
-	case !wreq.Stream:
-		s.reject(w, "fake server: only streaming requests are supported")
-		return
-	case fault.Failing():
-		writeError(w, fault, wreq.Model)
-		return
-	}
-	usage := llmtest.EstimateUsage(req, turn)
-	if turn.Usage == (llm.Usage{}) {
-		// What the API reports when the request's breakpoints meet
-		// prefixes that earlier requests wrote.
-		usage.CachedInputTokens, usage.CacheWriteTokens = s.cache.use(bps, usage.InputTokens)
-	}
-	stream(w, r, events(turn, fault, n, wreq.Model, usage), fault)
+	return llmtest.Exchange{
+		Request: req, Model: wreq.Model, Problem: err,
+		Refusal:      wreq.thinkingProblem(),
+		NotStreaming: !wreq.Stream,
+		ThinkingOff:  wreq.thinkingDisabled(),
+		Reply: func(n int, turn llmtest.Turn, f llmtest.Fault, usage llm.Usage) llmtest.Stream {
+			if turn.Usage == (llm.Usage{}) {
+				// What the API reports when the request's breakpoints
+				// meet prefixes that earlier requests wrote.
+				usage.CachedInputTokens, usage.CacheWriteTokens = x.s.cache.use(bps, usage.InputTokens)
+			}
+			return llmtest.Stream{
+				ContentType: "text/event-stream; charset=utf-8",
+				Header:      http.Header{"Cache-Control": {"no-cache"}, "Request-Id": {"req_fake"}},
+				Events:      events(turn, f, n, wreq.Model, usage),
+			}
+		},
+	}, nil
 }
 
-// reject answers 400 the way the API does and reports it to the test.
-func (s *Server) reject(w http.ResponseWriter, msg string) {
-	s.Report(msg)
-	writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, "")
-}
+// WriteError implements llmtest.Wire.
+func (wire) WriteError(w http.ResponseWriter, f llmtest.Fault, model string) { writeError(w, f, model) }
 
 // listModels answers GET /v1/models with a single page.
 func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {

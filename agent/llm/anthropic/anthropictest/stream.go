@@ -10,31 +10,25 @@ import (
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
-// event is one server-sent event: its name and its JSON data.
-type event struct {
-	name string
-	data string
-}
-
 // obj is shorthand for the event payloads.
 type obj = map[string]any
 
 // malformed is an event whose JSON is cut off; streamError is the error
 // event the API sends when it fails after the stream began.
 var (
-	malformed   = event{"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"bro`}
-	streamError = event{"error", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`}
+	malformed   = llmtest.Event{Name: "content_block_delta", Data: `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"bro`}
+	streamError = llmtest.Event{Name: "error", Data: `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`}
 )
 
 // events returns turn n's stream in the API's order: message_start, ping,
 // a text block, one tool_use block per call with its input in
 // input_json_delta fragments, message_delta with the stop reason and the
 // output count, message_stop.
-func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Usage) []event {
-	var out []event
+func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Usage) []llmtest.Event {
+	var out []llmtest.Event
 	emit := func(name string, data obj) {
 		data["type"] = name
-		out = append(out, event{name, marshal(data)})
+		out = append(out, llmtest.Event{Name: name, Data: marshal(data)})
 	}
 	emit("message_start", obj{"message": obj{
 		"id": fmt.Sprintf("msg_fake_%d", n), "type": "message", "role": "assistant", "content": []any{},
@@ -94,32 +88,10 @@ func events(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.U
 		out = slices.Insert(out, 1, malformed)
 	case f.StreamError, f.ErrorChunk:
 		out = slices.Insert(out, 1, streamError)
+	case f.Restart:
+		out = llmtest.Restarted(out)
 	}
 	return out
-}
-
-// stream writes the events, flushing each, with the fault applied before
-// each one (see llmtest.Fault.Step) and before the headers (Hold).
-func stream(w http.ResponseWriter, r *http.Request, events []event, f llmtest.Fault) {
-	if !f.Hold(r.Context()) {
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Header().Set("Request-Id", "req_fake")
-	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
-	for i, e := range events {
-		if !f.Step(r.Context(), i) {
-			return
-		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.name, e.data); err != nil {
-			return
-		}
-		if flusher != nil {
-			flusher.Flush()
-		}
-	}
 }
 
 // writeError answers with the fault's status and the body the API sends.

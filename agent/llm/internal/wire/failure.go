@@ -66,6 +66,7 @@ func (e Endpoint) Failure(slot *Slot, err error) Failure {
 func (f Failure) Error() *llm.Error {
 	e := &llm.Error{Provider: f.Provider, Status: f.Status, Err: f.Err}
 	e.Kind = f.kind()
+	e.Transient = e.Kind == llm.KindBadResponse && errors.Is(f.Err, llm.ErrMessageRestarted)
 	if e.Kind == llm.KindRateLimit || e.Kind == llm.KindServer {
 		now := time.Now
 		if f.Now != nil {

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
@@ -19,7 +20,6 @@ import (
 // llmtest.Model + ":latest"). Its methods are safe for concurrent use.
 type Server struct {
 	*llmtest.FakeServer
-	player *llmtest.Player
 }
 
 // NewServer starts a fake playing script on a loopback port and closes it
@@ -37,7 +37,7 @@ func NewServer(t testing.TB, script llmtest.Script) *Server {
 // 400. Call Close when done.
 func Start(script llmtest.Script) *Server {
 	core := llmtest.NewFakeServer("ollamatest", script, llmtest.Model+":latest")
-	s := &Server{FakeServer: core, player: core.Player()}
+	s := &Server{FakeServer: core}
 	core.Serve(s.Handler())
 	return s
 }
@@ -61,54 +61,35 @@ func (s *Server) Handler() http.Handler {
 }
 
 // chat answers one chat request from the script.
-func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		return
-	}
+func (s *Server) chat(w http.ResponseWriter, r *http.Request) { s.Answer(w, r, wire{}) }
+
+// wire is the fake's wire format, for llmtest.FakeServer.Answer.
+type wire struct{}
+
+// Read implements llmtest.Wire.
+func (wire) Read(r *http.Request, body []byte) (llmtest.Exchange, error) {
 	var wreq chatRequest
 	if err := json.Unmarshal(body, &wreq); err != nil {
-		s.reject(w, fmt.Sprintf("invalid request: %v", err))
-		return
+		return llmtest.Exchange{}, fmt.Errorf("invalid request: %v", err)
 	}
 	req, err := wreq.decode(body)
-	if err == nil {
-		err = req.Validate()
-	}
-	if err != nil {
-		s.player.Record(req)
-		s.reject(w, err.Error())
-		return
-	}
-	if msg := wreq.thinkProblem(); msg != "" {
-		// As Ollama answers it; a test may mean it.
-		s.player.Record(req)
-		writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, wreq.Model)
-		return
-	}
-	n, turn, fault, ok := s.player.Play(req)
-	if wreq.thinksOff() {
-		turn.Reasoning = ""
-	}
-	switch {
-	case !ok:
-		s.reject(w, fmt.Sprintf("fake server: the script has no turn %d (the request holds %d assistant messages)", n, n))
-		return
-	case wreq.Stream != nil && !*wreq.Stream:
-		s.reject(w, "fake server: only streaming requests are supported")
-		return
-	case fault.Failing():
-		writeError(w, fault, wreq.Model)
-		return
-	}
-	stream(w, r, lines(turn, fault, n, wreq.Model, llmtest.EstimateUsage(req, turn)), fault)
+	return llmtest.Exchange{
+		Request: req, Model: wreq.Model, Problem: err,
+		Refusal:      wreq.thinkProblem(),
+		NotStreaming: wreq.Stream != nil && !*wreq.Stream,
+		ThinkingOff:  wreq.thinksOff(),
+		Reply: func(n int, turn llmtest.Turn, f llmtest.Fault, usage llm.Usage) llmtest.Stream {
+			var events []llmtest.Event
+			for _, l := range lines(turn, f, n, wreq.Model, usage) {
+				events = append(events, llmtest.Event{Data: l})
+			}
+			return llmtest.Stream{ContentType: "application/x-ndjson", Events: events, NDJSON: true}
+		},
+	}, nil
 }
 
-// reject answers 400 the way Ollama does and reports it to the test.
-func (s *Server) reject(w http.ResponseWriter, msg string) {
-	s.Report(msg)
-	writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, "")
-}
+// WriteError implements llmtest.Wire.
+func (wire) WriteError(w http.ResponseWriter, f llmtest.Fault, model string) { writeError(w, f, model) }
 
 // tags answers GET /api/tags, the list of pulled models.
 func (s *Server) tags(w http.ResponseWriter, r *http.Request) {

@@ -97,6 +97,10 @@ func lines(turn llmtest.Turn, f llmtest.Fault, n int, model string, usage llm.Us
 		out = slices.Insert(out, 1, malformed)
 	case f.StreamError, f.ErrorChunk:
 		out = slices.Insert(out, 1, streamError)
+	case f.Restart:
+		// Ollama's lines have no start: a second reply follows the
+		// final line of the first.
+		out = append(out, out...)
 	}
 	return out
 }
@@ -108,28 +112,6 @@ func doneReason(turn llmtest.Turn) string {
 		return "length"
 	}
 	return "stop"
-}
-
-// stream writes the lines, flushing each, with the fault applied before
-// each one (see llmtest.Fault.Step) and before the headers (Hold).
-func stream(w http.ResponseWriter, r *http.Request, lines []string, f llmtest.Fault) {
-	if !f.Hold(r.Context()) {
-		return
-	}
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
-	for i, l := range lines {
-		if !f.Step(r.Context(), i) {
-			return
-		}
-		if _, err := fmt.Fprintf(w, "%s\n", l); err != nil {
-			return
-		}
-		if flusher != nil {
-			flusher.Flush()
-		}
-	}
 }
 
 // writeError answers with the fault's status and the body Ollama sends.

@@ -6,13 +6,14 @@ package openaitest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
@@ -21,7 +22,6 @@ import (
 // llmtest.Model). Its methods are safe for concurrent use.
 type Server struct {
 	*llmtest.FakeServer
-	player *llmtest.Player
 	mu     sync.Mutex
 	flavor Flavor
 }
@@ -49,7 +49,7 @@ func NewServer(t testing.TB, script llmtest.Script) *Server {
 // problems are only answered with 400. Call Close when done.
 func Start(script llmtest.Script) *Server {
 	core := llmtest.NewFakeServer("openaitest", script, llmtest.Model)
-	s := &Server{FakeServer: core, player: core.Player()}
+	s := &Server{FakeServer: core}
 	core.Serve(s.Handler())
 	return s
 }
@@ -66,74 +66,64 @@ func (s *Server) Handler() http.Handler {
 }
 
 // chat answers one chat completion request from the script.
-func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		return
-	}
+func (s *Server) chat(w http.ResponseWriter, r *http.Request) { s.Answer(w, r, wire{s}) }
+
+// wire is the fake's wire format, for llmtest.FakeServer.Answer.
+type wire struct{ s *Server }
+
+// Read implements llmtest.Wire.
+func (x wire) Read(r *http.Request, body []byte) (llmtest.Exchange, error) {
 	var wreq chatRequest
 	if err := json.Unmarshal(body, &wreq); err != nil {
-		s.reject(w, fmt.Sprintf("We could not parse the JSON body of your request: %v", err))
-		return
+		return llmtest.Exchange{}, fmt.Errorf("We could not parse the JSON body of your request: %v", err)
 	}
 	req, err := wreq.decode(body, r.Header)
 	if err == nil {
 		err = req.Validate()
 	}
-	if err != nil {
-		s.player.Record(req)
-		s.reject(w, err.Error())
-		return
+	if msg := wreq.reasoningProblem(); err == nil && msg != "" {
+		err = errors.New(msg)
 	}
-	if msg := wreq.reasoningProblem(); msg != "" {
-		s.player.Record(req)
-		s.reject(w, msg)
-		return
-	}
-	s.mu.Lock()
-	flavor := s.flavor
-	s.mu.Unlock()
+	x.s.mu.Lock()
+	flavor := x.s.flavor
+	x.s.mu.Unlock()
 	var lost string
 	switch flavor {
 	case OpenRouter:
-		lost = lostDetails(s.player.Script(), wreq.Messages)
+		lost = lostDetails(x.s.Player().Script(), wreq.Messages)
 	case Gemini:
 		lost = lostSignature(wreq.Messages)
 	default:
-		lost = missingReasoning(s.player.Script(), wreq.Messages)
+		lost = missingReasoning(x.s.Player().Script(), wreq.Messages)
 	}
-	if msg := lost; msg != "" && !wreq.thinksOff() {
+	if wreq.thinksOff() {
+		// A model that does not think needs no thinking back.
+		lost = ""
+	}
+	return llmtest.Exchange{
+		Request: req, Model: wreq.Model, Problem: err,
 		// A thinking model's history without its thinking: the request
 		// is wrong, as the real server says, but a test may mean it.
-		s.player.Record(req)
-		writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, wreq.Model)
-		return
-	}
-	n, turn, fault, ok := s.player.Play(req)
-	if wreq.thinksOff() {
-		turn.Reasoning = ""
-	}
-	switch {
-	case !ok:
-		s.reject(w, fmt.Sprintf("fake server: the script has no turn %d (the request holds %d assistant messages)", n, n))
-		return
-	case !wreq.Stream:
-		s.reject(w, "fake server: only streaming requests are supported")
-		return
-	case fault.Failing():
-		writeError(w, fault, wreq.Model)
-		return
-	}
-	usage := llmtest.EstimateUsage(req, turn)
-	includeUsage := wreq.StreamOptions != nil && wreq.StreamOptions.IncludeUsage
-	stream(w, r, events(n, turn, fault, wreq.Model, usage, includeUsage, flavor), fault)
+		Refusal:      lost,
+		NotStreaming: !wreq.Stream,
+		ThinkingOff:  wreq.thinksOff(),
+		Reply: func(n int, turn llmtest.Turn, f llmtest.Fault, usage llm.Usage) llmtest.Stream {
+			includeUsage := wreq.StreamOptions != nil && wreq.StreamOptions.IncludeUsage
+			var events []llmtest.Event
+			for _, p := range payloads(n, turn, f, wreq.Model, usage, includeUsage, flavor) {
+				events = append(events, llmtest.Event{Data: p})
+			}
+			return llmtest.Stream{
+				ContentType: "text/event-stream; charset=utf-8",
+				Header:      http.Header{"Cache-Control": {"no-cache"}},
+				Events:      events,
+			}
+		},
+	}, nil
 }
 
-// reject answers 400 the way the API does and reports it to the test.
-func (s *Server) reject(w http.ResponseWriter, msg string) {
-	s.Report(msg)
-	writeError(w, llmtest.Fault{Status: http.StatusBadRequest, Message: msg}, "")
-}
+// WriteError implements llmtest.Wire.
+func (wire) WriteError(w http.ResponseWriter, f llmtest.Fault, model string) { writeError(w, f, model) }
 
 // listModels answers GET /v1/models.
 func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {

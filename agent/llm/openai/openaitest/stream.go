@@ -3,8 +3,8 @@ package openaitest
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/llmtest"
@@ -62,11 +62,11 @@ const malformed = `{"id":"chatcmpl-fake","object":"chat.completion.chunk","choic
 // already began with 200.
 const streamError = `{"error":{"message":"The server had an error while processing your request. Sorry about that!","type":"server_error","param":null,"code":null}}`
 
-// events returns the data payloads of turn n's stream, in order, ending
+// payloads returns the data payloads of turn n's stream, in order, ending
 // with [DONE]: a role chunk, text chunks, each call's first fragment then
 // its argument fragments (alternating between calls under Interleave), a
 // chunk with the finish_reason, and the usage chunk when asked for.
-func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.Usage, includeUsage bool, flavor Flavor) []string {
+func payloads(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.Usage, includeUsage bool, flavor Flavor) []string {
 	base := chunk{ID: fmt.Sprintf("chatcmpl-fake-%d", n), Object: "chat.completion.chunk", Created: 1700000000, Model: model, SystemFingerprint: "fp_fake"}
 	if includeUsage {
 		base.Usage = json.RawMessage("null")
@@ -183,6 +183,14 @@ func events(n int, turn llmtest.Turn, f llmtest.Fault, model string, usage llm.U
 		// OpenRouter ends the stream with it: the error chunk, then no
 		// more.
 		out = append(out[:1], errorChunk(base))
+	case f.Restart:
+		// The first half belongs to a generation of its own id.
+		whole := len(out)
+		out = llmtest.Restarted(out)
+		first := `"id":"` + base.ID + `"`
+		for i := range len(out) - whole {
+			out[i] = strings.Replace(out[i], first, `"id":"`+base.ID+`-lost"`, 1)
+		}
 	}
 	return out
 }
@@ -208,29 +216,6 @@ func errorChunk(base chunk) string {
 	c.Choices = []choice{{Delta: delta{Content: &empty}, FinishReason: &reason}}
 	c.Usage = nil
 	return marshal(c)
-}
-
-// stream writes the payloads, flushing each, with the fault applied before
-// each one (see llmtest.Fault.Step) and before the headers (Hold).
-func stream(w http.ResponseWriter, r *http.Request, payloads []string, f llmtest.Fault) {
-	if !f.Hold(r.Context()) {
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
-	flusher, _ := w.(http.Flusher)
-	for i, p := range payloads {
-		if !f.Step(r.Context(), i) {
-			return
-		}
-		if _, err := fmt.Fprintf(w, "data: %s\n\n", p); err != nil {
-			return
-		}
-		if flusher != nil {
-			flusher.Flush()
-		}
-	}
 }
 
 func marshal(v any) string {

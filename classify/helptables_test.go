@@ -1,0 +1,144 @@
+package classify
+
+import (
+	"context"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// helpTables are the option tables of read-only tools whose --help lists
+// every option, with the program that prints it. The tables were written
+// from the manuals of the Debian packages (coreutils 9.1, diffutils 3.8,
+// grep 3.8, findutils 4.9, glibc 2.36's iconv, util-linux 2.38); this test
+// checks them against the tools installed where it runs.
+var helpTables = map[string]*toolOpts{
+	"cat": &catOpts, "tac": &tacOpts, "nl": &nlOpts, "head": &headOpts, "tail": &tailOpts,
+	"wc": &wcOpts, "stat": &statOpts, "ls": &lsOpts, "du": &duOpts, "df": &dfOpts,
+	"sha256sum": &sumOpts, "od": &odOpts, "paste": &pasteOpt, "join": &joinOpts, "fold": &foldOpts,
+	"fmt": &fmtOpts, "pr": &prOpts, "expand": &expOpts, "cut": &cutOpts, "diff": &diffOpts,
+	"cmp": &cmpOpts, "comm": &commOpts, "sdiff": &sdifOpts, "diff3": &diff3Opt, "base64": &b64Opts,
+	"sort": &sortOpts, "uniq": &uniqOpts, "shuf": &shufOpts, "ptx": &ptxOpts, "iconv": &iconvOpt,
+	"date": &dateOpts, "grep": &grepOpts, "file": &fileOpts, "column": &colOpts, "strings": &strOpts,
+	"hexdump": &hexOpts, "jq": &jqOpts, "look": &lookOpts, "unexpand": &expOpts, "md5sum": &sumOpts,
+}
+
+// notOptions are words of a --help that look like options but are not
+// (cut's "-M" is the range "from the first to M"), and options a table
+// leaves out on purpose, so that they make the command warning: file -C
+// writes a compiled magic file.
+var notOptions = map[string][]string{"cut": {"-M"}, "file": {"-C", "--compile"}}
+
+// helpOption finds the options in the option column of a --help line:
+// "  -n, --lines=[-]NUM   print ..." gives -n and --lines.
+var helpOption = regexp.MustCompile(`(?:^|[\s,\[])(--?[A-Za-z0-9][A-Za-z0-9-]*)`)
+
+// helpOptions returns the options a --help text lists.
+func helpOptions(help string) []string {
+	var out []string
+	for _, line := range strings.Split(help, "\n") {
+		trimmed := strings.TrimLeft(line, " \t")
+		if !strings.HasPrefix(trimmed, "-") || len(line) == len(trimmed) {
+			continue
+		}
+		col := trimmed
+		if i := strings.Index(trimmed, "  "); i > 0 {
+			col = trimmed[:i]
+		}
+		for _, m := range helpOption.FindAllStringSubmatch(col, -1) {
+			o := m[1]
+			if strings.HasPrefix(o, "--") && strings.ToLower(o) != o {
+				continue // a placeholder: diff's --LTYPE-line-format
+			}
+			if len(o) == 2 || strings.HasPrefix(o, "--") {
+				out = append(out, o)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestOptionTablesMatchInstalledHelp checks that each table knows every
+// option the installed tool's --help lists: an option missing from a table
+// would make an everyday command warning, and one that reads, writes or
+// runs must be listed as such, not as a plain flag. A tool that is not
+// installed is skipped, saying so.
+func TestOptionTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	for name, o := range helpTables {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			bin, err := exec.LookPath(name)
+			if err != nil {
+				t.Skipf("%s is not installed here, so its table is not checked against its --help", name)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, "--help")
+			cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
+			out, _ := cmd.CombinedOutput()
+			opts := helpOptions(string(out))
+			if len(opts) < 2 {
+				t.Skipf("%s --help lists no options (%q); not a GNU tool?", name, firstLine(string(out)))
+			}
+			o.spec()
+			for _, opt := range opts {
+				if slices.Contains(notOptions[name], opt) {
+					continue
+				}
+				if !o.knows(opt) {
+					t.Errorf("%s --help lists %s, which its table does not know", name, opt)
+				}
+			}
+		})
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// TestCompilerTableMatchesInstalledHelp checks gcc's table against the
+// installed gcc --help: every option it lists is one the classifier
+// knows, whatever level it gives it.
+func TestCompilerTableMatchesInstalledHelp(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"gcc", "clang"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			bin, err := exec.LookPath(name)
+			if err != nil {
+				t.Skipf("%s is not installed here, so its table is not checked against its --help", name)
+			}
+			cmd := exec.CommandContext(t.Context(), bin, "--help")
+			cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
+			out, _ := cmd.CombinedOutput()
+			checked := 0
+			for _, line := range strings.Split(string(out), "\n") {
+				if !strings.HasPrefix(line, "  -") {
+					continue
+				}
+				opt, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+				opt = strings.NewReplacer("<", "", ">", "").Replace(opt)
+				if strings.Contains(opt, "{") || strings.HasSuffix(opt, ",") {
+					continue // --help={common|...}: a family of help options
+				}
+				v := Classify(shellAction(name+" "+opt+" x main.c"), Policy{})
+				for _, why := range v.Reasons {
+					if strings.Contains(why, "is not one the classifier knows") {
+						t.Errorf("%s --help lists %s, which the classifier does not know: %s", name, opt, why)
+					}
+				}
+				checked++
+			}
+			if checked < 10 {
+				t.Skipf("%s --help lists %d options; not the expected format", name, checked)
+			}
+		})
+	}
+}

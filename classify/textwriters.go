@@ -1,0 +1,251 @@
+package classify
+
+import "strings"
+
+// Text utilities that look like filters but write files or run programs
+// of their own: each is judged by its manual. Sources: --help of GNU
+// coreutils 9.1 (shuf, ptx, split, csplit), GNU bc 1.07 and dc 1.4.1,
+// p7zip 16.02 (7z), unrar 6.21.
+
+var shufOpts = toolOpts{flags: "erz", vals: "ino", long: "--echo --repeat --zero-terminated", longVal: "--input-range --head-count --output --random-source",
+	writes: "-o --output", reads: "--random-source"}
+
+func init() { shufOpts.spec() }
+
+// shuf writes with -o; without -e or -i its operand is the file it reads.
+func shuf(c *cmd) {
+	flags, ops := c.judgeOpts(&shufOpts)
+	c.add(Safe, "shuffles lines", "builtin:read-only")
+	if !has(flags, "e", "--echo", "i", "--input-range") {
+		c.read(ops)
+	}
+}
+
+var ptxOpts = toolOpts{flags: "AGORTfrt", vals: "FMSWbgiow", long: "--auto-reference --traditional --right-side-refs --ignore-case --references --typeset-mode",
+	longVal: "--flag-truncation --macro-name --format --sentence-regexp --word-regexp --break-file --gap-size --ignore-file --only-file --width",
+	reads:   "-b --break-file -i --ignore-file -o --only-file"}
+
+func init() { ptxOpts.spec() }
+
+// ptx reads its operands; with -G (or POSIXLY_CORRECT in the
+// environment, which the classifier cannot see) a second operand is the
+// file it writes.
+func ptx(c *cmd) {
+	flags, ops := c.judgeOpts(&ptxOpts)
+	c.add(Safe, "prints a permuted index", "builtin:read-only")
+	if len(ops) == 2 || has(flags, "G", "--traditional") && len(ops) > 1 {
+		c.read(ops[:1])
+		c.path(accWrite, ops[1])
+		return
+	}
+	c.read(ops)
+}
+
+// splitCmd judges split and csplit: the input is read and the pieces are
+// written under a prefix (split's second operand, csplit's -f), with a
+// suffix added.
+func splitCmd(c *cmd) {
+	short, long := "abflnCt", []string{"--suffix-length", "--additional-suffix", "--bytes", "--line-bytes", "--lines", "--number", "--separator", "--filter", "--numeric-suffixes", "--hex-suffixes"}
+	if c.name == "csplit" {
+		short, long = "bfn", []string{"--suffix-format", "--prefix", "--digits"}
+	}
+	flags, ops := parseOpts(c.rest(), optSpec{short: short, long: long})
+	c.add(Warning, "splits a file into pieces", "builtin:write-project")
+	prefix := lit("xx")
+	if c.name == "split" {
+		prefix = lit("x")
+	}
+	if len(ops) > 0 {
+		c.read(ops[:1])
+	}
+	if c.name == "split" && len(ops) > 1 {
+		prefix = ops[1]
+	}
+	if p, ok := value(flags, "f", "--prefix"); ok && c.name == "csplit" {
+		prefix = p
+	}
+	if f, ok := value(flags, "--filter"); ok {
+		c.add(Warning, "runs each piece through a shell command", "builtin:tool-program")
+		c.programString(f)
+	}
+	if !prefix.dyn {
+		prefix.s += "00"
+	}
+	c.path(accWrite, prefix)
+}
+
+// calculator judges bc and dc: they read the files they are given (and
+// print what they cannot parse, which is the file); dc's "!" runs a
+// shell command.
+func calculator(c *cmd) {
+	args := c.rest()
+	var exprs, files []field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case !a.dyn && (a.s == "-e" || a.s == "--expression") && i+1 < len(args):
+			i++
+			exprs = append(exprs, args[i])
+		case !a.dyn && (a.s == "-f" || a.s == "--file") && i+1 < len(args):
+			i++
+			files = append(files, args[i])
+		case !a.dyn && strings.HasPrefix(a.s, "--expression="):
+			exprs = append(exprs, field{s: strings.TrimPrefix(a.s, "--expression=")})
+		case !a.dyn && strings.HasPrefix(a.s, "--file="):
+			files = append(files, field{s: strings.TrimPrefix(a.s, "--file=")})
+		case !a.dyn && strings.HasPrefix(a.s, "-") && a.s != "-":
+			// -l, -q, -s, -w, -i, -V: settings.
+		default:
+			files = append(files, a)
+		}
+	}
+	c.add(Safe, "calculates", "builtin:read-only")
+	for _, e := range exprs {
+		if e.dyn || c.name == "dc" && strings.Contains(e.s, "!") {
+			c.add(Warning, "dc runs a shell command with !", "builtin:tool-program")
+		}
+	}
+	if len(files) > 0 {
+		c.read(files)
+		c.add(Warning, "runs a program from a file the classifier does not read", "builtin:interpreter")
+	}
+}
+
+// sevenZip judges 7z by its command letter: l, t, h and i only read;
+// x and e extract (-o names where); a, u, d and rn change the archive.
+func sevenZip(c *cmd) {
+	var ops []field
+	out := lit(".")
+	for _, a := range c.rest() {
+		switch {
+		case a.dyn && strings.HasPrefix(strings.TrimLeft(a.s, `"'`), "-o"):
+			out = field{s: a.s, dyn: true}
+		case a.dyn || !strings.HasPrefix(a.s, "-"):
+			ops = append(ops, a)
+		case strings.HasPrefix(a.s, "-o"):
+			out = field{s: a.s[2:], w: a.w}
+		case strings.HasPrefix(a.s, "-i@") || strings.HasPrefix(a.s, "-x@") || strings.HasPrefix(a.s, "-ir@") || strings.HasPrefix(a.s, "-xr@"):
+			_, list, _ := strings.Cut(a.s, "@")
+			c.path(accRead, lit(list))
+			c.add(Warning, "reads the files named in "+shorten(list)+", which the classifier cannot see", "builtin:file-list")
+		}
+	}
+	verb := strings.ToLower(first(ops))
+	var files []field
+	if len(ops) > 1 {
+		files = ops[1:]
+	}
+	switch verb {
+	case "l", "t", "h", "i", "b", "":
+		c.add(Safe, "lists or tests an archive", "builtin:read-only")
+		c.read(files)
+	case "x", "e":
+		c.add(Warning, "extracts an archive", "builtin:unzip")
+		c.read(files[:min(len(files), 1)])
+		c.path(accWrite, out)
+		c.extractInto(out)
+	case "a", "u", "d", "rn":
+		c.add(Warning, "changes an archive", "builtin:zip")
+		if len(files) > 0 {
+			c.path(accWrite, files[0])
+			c.read(files[1:])
+		}
+	default:
+		c.add(Warning, "unknown 7z command", "builtin:unknown")
+	}
+}
+
+// unrar judges unrar and rar: l, lt, lb, v, vt, vb and t only read; x and
+// e extract into the directory named last (with a trailing slash) or
+// the current one; everything else changes an archive.
+func unrar(c *cmd) {
+	var ops []field
+	for _, a := range c.rest() {
+		if a.dyn || !strings.HasPrefix(a.s, "-") {
+			ops = append(ops, a)
+		}
+	}
+	verb := strings.ToLower(first(ops))
+	var files []field
+	if len(ops) > 1 {
+		files = ops[1:]
+	}
+	switch verb {
+	case "l", "lt", "lta", "lb", "v", "vt", "vta", "vb", "t", "":
+		c.add(Safe, "lists or tests an archive", "builtin:read-only")
+		c.read(files)
+	case "x", "e":
+		c.add(Warning, "extracts an archive", "builtin:unzip")
+		c.read(files[:min(len(files), 1)])
+		out := lit(".")
+		if n := len(files); n > 1 && strings.HasSuffix(files[n-1].s, "/") {
+			out = files[n-1]
+		}
+		c.path(accWrite, out)
+		c.extractInto(out)
+	default:
+		c.add(Warning, "changes an archive", "builtin:zip")
+		if len(files) > 0 {
+			c.path(accWrite, files[0])
+		}
+	}
+}
+
+// zipinfoOpts are zipinfo's options (zipinfo -h, UnZip 6.0): listing
+// formats only; -x names entries to leave out.
+var zipinfoOpts = toolOpts{flags: "12smlvhMtTzC", vals: "x"}
+
+var figletOpts = toolOpts{flags: "cklnoprsStvxLRSWX", vals: "fdmwCIE", reads: "-f -d -C"}
+
+func init() { figletOpts.spec() }
+
+// cowsay prints a message; its -f cow file is a Perl program it runs.
+func cowsay(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{short: "efTW"})
+	c.add(Safe, "prints text or information", "builtin:read-only")
+	if f, ok := value(flags, "f"); ok && (f.dyn || strings.Contains(f.s, "/") || strings.HasSuffix(f.s, ".cow")) {
+		c.path(accRead, f)
+		c.add(Warning, "runs a cow file, which is a Perl program", "builtin:interpreter")
+	}
+}
+
+// ps lists processes. BSD-style "e" (ps e, ps auxe) and macOS -E print
+// every process's environment: the secrets of the person's shells and of
+// agent itself.
+func ps(c *cmd) {
+	valued := "pugGtoOCsqUkN"
+	args := c.rest()
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.dyn:
+			c.add(Warning, "an argument is not known until it runs", "builtin:unknown-option")
+		case a.s == "-E" || a.s == "--environment":
+			c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")
+		case strings.HasPrefix(a.s, "--"):
+			if !strings.Contains(a.s, "=") && i+1 < len(args) && slicesContains([]string{"--pid", "--ppid", "--user", "--User", "--group", "--Group", "--sort", "--format", "--sid", "--tty", "--cols", "--columns", "--rows", "--lines", "--width", "--quick-pid"}, a.s) {
+				i++
+			}
+		case strings.HasPrefix(a.s, "-"):
+			if last := a.s[len(a.s)-1]; len(a.s) == 2 && strings.IndexByte(valued, last) >= 0 && i+1 < len(args) {
+				i++
+			}
+		case strings.Trim(a.s, "abcefghjlmnrsSuvwxzTX") == "" && strings.Contains(a.s, "e"):
+			c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")
+		}
+	}
+	c.add(Safe, "prints text or information", "builtin:read-only")
+}
+
+// withOptions is a read-only program that some options turn into a
+// change: with any of them it gets the level and why given.
+func withOptions(l Level, why, rule string, opts ...string) handler {
+	return func(c *cmd) {
+		flags, _ := parseOpts(c.rest(), optSpec{})
+		if has(flags, opts...) {
+			c.add(l, why, rule)
+			return
+		}
+		c.add(Safe, "prints text or information", "builtin:read-only")
+	}
+}
