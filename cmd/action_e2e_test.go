@@ -167,6 +167,7 @@ func TestActionRunsAgentSummarizesAndFailsOnExitCodes(t *testing.T) {
 			t.Parallel()
 			root := t.TempDir()
 			os.Mkdir(filepath.Join(root, "build"), 0o755)
+			os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644)
 			srv := openaitest.NewServer(t, script)
 			code, out, summary, outputs := runAction(t, map[string]string{
 				"task": "clean up; don't ask", "yes": "warning", "provider": "openai", "model": llmtest.Model,
@@ -182,7 +183,7 @@ func TestActionRunsAgentSummarizesAndFailsOnExitCodes(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(root, "build")); err != nil {
 				t.Errorf("build/ is gone, though --yes warning does not cover rm -rf: %v", err)
 			}
-			for _, want := range []string{"## ⚠️ agent run: openai (test-model)", "> clean up; don't ask", "| dangerous | shell | ` rm -rf build ` | denied by policy | not run |"} {
+			for _, want := range []string{"## ⚠️ agent run: openai (test-model)", "> clean up; don't ask", "| dangerous | shell | ` rm -rf build ` | denied by policy | ran confined, changes discarded |"} {
 				if !strings.Contains(summary, want) {
 					t.Errorf("job summary lacks %q:\n%s", want, summary)
 				}

@@ -48,7 +48,7 @@ func TestSummaryOfRecordedRuns(t *testing.T) {
 			llmtest.Say("I could not clean build/: that needs your approval."),
 		}, []string{"--yes-safe"}, 3, []string{
 			"## ⚠️ agent run: openai (test-model)", "| Status | finished, exit 3 |", "| Tool calls | 2, 1 refused |",
-			"| dangerous | shell | ` rm -rf build ` | denied by policy | not run |",
+			"| dangerous | shell | ` rm -rf build ` | denied by policy | ran confined, changes discarded |",
 			"### Refused\n\n- **dangerous** shell ` rm -rf build `: not auto-approved",
 			"### Answer\n\nI could not clean build/",
 		}},
@@ -62,6 +62,7 @@ func TestSummaryOfRecordedRuns(t *testing.T) {
 			home, root := t.TempDir(), t.TempDir()
 			os.WriteFile(filepath.Join(root, "README.md"), []byte("# demo project\n"), 0o644)
 			os.Mkdir(filepath.Join(root, "build"), 0o755)
+			os.WriteFile(filepath.Join(root, "build", "out.bin"), []byte("built\n"), 0o644)
 			cfg := filepath.Join(home, "agent.toml")
 			os.WriteFile(cfg, []byte("[providers.openai.price]\ninput = 2.5\noutput = 10.0\n"), 0o644)
 			srv := openaitest.NewServer(t, tt.script)

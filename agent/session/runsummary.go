@@ -129,6 +129,20 @@ func (rr *runReport) add(rec Record) {
 		if rec.Call == nil {
 			return
 		}
+		if c := rr.byID[rec.Call.ID]; c != nil && c.result == nil {
+			// A held command judged again on what it changed: the same
+			// call, with its new verdict (the recorder leaves out what
+			// did not change).
+			summary, args := c.info.Summary, c.info.Args
+			c.info = *rec.Call
+			if c.info.Summary == "" {
+				c.info.Summary = summary
+			}
+			if c.info.Args == "" {
+				c.info.Args = args
+			}
+			return
+		}
 		c := &callReport{info: *rec.Call}
 		if rr.byID == nil {
 			rr.byID = map[string]*callReport{}
@@ -300,6 +314,8 @@ func (c *callReport) outcome() string {
 		return "not run"
 	case r == nil:
 		return "no result"
+	case c.refused() && c.info.Held != "":
+		return "ran confined, changes discarded"
 	case c.refused():
 		return "not run"
 	}
