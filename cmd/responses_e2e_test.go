@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,6 +66,23 @@ func comparable(t *testing.T, out string) []map[string]any {
 		if r, ok := e["result"].(map[string]any); ok {
 			delete(r, "duration_ms")
 		}
+	}
+	// The reads of one reply run together, so their results come in the
+	// order they finish: compare each run of results in call order.
+	callID := func(e map[string]any) string {
+		c, _ := e["call"].(map[string]any)
+		id, _ := c["id"].(string)
+		return id
+	}
+	for i := 0; i < len(evs); {
+		j := i
+		for j < len(evs) && evs[j]["type"] == "tool_result" {
+			j++
+		}
+		if j > i+1 {
+			slices.SortStableFunc(evs[i:j], func(a, b map[string]any) int { return strings.Compare(callID(a), callID(b)) })
+		}
+		i = max(j, i+1)
 	}
 	return evs
 }
