@@ -34,6 +34,7 @@ func TestScreenEffectsShowTheRealDiffAndApplyIt(t *testing.T) {
 	s := startScreen(t, screenRun{env: openaiEnv(srv), root: root, w: 120, h: 50})
 	before := treeSums(t, root, nil)
 
+	s.waitFor("sandbox: approvals by")
 	s.ask("change the files")
 	s.approval("It ran confined", "modify a.txt (+1 -1)", "--- a/b.txt", "-one", "+ONE", "+second")
 	s.keys("d")

@@ -135,6 +135,13 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		panels = append(panels, pw)
 		if opts.Sandbox == "" {
 			opts.Sandbox = w.sandbox.Status().Summary
+			if w.tools.MayHold() {
+				// Said first: the status line cuts what does not fit.
+				// (Without starting the session helper to ask; a kernel
+				// that cannot hold after all asks before every command
+				// that is not safe, as agent doctor says.)
+				opts.Sandbox = "approvals by effects; " + opts.Sandbox
+			}
 		}
 		spec.Runner = w.agent
 		spec.Renew = pw.renew
