@@ -157,3 +157,13 @@ func TestHeldCommandCannotReadASecretThroughALink(t *testing.T) {
 		t.Errorf("a held command read a secret through a link: %+v", o)
 	}
 }
+
+// A program a held command makes in the root runs: builds run what they
+// built (go build -o app && ./app, cargo run, make && ./bin/x).
+func TestHeldCommandRunsWhatItMade(t *testing.T) {
+	f, ss := heldFixture(t)
+	o, _ := runHeld(t, ss, f, Hold{}, `printf '#!/bin/sh\necho made-and-ran\n' > run.sh && chmod +x run.sh && ./run.sh`)
+	if o.code != 0 || !strings.Contains(o.stdout, "made-and-ran") {
+		t.Errorf("a script the held command made did not run: %+v", o)
+	}
+}
