@@ -63,6 +63,15 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		v := r.Verdict
 		info.Summary, info.Level, info.Reasons, info.Rule = Clip(plan.Summary, maxEcho), &v.Level, v.Reasons, v.Rule
 		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
+		// runHeld runs the call held; when the person modifies it after,
+		// the loop goes on with their arguments.
+		runHeld := func(approved bool) (tools.Result, bool) {
+			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, approved, out)
+			if !done {
+				args, note = modified, modifiedNote(modified)
+			}
+			return res, done
+		}
 
 		switch {
 		case r.Step == StepRefuse:
@@ -77,39 +86,32 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			} else {
 				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
 			}
-			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, false, out)
-			if done {
+			if res, done := runHeld(false); done {
 				return res
 			}
-			args, note = modified, modifiedNote(modified)
-			continue
-		case r.Step == StepRun && c.Holdable:
-			// Approved before it ran (a session rule, or the auto-approve
-			// level over a read of secret files): held all the same, so
-			// that what it changes is seen, and applied as approved.
-			if r.Rule == nil && note != "" {
-				// The person's change needs no approval: it still is theirs.
-				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionModified, By: ByPerson, Reason: "changed by the person into a call that needs no approval"})
-			} else if r.Rule == nil {
-				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
-			} else {
-				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: ByPerson, Reason: r.Why})
-			}
-			res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, true, out)
-			if done {
-				return res
-			}
-			args, note = modified, modifiedNote(modified)
 			continue
 		case r.Step == StepRun:
-			if r.Rule == nil && note != "" {
+			switch {
+			case r.Rule == nil && note != "":
 				// The person's change needs no approval: it still is theirs.
 				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionModified, By: ByPerson, Reason: "changed by the person into a call that needs no approval"})
-			} else if r.Rule == nil {
+			case r.Rule == nil && c.Holdable:
+				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy, Reason: r.Why})
+			case r.Rule == nil:
 				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: DecisionAuto, By: ByPolicy})
-			} else {
+			default:
 				// The person's own rule approved it, as they would have.
 				a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: ByPerson, Reason: r.Why})
+			}
+			if c.Holdable {
+				// Approved before it ran (a session rule, or the
+				// auto-approve level over a read of secret files): held
+				// all the same, so that what it changes is seen, and
+				// applied as approved.
+				if res, done := runHeld(true); done {
+					return res
+				}
+				continue
 			}
 			res, failed := a.run(ctx, turn, info, plan, note, false)
 			if failed == "" {
@@ -148,11 +150,9 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 			}
 			a.publish(Event{Type: EventApproval, Turn: turn, Call: &info, Decision: approvedOrModified(note), By: by, Reason: d.Reason})
 			if c.Holdable {
-				res, modified, done := a.runHeld(ctx, turn, info, plan, c.Verdict, note, true, out)
-				if done {
+				if res, done := runHeld(true); done {
 					return res
 				}
-				args, note = modified, modifiedNote(modified)
 				continue
 			}
 			res, failed := a.run(ctx, turn, info, plan, note, req.NoUndo && by == ByPerson)
@@ -205,28 +205,14 @@ func approvedOrModified(note string) Decision {
 // approved it knowing so, it does not run the call and returns why.
 func (a *Agent) run(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, note string, noUndoOK bool) (_ tools.Result, noCheckpoint string) {
 	// Wait for the rate limit first, so a queued call holds no lock.
-	if err := a.opts.RateLimits.Wait(ctx, info.Tool, func(what string) {
-		a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: what, WaitsFor: []string{what}})
-	}); err != nil {
-		if ctx.Err() != nil {
-			err = errCancelled
-		}
+	if err := a.waitRateLimit(ctx, turn, info); err != nil {
 		return a.finishCall(turn, info, errorResult(note+err.Error())), ""
 	}
-	if l := a.opts.Locks; l != nil {
-		level := classify.Dangerous // unknown counts as the worst that runs
-		if info.Level != nil {
-			level = *info.Level
-		}
-		claim := claimForPlan(a.opts.Provider.Name()+": "+plan.Summary, plan, level)
-		release, err := l.Acquire(ctx, claim, func(w Wait) {
-			a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
-		})
-		if err != nil {
-			return a.finishCall(turn, info, errorResult(note+errCancelled.Error())), ""
-		}
-		defer release()
+	release, err := a.lock(ctx, turn, info, claimForPlan(a.opts.Provider.Name()+": "+plan.Summary, plan, callLevel(info)))
+	if err != nil {
+		return a.finishCall(turn, info, errorResult(note+err.Error())), ""
 	}
+	defer release()
 	if ctx.Err() != nil {
 		// Stopped while it waited, or because its approval could not be
 		// recorded: nothing runs after a cancel.
@@ -287,4 +273,43 @@ func (a *Agent) finishCall(turn int, info CallInfo, res tools.Result) tools.Resu
 
 func errorResult(msg string) tools.Result {
 	return tools.Result{Output: msg, IsError: true, ExitCode: -1}
+}
+
+// waitRateLimit waits for the rate limit of info's tool, publishing that
+// the call is queued while it waits; the error says why it will not run
+// (errCancelled when ctx ended).
+func (a *Agent) waitRateLimit(ctx context.Context, turn int, info CallInfo) error {
+	err := a.opts.RateLimits.Wait(ctx, info.Tool, func(what string) {
+		a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: what, WaitsFor: []string{what}})
+	})
+	if err != nil && ctx.Err() != nil {
+		return errCancelled
+	}
+	return err
+}
+
+// lock takes claim's locks, publishing each wait as the call queued; the
+// release is a no-op without Options.Locks. It fails with errCancelled
+// only when ctx ended while it waited.
+func (a *Agent) lock(ctx context.Context, turn int, info CallInfo, claim Claim) (release func(), err error) {
+	l := a.opts.Locks
+	if l == nil {
+		return func() {}, nil
+	}
+	release, err = l.Acquire(ctx, claim, func(w Wait) {
+		a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
+	})
+	if err != nil {
+		return nil, errCancelled
+	}
+	return release, nil
+}
+
+// callLevel is the level a call's locks are taken at: an unknown one
+// counts as the worst that runs.
+func callLevel(info CallInfo) classify.Level {
+	if info.Level != nil {
+		return *info.Level
+	}
+	return classify.Dangerous
 }

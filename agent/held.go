@@ -28,12 +28,7 @@ func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tool
 		r.Output = note + r.Output
 		return a.finishCall(turn, info, r), "", true
 	}
-	if err := a.opts.RateLimits.Wait(ctx, info.Tool, func(what string) {
-		a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: what, WaitsFor: []string{what}})
-	}); err != nil {
-		if ctx.Err() != nil {
-			err = errCancelled
-		}
+	if err := a.waitRateLimit(ctx, turn, info); err != nil {
 		return finish(errorResult(err.Error()))
 	}
 	res, held := a.runHeldPlan(ctx, turn, info, plan, approved)
@@ -133,19 +128,11 @@ func (a *Agent) runHeld(ctx context.Context, turn int, info CallInfo, plan *tool
 // runHeldPlan runs the plan held under the locks a run of its level
 // takes, streaming its output.
 func (a *Agent) runHeldPlan(ctx context.Context, turn int, info CallInfo, plan *tools.Plan, showSecrets bool) (tools.Result, *tools.Held) {
-	if l := a.opts.Locks; l != nil {
-		level := classify.Dangerous
-		if info.Level != nil {
-			level = *info.Level
-		}
-		release, err := l.Acquire(ctx, ClaimFor(a.opts.Provider.Name()+": "+plan.Summary, plan.Action, level), func(w Wait) {
-			a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
-		})
-		if err != nil {
-			return errorResult(errCancelled.Error()), nil
-		}
-		defer release()
+	release, err := a.lock(ctx, turn, info, claimForPlan(a.opts.Provider.Name()+": "+plan.Summary, plan, callLevel(info)))
+	if err != nil {
+		return errorResult(err.Error()), nil
 	}
+	defer release()
 	if ctx.Err() != nil {
 		return errorResult(errCancelled.Error()), nil
 	}
@@ -161,22 +148,15 @@ func (a *Agent) runHeldPlan(ctx context.Context, turn int, info CallInfo, plan *
 // checkpoint may be possible.
 func (a *Agent) applyHeld(ctx context.Context, turn int, info CallInfo, held *tools.Held, res tools.Result, noUndoOK bool) tools.Result {
 	defer held.Discard()
-	if l := a.opts.Locks; l != nil {
-		root := ""
-		if a.opts.Tools != nil {
-			root = a.opts.Tools.Root()
-		}
-		claim := ClaimFor(a.opts.Provider.Name()+": apply "+held.Summary(), classify.Action{Kind: classify.Shell, Root: root}, classify.Dangerous)
-		release, err := l.Acquire(ctx, claim, func(w Wait) {
-			a.publish(Event{Type: EventQueued, Turn: turn, Call: &info, Text: w.Wants, WaitsFor: w.For})
-		})
-		if err != nil {
-			res.IsError = true
-			res.Output += "\n[" + errCancelled.Error() + ": its changes were discarded]"
-			return res
-		}
-		defer release()
+	// The whole root, exclusively, as a command that may change anything.
+	claim := ClaimFor(a.opts.Provider.Name()+": apply "+held.Summary(), classify.Action{Kind: classify.Shell, Root: held.Root()}, classify.Dangerous)
+	release, err := a.lock(ctx, turn, info, claim)
+	if err != nil {
+		res.IsError = true
+		res.Output += "\n[" + err.Error() + ": its changes were discarded]"
+		return res
 	}
+	defer release()
 	if failed := a.checkpoint(ctx, turn, info, classify.Write, noUndoOK); failed != "" {
 		res.IsError = true
 		res.Output += "\n[its changes were not applied: no checkpoint could be taken (" + failed + "), so undo could not take them back; ask the person]"

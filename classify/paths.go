@@ -158,17 +158,31 @@ func isSecretName(base string) bool {
 	return ok
 }
 
-// isGitDir reports whether a path component is a repository's .git, in any
-// case and in the spellings case-insensitive or Windows file systems accept.
-func isGitDir(comp string) bool {
-	c := strings.ToLower(strings.TrimRight(comp, ". "))
+// IsGitName reports whether a path component names a .git directory or
+// file in any spelling a file system might fold to ".git": any case, with
+// the trailing dots and spaces NTFS drops, with the zero-width characters
+// HFS+ ignores, as NTFS's short name "git~1", or with an NTFS stream
+// suffix (".git::$INDEX_ALLOCATION"). Git refuses the same names
+// (is_ntfs_dotgit, is_hfs_dotgit). The classifier, the file tools and the
+// held commands' effects all ask it, so that none of them misses a
+// spelling another knows.
+func IsGitName(comp string) bool {
+	c := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 0x200c && r <= 0x200f, r >= 0x202a && r <= 0x202e,
+			r >= 0x206a && r <= 0x206f, r == 0xfeff:
+			return -1
+		}
+		return r
+	}, comp)
+	c = strings.ToLower(strings.TrimRight(c, ". "))
 	return c == ".git" || c == "git~1" || strings.HasPrefix(c, ".git::")
 }
 
 // touchesGitDir reports whether any component of p is a .git directory.
 func touchesGitDir(p string) bool {
 	for comp := range strings.SplitSeq(p, "/") {
-		if isGitDir(comp) {
+		if IsGitName(comp) {
 			return true
 		}
 	}

@@ -200,3 +200,20 @@ func TestSecretStoresAreBlocked(t *testing.T) {
 		}
 	}
 }
+
+func TestIsGitName(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{".git", true}, {".GIT", true}, {".gIt", true}, {".git.", true}, {".git  ", true},
+		{".g\u200cit", true}, {"\ufeff.git", true}, {"git~1", true}, {"GIT~1", true},
+		{"git", false}, {".gitignore", false}, {".github", false}, {"x.git", false}, {".git2", false},
+	}
+	for _, tc := range tests {
+		if got := IsGitName(tc.name); got != tc.want {
+			t.Errorf("IsGitName(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -44,6 +44,9 @@ type Held struct {
 	once   sync.Once
 }
 
+// Root is the project root the changes are for.
+func (h *Held) Root() string { return h.root }
+
 // Empty reports that the command changed nothing that would be applied.
 func (h *Held) Empty() bool { return h.set.Empty() }
 

@@ -95,7 +95,7 @@ func (r *Registry) listDir(ctx context.Context, t target, depth int) Result {
 			link, _ := r.fsRoot.Readlink(rel)
 			fmt.Fprintf(&b, "%s -> %s\n", name, link)
 		case d.IsDir():
-			skip := isGitName(path.Base(rel)) || ig.ignored(rel, true)
+			skip := classify.IsGitName(path.Base(rel)) || ig.ignored(rel, true)
 			if level < depth && skip {
 				fmt.Fprintf(&b, "%s/ (not listed)\n", name)
 				return fs.SkipDir

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"unicode/utf8"
+
+	"github.com/agentcli/agent/classify"
 )
 
 // maxSymlinks is how many symbolic links one resolution may follow, as
@@ -130,29 +132,11 @@ func within(root, p string) bool {
 	return p == root || strings.HasPrefix(p, root) && p[len(root)] == '/'
 }
 
-// isGitName reports whether a path component names a .git directory or file
-// in any spelling a file system might fold to ".git": any case, with the
-// trailing dots and spaces NTFS drops, with the zero-width characters HFS+
-// ignores, or as NTFS's short name "git~1". Git refuses the same names
-// (is_ntfs_dotgit, is_hfs_dotgit).
-func isGitName(comp string) bool {
-	c := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 0x200c && r <= 0x200f, r >= 0x202a && r <= 0x202e,
-			r >= 0x206a && r <= 0x206f, r == 0xfeff:
-			return -1
-		}
-		return r
-	}, comp)
-	c = strings.TrimRight(c, ". ")
-	return strings.EqualFold(c, ".git") || strings.EqualFold(c, "git~1")
-}
-
 // hasGitComponent reports whether any component of the slash or OS path
 // rel names .git (see isGitName).
 func hasGitComponent(rel string) bool {
 	for comp := range strings.SplitSeq(filepath.ToSlash(rel), "/") {
-		if isGitName(comp) {
+		if classify.IsGitName(comp) {
 			return true
 		}
 	}

@@ -305,20 +305,3 @@ func TestResolvePath(t *testing.T) {
 		t.Errorf("ResolvePath(~/x) without a home = %q, want an error", got)
 	}
 }
-
-func TestIsGitName(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name string
-		want bool
-	}{
-		{".git", true}, {".GIT", true}, {".gIt", true}, {".git.", true}, {".git  ", true},
-		{".g\u200cit", true}, {"\ufeff.git", true}, {"git~1", true}, {"GIT~1", true},
-		{"git", false}, {".gitignore", false}, {".github", false}, {"x.git", false}, {".git2", false},
-	}
-	for _, tc := range tests {
-		if got := isGitName(tc.name); got != tc.want {
-			t.Errorf("isGitName(%q) = %v, want %v", tc.name, got, tc.want)
-		}
-	}
-}

@@ -11,6 +11,8 @@ import (
 	"path"
 	"path/filepath"
 	"syscall"
+
+	"github.com/agentcli/agent/classify"
 )
 
 // maxEditBytes is the largest file whose contents a plan keeps in memory to
@@ -108,7 +110,7 @@ func (r *Registry) treeState(rel string) (snapshot, []string, error) {
 		if err != nil {
 			return err
 		}
-		if isGitName(path.Base(p)) {
+		if classify.IsGitName(path.Base(p)) {
 			return fmt.Errorf("%s: %w", p, ErrGitDir)
 		}
 		info, err := d.Info()

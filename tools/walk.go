@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/agentcli/agent/classify"
 )
 
 // errStop ends a walk early without being an error.
@@ -36,7 +38,7 @@ func (r *Registry) walkTree(ctx context.Context, start string, ig *ignorer,
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if isGitName(path.Base(rel)) && d.IsDir() {
+		if classify.IsGitName(path.Base(rel)) && d.IsDir() {
 			return fs.SkipDir
 		}
 		if ig != nil && ig.ignored(rel, d.IsDir()) {

@@ -7,32 +7,15 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-)
 
-// isGitName reports whether a path component names a .git directory or
-// file in any spelling a file system might fold to ".git": any case, with
-// the trailing dots and spaces NTFS drops, with the zero-width characters
-// HFS+ ignores, as NTFS's short name "git~1", or with an NTFS stream
-// suffix. It is the rule of package tools (which this package cannot
-// import), kept in step with it.
-func isGitName(comp string) bool {
-	c := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 0x200c && r <= 0x200f, r >= 0x202a && r <= 0x202e,
-			r >= 0x206a && r <= 0x206f, r == 0xfeff:
-			return -1
-		}
-		return r
-	}, comp)
-	c = strings.ToLower(strings.TrimRight(c, ". "))
-	return c == ".git" || c == "git~1" || strings.HasPrefix(c, ".git::")
-}
+	"github.com/agentcli/agent/classify"
+)
 
 // hasGitComponent reports whether any component of the slash path rel
 // names a git directory.
 func hasGitComponent(rel string) bool {
 	for comp := range strings.SplitSeq(rel, "/") {
-		if isGitName(comp) {
+		if classify.IsGitName(comp) {
 			return true
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"path"
 	"slices"
 	"syscall"
+
+	"github.com/agentcli/agent/classify"
 )
 
 // depth is how much of a path's state a check compares.
@@ -145,7 +147,7 @@ func walkTree(r *os.Root, dir string, h io.Writer, ti *treeInfo, budget *int) er
 		binary.LittleEndian.PutUint64(buf[4:], uint64(fi.Size()))
 		binary.LittleEndian.PutUint64(buf[12:], uint64(fi.ModTime().UnixNano()))
 		h.Write(buf[:20])
-		if isGitName(n) && ti.gitDir == "" {
+		if classify.IsGitName(n) && ti.gitDir == "" {
 			ti.gitDir = rel
 		}
 		if fi.IsDir() {
