@@ -167,3 +167,27 @@ func TestHeldCommandRunsWhatItMade(t *testing.T) {
 		t.Errorf("a script the held command made did not run: %+v", o)
 	}
 }
+
+// A root whose name holds what overlayfs's options are split on (a
+// comma, a colon, a backslash) is held all the same, and nothing leaks
+// into the directories those would name.
+func TestHeldRootWithOptionCharacters(t *testing.T) {
+	f, ss := heldFixture(t)
+	odd := filepath.Join(f.root, `a,lowerdir=x:b\c`)
+	if err := os.Mkdir(odd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(odd, "keep.txt"), "old\n")
+	s := startIn(t, ss, fixture{root: odd, tmp: f.tmp, home: f.home, outside: f.outside, shared: f.shared, readme: f.readme},
+		Options{Root: odd, Hold: &Hold{}}, `echo new > keep.txt && cat keep.txt`)
+	o := s.wait()
+	if l := s.cmd.Layer(); l != nil {
+		defer l.Close()
+	}
+	if o.code != 0 || o.stdout != "new\n" {
+		t.Fatalf("held command in %q: %+v", odd, o)
+	}
+	if got := read(t, filepath.Join(odd, "keep.txt")); got != "old\n" {
+		t.Errorf("keep.txt = %q in the real root, want it untouched", got)
+	}
+}
