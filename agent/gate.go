@@ -13,6 +13,14 @@ import (
 // changed since it was planned: its view of the file is stale.
 const rereadHint = "The file was changed by someone else (another agent working in the same project, or the person) after you planned this change, and your change was not applied. Read the file again with read_file, then make your change against its current contents."
 
+// skippedStale is the badge of a call whose file changed while it waited
+// for approval and which no longer applies; notShownStale begins what the
+// model is told of it, and is the line its card shows.
+const (
+	skippedStale  = "file changed"
+	notShownStale = "not shown: the file changed and the edit no longer applies."
+)
+
 // maxModifications bounds how often a person may rewrite one call before it
 // counts as denied, so a confused approver cannot loop forever.
 const maxModifications = 10
@@ -38,6 +46,14 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 	for range maxModifications {
 		info := CallInfo{ID: call.ID, Tool: call.Name, Args: args}
 		plan, err := a.opts.Tools.Plan(call.Name, args)
+		if err != nil && replanned {
+			// Planned again because its file changed, and the change no
+			// longer fits the file: the person is told why they were not
+			// asked, and the model to look at the file again.
+			info.Skipped = skippedStale
+			a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
+			return a.finishCall(turn, info, errorResult(note+notShownStale+"\n"+Clip(err.Error(), maxEcho)+"\n"+rereadHint))
+		}
 		if err != nil {
 			a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
 			return a.finishCall(turn, info, errorResult(note+Clip(err.Error(), maxEcho)))

@@ -97,3 +97,54 @@ func TestReplanPlansTheCallAgainWithoutADecision(t *testing.T) {
 		t.Errorf("notes.txt = %q, want both edits", got)
 	}
 }
+
+// When the other panel's edit leaves the file so that this call's edit no
+// longer applies, planning it again fails: nobody is asked about it, its
+// call says why it was skipped, and the model is told to read the file
+// again, whichever way the request went stale (the Approver found it
+// stale and answered Replan, or the person approved the old diff).
+func TestAnEditThatNoLongerAppliesAfterTheFileChangedIsSkippedAndTheModelRereads(t *testing.T) {
+	for _, answer := range []agent.Choice{agent.Replan, agent.Approve} {
+		t.Run(map[agent.Choice]string{agent.Replan: "answered Replan", agent.Approve: "approved"}[answer], func(t *testing.T) {
+			var root string
+			asked := 0
+			ap := approverFunc(func(_ context.Context, r agent.ApprovalRequest) (agent.Answer, error) {
+				asked++
+				// The other panel's edit took the line this one changes.
+				if err := os.WriteFile(filepath.Join(root, "notes.txt"), []byte("title\nrewritten by the other panel\n"), 0o644); err != nil {
+					t.Error(err)
+				}
+				return agent.Answer{Choice: answer, By: agent.ByPerson}, nil
+			})
+			f := newFixture(t, []llm.Message{
+				calls(call("c1", "edit_file", map[string]any{"path": "notes.txt", "old_string": "old line", "new_string": "new line"})),
+				text("ok"),
+			}, ap, agent.DefaultConfig())
+			root = f.root
+			if err := os.WriteFile(filepath.Join(root, "notes.txt"), []byte("title\nold line\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.ag.Run(t.Context(), "edit"); err != nil {
+				t.Fatal(err)
+			}
+			if asked != 1 {
+				t.Errorf("asked %d times, want once: an edit that no longer applies is not shown", asked)
+			}
+			res := f.toolResults()["c1"]
+			if !res.IsError || !strings.HasPrefix(res.Content, "not shown: the file changed and the edit no longer applies") ||
+				!strings.Contains(res.Content, "Read the file again with read_file") {
+				t.Errorf("the edit's result = %q, want an error saying the file changed and to read it again", res.Content)
+			}
+			calls := f.sink.ofType(agent.EventToolCall)
+			if last := calls[len(calls)-1]; last.Call.Skipped != "file changed" || last.Call.Level != nil {
+				t.Errorf("the last tool_call event = %+v, want it skipped because its file changed", last.Call)
+			}
+			if got := f.sink.ofType(agent.EventApproval); len(got) != 0 {
+				t.Errorf("approval events = %+v, want none: nothing was decided", got)
+			}
+			if got, _ := os.ReadFile(filepath.Join(root, "notes.txt")); string(got) != "title\nrewritten by the other panel\n" {
+				t.Errorf("notes.txt = %q, want the other panel's edit only", got)
+			}
+		})
+	}
+}
