@@ -71,11 +71,11 @@ type result struct {
 }
 
 // runAgent runs the binary in a hermetic environment (see agentCmd): an
-// empty home and config, with stdin as its standard input.
+// empty home and config, with stdin as its standard input (a pipe).
 func runAgent(t *testing.T, env map[string]string, stdin string, args ...string) result {
 	t.Helper()
 	c := agentCmd(t, t.TempDir(), env, args...)
-	c.Stdin = strings.NewReader(stdin)
+	c.Stdin = pipeOf(t, stdin)
 	return run(t, c)
 }
 

@@ -29,7 +29,7 @@ type runFlags struct {
 func (a *app) runCommand() *cobra.Command {
 	var f runFlags
 	c := &cobra.Command{
-		Use:   "run [flags] [\"task\" | -]",
+		Use:   "run [flags] [\"task\" [-] | -]",
 		Short: "Work on one task headless and exit",
 		Long: `Run gives the task to the provider and works on it without a screen: the
 assistant's text goes to stdout, one line per tool call to stderr (or, with
@@ -37,7 +37,9 @@ assistant's text goes to stdout, one line per tool call to stderr (or, with
 
 The task is the arguments; with - or none while stdin is not a terminal, it
 is read from stdin. Input piped to a task given as arguments is added below
-it ("cat log | agent run explain"); past 256 KiB it is cut, and said.
+it ("cat log | agent run explain"); past 256 KiB it is cut, and said. A pipe
+where nothing arrives within 200ms is not waited for (said on stderr); a -
+after the task waits for stdin to end ("go test | agent run explain -").
 
 A bare --resume goes on with the latest session of the project root, and
 the arguments are the task; "--resume ID task" names the session.

@@ -1,12 +1,35 @@
 package cmd_test
 
 import (
+	"io"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/agentcli/agent/agent/llm/llmtest"
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
 )
+
+// pipeOf is a pipe that holds s and has ended before the binary starts,
+// so that what it reads does not depend on how soon a goroutine writes
+// it (agent run waits only briefly for a pipe below a task). Input too
+// large for the pipe's buffer is copied in as it is read instead.
+func pipeOf(t *testing.T, s string) io.Reader {
+	t.Helper()
+	if len(s) > 16<<10 { // the least a pipe holds (macOS)
+		return strings.NewReader(s)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	if _, err := io.WriteString(w, s); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	return r
+}
 
 // lastUserMessage is what the model was last asked by srv's last request.
 func lastUserMessage(t *testing.T, srv *openaitest.Server) string {
@@ -39,6 +62,7 @@ func TestRunReadsTheTaskFromStdin(t *testing.T) {
 		{"a dash", []string{"-"}, "list the files\n", "list the files"},
 		{"a pipe below a task", []string{"explain"}, "panic: nil map\n", "explain\n\nInput piped to agent run on stdin:\n\npanic: nil map\n"},
 		{"an empty pipe and a task", []string{"explain"}, "", "explain"},
+		{"a task and a dash", []string{"explain", "this", "-"}, "panic: nil map\n", "explain this\n\nInput piped to agent run on stdin:\n\npanic: nil map\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -51,6 +75,32 @@ func TestRunReadsTheTaskFromStdin(t *testing.T) {
 				t.Errorf("the model was asked %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// A pipe on stdin that nobody writes to and that never closes (one a CI
+// runner or a supervisor hands down) does not hold up a task given as
+// arguments: the run goes on without it, and says so.
+func TestRunDoesNotWaitForAPipeThatNeverCloses(t *testing.T) {
+	t.Parallel()
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("done")})
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close() // open until the run has ended: the pipe never closes
+	c := agentCmd(t, t.TempDir(), openaiEnv(srv), "run", "--root", t.TempDir(), "explain")
+	c.Stdin = r
+	res := run(t, c)
+	if res.code != 0 {
+		t.Fatalf("exit %d, stderr %s", res.code, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "agent: stdin: nothing arrived in 200ms; not waiting for it (to wait, pass - after the task: agent run \"task\" -)") {
+		t.Errorf("stderr does not say stdin was not waited for:\n%s", res.stderr)
+	}
+	if got := lastUserMessage(t, srv); got != "explain" {
+		t.Errorf("the model was asked %q, want only the task", got)
 	}
 }
 

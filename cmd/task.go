@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -18,14 +19,29 @@ import (
 const maxPipedInput = 256 << 10
 
 // taskFromStdin is the task argument that says: read the task from stdin.
+// After a task, it says: wait for stdin and add it below the task.
 const taskFromStdin = "-"
+
+// pipedInputGrace is how long agent run waits for the first byte (or the
+// end) of a pipe on stdin when the task is given as arguments: a pipe
+// that is only inherited (a CI step, a process supervisor) never closes,
+// and the run must not wait for it forever.
+const pipedInputGrace = 200 * time.Millisecond
+
+// notWaitingNotice is said on stderr when a pipe on stdin held nothing
+// within pipedInputGrace and the run goes on without it.
+var notWaitingNotice = "agent: stdin: nothing arrived in " + pipedInputGrace.String() + "; not waiting for it (to wait, pass - after the task: agent run \"task\" -)"
 
 // runTask is the task agent run works on, from its arguments and stdin:
 //
 //   - "agent run -", or no task while stdin is not a terminal: stdin is
 //     the task;
-//   - a task while stdin is a pipe or a file: what it holds is added
-//     below the task ("cat f | agent run explain");
+//   - a task while stdin is a file, or a pipe that holds input or has
+//     ended within pipedInputGrace: what it holds is added below the task
+//     ("cat f | agent run explain"); a pipe where nothing arrived is left
+//     unread, and said on stderr;
+//   - a task followed by "-": stdin is read to its end and added below
+//     the task, however long it takes to come;
 //   - after a bare --resume, a first argument that names a session is its
 //     id, as in "agent run --resume ID more"; any other is the task, and
 //     the latest session of the project goes on.
@@ -36,6 +52,10 @@ func (a *app) runTask(c *cobra.Command, args []string) (string, error) {
 		if len(args) > 1 || a.namesSession(args[0]) {
 			a.resume, args = args[0], args[1:]
 		}
+	}
+	waitForStdin := len(args) > 1 && args[len(args)-1] == taskFromStdin
+	if waitForStdin {
+		args = args[:len(args)-1]
 	}
 	task := strings.TrimSpace(strings.Join(args, " "))
 	fromStdin := task == taskFromStdin || task == "" && !a.stdinIsTerminal()
@@ -52,7 +72,11 @@ func (a *app) runTask(c *cobra.Command, args []string) (string, error) {
 	if task == "" {
 		return "", usageError("agent run needs a task, as an argument or piped on stdin, for example: agent run --yes-safe \"run the tests\"")
 	}
-	if a.stdinIsPiped() {
+	if waitForStdin || a.stdinIsPiped() {
+		if !waitForStdin && !a.pipedInputArrives() {
+			fmt.Fprintln(a.stderr, notWaitingNotice)
+			return task, nil
+		}
 		in, err := a.readPiped()
 		if err != nil {
 			return "", err
@@ -90,6 +114,20 @@ func (a *app) stdinIsPiped() bool {
 	}
 	m := fi.Mode()
 	return m&os.ModeNamedPipe != 0 || m.IsRegular()
+}
+
+// pipedInputArrives reports whether stdin, piped, holds input or has
+// ended within pipedInputGrace. A regular file (or a test's reader) is
+// always read.
+func (a *app) pipedInputArrives() bool {
+	f, ok := a.stdin.(*os.File)
+	if !ok {
+		return true
+	}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		return true
+	}
+	return inputArrives(f, pipedInputGrace)
 }
 
 // readPiped reads stdin up to maxPipedInput. Past the bound the rest is
