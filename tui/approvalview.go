@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/internal/termsafe"
+	"github.com/agentcli/agent/tui/callfmt"
 )
 
 // modalMaxWidth keeps the modal readable on wide screens.
@@ -168,7 +169,7 @@ func (a *approvalModal) body(r *request, w int) []string {
 		rows = append(append(rows, wrap(who, w)...), st.Risk(lvl).Render(badge))
 	}
 	rows = append(rows, "")
-	for _, l := range strings.Split(callText(req.Call), "\n") {
+	for _, l := range strings.Split(callfmt.Text(req.Call), "\n") {
 		for _, r := range wrap(l, w-2) {
 			rows = append(rows, "  "+st.Command.Render(r))
 		}

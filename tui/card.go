@@ -1,15 +1,14 @@
 package tui
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/agentcli/agent/agent"
-	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/internal/termsafe"
+	"github.com/agentcli/agent/tui/callfmt"
 )
 
 // callStatus is where a tool call is in its life.
@@ -177,12 +176,9 @@ func savedOutput(r *agent.CallResult) string {
 // header is "[level] tool: command", wrapped, never cut: the person must be
 // able to read all of what runs. The badge keeps its level's style.
 func (c *card) header(w int, st *styles) []string {
-	badge := "[" + levelName(c.call.Level) + "]"
-	if c.call.Level == nil && c.call.Skipped != "" {
-		badge = "[skipped: " + termsafe.Line(c.call.Skipped) + "]"
-	}
+	badge := "[" + callfmt.Badge(c.call) + "]"
 	text := badge + " " + termsafe.Line(c.call.Tool)
-	if s := callSummary(c.call); s != "" {
+	if s := callfmt.Line(c.call, 0); s != "" {
 		text += ": " + s
 	}
 	// Two cells are kept for the indent of continuation rows.
@@ -213,7 +209,7 @@ func (c *card) statusText(f *frame) string {
 		if strings.HasPrefix(c.reason, "runs held") {
 			held = " · confined, its changes held"
 		}
-		return f.spin + st.Muted.Render(" running "+formatDuration(f.now.Sub(c.started))+held)
+		return f.spin + st.Muted.Render(" running "+callfmt.Duration(f.now.Sub(c.started))+held)
 	case statusDenied:
 		return st.Failure.Render("✗ denied: " + orNone(c.reason))
 	case statusBlocked:
@@ -227,7 +223,7 @@ func (c *card) statusText(f *frame) string {
 	if r == nil {
 		return ""
 	}
-	d := formatDuration(time.Duration(r.DurationMS * float64(time.Millisecond)))
+	d := callfmt.MillisDuration(r.DurationMS)
 	var s string
 	switch {
 	case c.status == statusDone && r.ExitCode >= 0:
@@ -260,60 +256,9 @@ func (c *card) statusText(f *frame) string {
 	return s
 }
 
-// levelName is the badge word: the level, or "invalid" for a call that could
-// not be planned and so was never classified.
-func levelName(l *classify.Level) string {
-	if l == nil {
-		return "invalid"
-	}
-	return l.String()
-}
-
-// callSummary is a call on one line, for its card.
-func callSummary(c agent.CallInfo) string {
-	if c.Summary != "" {
-		return termsafe.Line(c.Summary)
-	}
-	return termsafe.Line(c.Args)
-}
-
-// callText is all of what a call will do, for the approval modal: a shell
-// call's whole command (its summary may shorten it), otherwise the summary,
-// else the raw arguments.
-func callText(c agent.CallInfo) string {
-	if c.Tool == "shell" {
-		var args struct {
-			Command string `json:"command"`
-		}
-		if json.Unmarshal([]byte(c.Args), &args) == nil && args.Command != "" {
-			return termsafe.Text(args.Command)
-		}
-	}
-	if c.Summary != "" {
-		return termsafe.Text(c.Summary)
-	}
-	return termsafe.Text(c.Args)
-}
-
 func orNone(s string) string {
 	if s = termsafe.Line(s); s == "" {
 		return "no reason given"
 	}
 	return s
-}
-
-// formatDuration rounds d for reading: milliseconds below a second, tenths
-// below a minute, then minutes and seconds.
-func formatDuration(d time.Duration) string {
-	switch {
-	case d < 0:
-		return "0ms"
-	case d < time.Second:
-		return fmt.Sprintf("%dms", d.Milliseconds())
-	case d < time.Minute:
-		return fmt.Sprintf("%.1fs", d.Seconds())
-	default:
-		d = d.Round(time.Second)
-		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
-	}
 }

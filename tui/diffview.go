@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/internal/termsafe"
+	"github.com/agentcli/agent/tui/callfmt"
 )
 
 // sideBySideMin is the narrowest screen that shows a diff side by side:
@@ -102,7 +103,7 @@ type dline struct {
 // newDiffView builds the view of req.
 func newDiffView(req agent.ApprovalRequest, root string, network bool, st *styles) *diffView {
 	v := &diffView{title: termsafe.Line(req.Call.Tool), keys: newDiffKeys("back to the approval", "esc", "v", "q"), st: st}
-	if s := callSummary(req.Call); s != "" {
+	if s := callfmt.Line(req.Call, 0); s != "" {
 		v.title += ": " + s
 	}
 	switch {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/internal/termsafe"
+	"github.com/agentcli/agent/tui/callfmt"
 )
 
 // NewAsker returns an Approver for a headless run with a person at the
@@ -199,7 +200,7 @@ func (a *asker) proposeRule(ctx context.Context, req agent.ApprovalRequest) (*ag
 func (a *asker) describe(req agent.ApprovalRequest) {
 	c := req.Call
 	fmt.Fprintf(a.out, "\n%s wants to run %s (%s):\n", termsafe.Line(req.Provider), termsafe.Line(c.Tool), req.Verdict.Level)
-	for _, l := range strings.Split(callText(c), "\n") {
+	for _, l := range strings.Split(callfmt.Text(c), "\n") {
 		fmt.Fprintf(a.out, "    %s\n", l)
 	}
 	for _, r := range req.Verdict.Reasons {
@@ -218,7 +219,7 @@ func (a *asker) describe(req agent.ApprovalRequest) {
 func (a *asker) preview(req agent.ApprovalRequest) {
 	if req.Preview == "" {
 		fmt.Fprintln(a.out, "No diff: this call changes no file the tools can preview. It runs:")
-		for _, l := range strings.Split(callText(req.Call), "\n") {
+		for _, l := range strings.Split(callfmt.Text(req.Call), "\n") {
 			fmt.Fprintf(a.out, "    %s\n", l)
 		}
 		return
@@ -370,24 +371,6 @@ func replacementArgs(c agent.CallInfo, text string) (string, error) {
 		return "", fmt.Errorf("encode arguments: %w", err)
 	}
 	return string(b), nil
-}
-
-// callText is the full text of what a call will do: a shell call's whole
-// command (which its summary may shorten), otherwise the summary, else the
-// raw arguments.
-func callText(c agent.CallInfo) string {
-	if c.Tool == shellTool {
-		var args struct {
-			Command string `json:"command"`
-		}
-		if json.Unmarshal([]byte(c.Args), &args) == nil && args.Command != "" {
-			return termsafe.Text(args.Command)
-		}
-	}
-	if c.Summary != "" {
-		return termsafe.Text(c.Summary)
-	}
-	return termsafe.Text(c.Args)
 }
 
 // readLine returns the next line of input, or ctx's error. The read runs

@@ -5,13 +5,13 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"time"
 
 	"charm.land/lipgloss/v2"
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
 	"github.com/agentcli/agent/internal/termsafe"
+	"github.com/agentcli/agent/tui/callfmt"
 )
 
 // NewText returns a Sink for a person reading a headless run. Assistant text
@@ -169,7 +169,7 @@ func (s *textSink) toolLine(c *agent.CallInfo, r *agent.CallResult, a approval) 
 		b.WriteString(sum)
 	}
 	b.WriteString("  ")
-	d := formatDuration(time.Duration(r.DurationMS * float64(time.Millisecond)))
+	d := callfmt.MillisDuration(r.DurationMS)
 	switch {
 	case a.decision == agent.DecisionBlocked:
 		b.WriteString(s.st.bad.Render("✗ blocked: " + orNone(a.reason)))
@@ -257,7 +257,10 @@ func newTextStyles(color bool) textStyles {
 
 // badge is "[level]" in the level's colour.
 func (st textStyles) badge(c *agent.CallInfo) string {
-	b := "[" + levelName(c) + "]"
+	b := "[invalid]"
+	if c != nil {
+		b = "[" + callfmt.Badge(*c) + "]"
+	}
 	if c == nil || c.Level == nil || *c.Level < classify.Safe || *c.Level > classify.Blocked {
 		return st.muted.Render(b)
 	}
