@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/agentcli/agent/classify/secrets"
 	"github.com/agentcli/agent/tools"
-	"github.com/agentcli/agent/tools/safegit"
 	"github.com/agentcli/agent/tools/sandbox"
 )
 
@@ -60,7 +58,10 @@ A provider whose key is not set is not checked and is no problem.`,
 			fmt.Fprintf(out, "  seatbelt:          %s\n", availability(r.Seatbelt, "yes ("+sandbox.SeatbeltExec+")", r.SeatbeltReason))
 			section(out, "programs")
 			fmt.Fprintf(out, "  bash: %s\n", firstOutputLine("bash", "--version"))
-			git := gitVersion()
+			git, err := tools.GitVersion(c.Context(), os.Environ())
+			if err != nil {
+				git = err.Error()
+			}
 			fmt.Fprintf(out, "  git:  %s\n", git)
 			section(out, "environment")
 			printWithheld(out, tools.WithheldEnv(os.Environ(), secretEnvNames(cfg), cfg.Tools.PassEnv), cfg.Tools.PassEnv)
@@ -169,24 +170,6 @@ func availability(ok bool, yes, why string) string {
 		why = "unavailable"
 	}
 	return "no: " + why
-}
-
-// gitVersion is git's version line, from the hardened git agent runs.
-func gitVersion() string {
-	g, err := safegit.New(os.Environ())
-	if err != nil {
-		return "not found (" + err.Error() + ")"
-	}
-	c, err := g.Command(context.Background(), "", safegit.Options{}, "--version")
-	if err != nil {
-		return "unusable here: " + err.Error()
-	}
-	out, err := c.Output()
-	if err != nil {
-		return "not working (" + err.Error() + ")"
-	}
-	line, _, _ := strings.Cut(string(out), "\n")
-	return line
 }
 
 // firstOutputLine runs a program for its version line, or says it is missing.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 
@@ -16,7 +15,6 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/tools"
-	"github.com/agentcli/agent/tools/safegit"
 )
 
 // app holds what every command shares: the process's streams and
@@ -172,30 +170,7 @@ func (a *app) projectRoot() (string, error) {
 	if err != nil {
 		return "", failure(fmt.Errorf("current directory: %w", err))
 	}
-	if top, ok := gitTopLevel(wd); ok {
-		return top, nil
-	}
-	return wd, nil
-}
-
-// gitTopLevel asks git for the top level of the work tree containing dir,
-// through safegit: GIT_DIR and GIT_WORK_TREE in the person's environment
-// do not move the root, and nothing the repository names runs.
-func gitTopLevel(dir string) (string, bool) {
-	g, err := safegit.New(os.Environ())
-	if err != nil {
-		return "", false
-	}
-	c, err := g.Command(context.Background(), dir, safegit.Options{}, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return "", false
-	}
-	out, err := c.Output()
-	if err != nil {
-		return "", false
-	}
-	top := strings.TrimSpace(string(out))
-	return top, top != ""
+	return tools.ProjectRoot(context.Background(), wd, os.Environ()), nil
 }
 
 func absPath(p string) (string, error) {

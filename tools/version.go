@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+
+	"github.com/agentcli/agent/tools/safegit"
 )
 
 // BashVersion returns the version of the bash on PATH ("5.2.15(1)-release"),
@@ -23,15 +25,25 @@ func BashVersion(ctx context.Context) (string, error) {
 	return v, nil
 }
 
-// GitVersion returns the version of the git on PATH ("2.39.5"), for `agent
-// doctor`. It runs git and may block until ctx ends.
-func GitVersion(ctx context.Context) (string, error) {
-	first, err := firstLine(ctx, "git", "--version")
+// GitVersion returns the version line of the git agent runs, hardened
+// (safegit) with environ ("git version 2.39.5"), for `agent doctor`. Its
+// error says, for a person, why there is none: git is not found, unusable
+// here, or not working. It runs git and may block until ctx ends.
+func GitVersion(ctx context.Context, environ []string) (string, error) {
+	g, err := safegit.New(environ)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("not found (%w)", err)
 	}
-	// "git version 2.39.5"
-	return strings.TrimPrefix(first, "git version "), nil
+	c, err := g.Command(ctx, "", safegit.Options{}, "--version")
+	if err != nil {
+		return "", fmt.Errorf("unusable here: %w", err)
+	}
+	out, err := c.Output()
+	if err != nil {
+		return "", fmt.Errorf("not working (%w)", err)
+	}
+	line, _, _ := strings.Cut(string(out), "\n")
+	return line, nil
 }
 
 // firstLine runs a program and returns the first line of its output.
