@@ -136,6 +136,14 @@ func TestText(t *testing.T) {
 			wantStderr: "[invalid] nope: {}  ✗ error: unknown tool \"nope\"\n",
 		},
 		{
+			name: "an edit that no longer applies once its file changed says it was not shown, and why",
+			events: []agent.Event{
+				withCall(result(true, -1, 0, "not shown: the file changed and the edit no longer applies.\nedit_file: old_string was not found"),
+					&agent.CallInfo{ID: "c6", Tool: "edit_file", Args: `{"path":"a"}`, Skipped: "file changed"}),
+			},
+			wantStderr: "[skipped: file changed] edit_file: {\"path\":\"a\"}  ✗ error: not shown: the file changed and the edit no longer applies.\n",
+		},
+		{
 			name: "a call a person approved is marked so",
 			events: []agent.Event{
 				{Type: agent.EventApproval, Call: rm, Decision: agent.DecisionApproved, By: agent.ByPerson},
