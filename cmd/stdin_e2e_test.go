@@ -10,24 +10,26 @@ import (
 	"github.com/agentcli/agent/agent/llm/openai/openaitest"
 )
 
-// pipeOf is a pipe that holds s and has ended before the binary starts,
-// so that what it reads does not depend on how soon a goroutine writes
-// it (agent run waits only briefly for a pipe below a task). Input too
-// large for the pipe's buffer is copied in as it is read instead.
-func pipeOf(t *testing.T, s string) io.Reader {
+// pipeOf is a pipe that holds s, or its first 16 KiB (the least a pipe
+// holds, on macOS), before the binary starts, so that whether input is
+// there when agent run looks does not depend on how soon a goroutine
+// writes it (agent run waits only briefly for a pipe below a task). The
+// rest is written as it is read, then the pipe ends.
+func pipeOf(t *testing.T, s string) *os.File {
 	t.Helper()
-	if len(s) > 16<<10 { // the least a pipe holds (macOS)
-		return strings.NewReader(s)
-	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	if _, err := io.WriteString(w, s); err != nil {
+	head := s[:min(len(s), 16<<10)]
+	if _, err := io.WriteString(w, head); err != nil {
 		t.Fatal(err)
 	}
-	w.Close()
+	go func() {
+		defer w.Close()
+		io.WriteString(w, s[len(head):]) // fails only when the binary stopped reading
+	}()
 	return r
 }
 
