@@ -346,9 +346,21 @@ func (r *Registry) newPlan(name string, args any, summary string,
 	}
 }
 
-// tracked runs fn as one of the registry's runs, which Close stops, and
-// says whether its failure was transient.
+// tracked runs fn as one of the registry's runs, and says whether its
+// failure was transient.
 func (r *Registry) tracked(ctx context.Context, name string, fn func(ctx context.Context) Result) Result {
+	return r.registered(ctx, func(ctx context.Context) Result {
+		res := fn(ctx)
+		if res.Transient == "" && ctx.Err() == nil {
+			res.Transient = transientCause(name, res)
+		}
+		return res
+	})
+}
+
+// registered runs fn as one of the registry's runs, which Close cancels
+// and waits for; once the registry is closed it runs nothing and fails.
+func (r *Registry) registered(ctx context.Context, fn func(ctx context.Context) Result) Result {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	ru := &run{cancel: cancel}
@@ -356,11 +368,7 @@ func (r *Registry) tracked(ctx context.Context, name string, fn func(ctx context
 		return failure(err.Error())
 	}
 	defer r.end(ru)
-	res := fn(ctx)
-	if res.Transient == "" && ctx.Err() == nil {
-		res.Transient = transientCause(name, res)
-	}
-	return res
+	return fn(ctx)
 }
 
 // failure is an error result for the model to read.
