@@ -83,6 +83,20 @@ type tool struct {
 	plan   func(r *Registry, raw string) (*Plan, error)
 }
 
+// newTool is the catalog entry of the tool called name, described to the
+// model by desc. Its plan decodes the model's arguments, checked against
+// params (see decodeArgs), into an A and hands them to plan with the
+// tool's name, for its errors.
+func newTool[A any](name string, params []param, plan func(r *Registry, name string, a A) (*Plan, error), desc string) tool {
+	return tool{name: name, desc: desc, params: params, plan: func(r *Registry, raw string) (*Plan, error) {
+		var a A
+		if err := decodeArgs(name, raw, params, &a); err != nil {
+			return nil, err
+		}
+		return plan(r, name, a)
+	}}
+}
+
 // Registry is the tool catalog bound to one project root. It plans calls and
 // runs them. It is safe for concurrent use; Plans it made must not be run
 // after Close.
