@@ -347,6 +347,13 @@ func (c *cmd) read(ops []field) {
 	}
 }
 
+// write judges each of ops as a path the command writes.
+func (c *cmd) write(ops []field) {
+	for _, op := range ops {
+		c.path(accWrite, op)
+	}
+}
+
 // unknown judges a command the classifier does not know.
 func (c *cmd) unknown() {
 	c.add(Warning, "unknown command", "builtin:unknown")

@@ -55,9 +55,7 @@ func copyLike(why string, srcAcc access) handler {
 		flags, ops := parseOpts(c.rest(), optSpec{short: "tSmogb", long: []string{"--target-directory", "--suffix", "--mode", "--owner", "--group"}})
 		c.add(Warning, why, "builtin:"+c.name)
 		if c.name == "install" && has(flags, "d", "--directory") {
-			for _, op := range ops {
-				c.path(accWrite, op)
-			}
+			c.write(ops)
 			return
 		}
 		dest, ok := value(flags, "t", "--target-directory")
@@ -120,9 +118,7 @@ func writer(l Level, why, rule, valShort string, valLong ...string) handler {
 	return func(c *cmd) {
 		_, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})
 		c.add(l, why, rule)
-		for _, op := range ops {
-			c.path(accWrite, op)
-		}
+		c.write(ops)
 	}
 }
 
@@ -419,9 +415,7 @@ func compressor(c *cmd) {
 		return
 	}
 	c.add(Warning, "replaces files with their (de)compressed form", "builtin:compress")
-	for _, op := range ops {
-		c.path(accWrite, op)
-	}
+	c.write(ops)
 }
 
 func patch(c *cmd) {
@@ -437,9 +431,7 @@ func patch(c *cmd) {
 	if in, ok := value(flags, "i", "--input"); ok {
 		c.path(accRead, in)
 	}
-	for _, op := range ops {
-		c.path(accWrite, op)
-	}
+	c.write(ops)
 }
 
 // sortOpts is sort's manual: -o writes, --compress-program runs,

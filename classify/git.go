@@ -445,9 +445,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 		if has(flags, "--template") {
 			c.add(Blocked, "installs hooks from a template, which git runs later outside any sandbox", "builtin:git-template")
 		}
-		for _, op := range ops {
-			c.path(accWrite, op)
-		}
+		c.write(ops)
 	case "worktree":
 		gitWorktree(c, flags, ops)
 	case "submodule":

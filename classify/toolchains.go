@@ -143,9 +143,7 @@ func rewriter(checkFlags ...string) handler {
 			return
 		}
 		c.add(Warning, "rewrites project files", "builtin:format")
-		for _, op := range ops {
-			c.path(accWrite, op)
-		}
+		c.write(ops)
 	}
 }
 

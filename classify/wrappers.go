@@ -217,9 +217,7 @@ func flock(c *cmd) {
 // scriptCmd records a terminal session; -c runs a shell string.
 func scriptCmd(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "cEIOBTm", long: []string{"--command", "--log-in", "--log-out", "--log-io", "--log-timing", "--echo", "--logging-format"}})
-	for _, op := range ops {
-		c.path(accWrite, op)
-	}
+	c.write(ops)
 	if cmdStr, ok := value(flags, "c", "--command"); ok {
 		c.shellString(cmdStr, bashLang)
 		return
