@@ -338,15 +338,9 @@ func watch(c *cmd) {
 		c.run(ops)
 		return
 	}
-	parts := make([]string, 0, len(ops))
-	for _, op := range ops {
-		if op.dyn {
-			c.shellString(op, bashLang)
-			return
-		}
-		parts = append(parts, op.s)
+	if src, ok := c.joined(ops); ok {
+		c.script(src, bashLang)
 	}
-	c.script(strings.Join(parts, " "), bashLang)
 }
 
 // parallel (GNU) runs a command line through the shell for each argument.
@@ -386,15 +380,10 @@ func parallel(c *cmd) {
 		}
 		return
 	}
-	parts := make([]string, 0, len(command))
-	for _, f := range command {
-		if f.dyn {
-			c.shellString(f, bashLang)
-			return
-		}
-		parts = append(parts, f.s)
+	line, ok := c.joined(command)
+	if !ok {
+		return
 	}
-	line := strings.Join(parts, " ")
 	if len(args) == 0 || (sep < len(ops) && ops[sep].s != ":::") {
 		c.script(withArg(line, `"$ARG"`), bashLang)
 		return
