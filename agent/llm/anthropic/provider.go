@@ -3,8 +3,6 @@ package anthropic
 import (
 	"cmp"
 	"context"
-	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"time"
@@ -138,23 +136,6 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 	stream := p.client.Messages.NewStreaming(sctx, p.params(req))
 	defer stream.Close()
 
-	var a assembler
-	for stream.Next() {
-		if err := a.add(stream.Current(), onDelta); err != nil {
-			return a.response(), p.failure(err, slot)
-		}
-		if a.tooBig() {
-			// Nothing of it is kept: the text would flood the history.
-			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)
-		}
-	}
-	switch err := stream.Err(); {
-	case ctx.Err() != nil:
-		return a.response(), ctx.Err()
-	case err != nil:
-		return a.response(), p.failure(err, slot)
-	case !a.done:
-		return a.response(), p.failure(fmt.Errorf("the stream ended before message_stop: %w", io.ErrUnexpectedEOF), slot)
-	}
-	return a.response(), nil
+	fail := func(err error) *llm.Error { return p.failure(err, slot) }
+	return wire.Read(ctx, stream, &assembler{}, onDelta, fail, "message_stop")
 }

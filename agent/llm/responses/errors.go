@@ -16,6 +16,9 @@ import (
 // failure turns an error from the library into an *llm.Error. slot holds
 // the response headers.
 func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
+	if fl, ok := errors.AsType[*failed](err); ok {
+		return p.streamFailure(fl, slot)
+	}
 	f := p.at.Failure(slot, err)
 	var (
 		apiErr    *sdk.Error

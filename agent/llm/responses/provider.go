@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/openai/openai-go/v3/option"
@@ -98,25 +96,6 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 	stream := ssestream.NewStream[event](ssestream.NewDecoder(raw), err)
 	defer stream.Close()
 
-	var a assembler
-	for stream.Next() {
-		if f := a.add(stream.Current(), onDelta); f != nil {
-			return a.response(), p.streamFailure(f, slot)
-		}
-		if a.tooBig() {
-			// Nothing of it is kept: the text would flood the history.
-			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)
-		}
-	}
-	switch err := stream.Err(); {
-	case ctx.Err() != nil:
-		return a.response(), ctx.Err()
-	case err != nil:
-		return a.response(), p.failure(err, slot)
-	case !a.finished:
-		// A clean end before response.completed is a proxy or server
-		// that gave up mid-reply: the calls may be cut short.
-		return a.response(), p.failure(fmt.Errorf("the stream ended before response.completed: %w", io.ErrUnexpectedEOF), slot)
-	}
-	return a.response(), nil
+	fail := func(err error) *llm.Error { return p.failure(err, slot) }
+	return wire.Read(ctx, stream, &assembler{}, onDelta, fail, "response.completed")
 }
