@@ -425,12 +425,8 @@ func patch(c *cmd) {
 		return
 	}
 	c.add(Warning, "applies a patch to project files", "builtin:patch")
-	if out, ok := value(flags, "o", "--output"); ok {
-		c.path(accWrite, out)
-	}
-	if in, ok := value(flags, "i", "--input"); ok {
-		c.path(accRead, in)
-	}
+	c.optPath(accWrite, flags, "o", "--output")
+	c.optPath(accRead, flags, "i", "--input")
 	c.write(ops)
 }
 

@@ -295,9 +295,7 @@ func pip(c *cmd) {
 		default:
 			c.add(Warning, "installs or removes packages", "builtin:install")
 		}
-		if t, ok := value(flags, "t", "--target"); ok {
-			c.path(accWrite, t)
-		}
+		c.optPath(accWrite, flags, "t", "--target")
 	case "config":
 		if second(ops) == "list" || second(ops) == "get" || second(ops) == "debug" {
 			c.add(Safe, "reads pip configuration", "builtin:read-only")

@@ -172,18 +172,14 @@ func pidWrapper(valShort string, skip int) handler {
 // timeCmd is /usr/bin/time: -o writes a file.
 func timeCmd(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "of", long: []string{"--output", "--format"}, stop: true})
-	if out, ok := value(flags, "o", "--output"); ok {
-		c.path(accWrite, out)
-	}
+	c.optPath(accWrite, flags, "o", "--output")
 	c.run(ops)
 }
 
 // tracer is strace or ltrace: -p attaches to another process, -o writes.
 func tracer(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "eoapsPEIOSuXbA", stop: true})
-	if out, ok := value(flags, "o"); ok {
-		c.path(accWrite, out)
-	}
+	c.optPath(accWrite, flags, "o")
 	if has(flags, "p") {
 		c.add(Dangerous, "attaches to another process and can read its memory", "builtin:process")
 	}
@@ -256,9 +252,7 @@ func xargs(c *cmd) {
 			"--max-args", "--max-procs", "--max-chars", "--process-slot-var"},
 		stop: true,
 	})
-	if f, ok := value(flags, "a", "--arg-file"); ok {
-		c.path(accRead, f)
-	}
+	c.optPath(accRead, flags, "a", "--arg-file")
 	inner := ops
 	if len(inner) == 0 {
 		inner = []field{lit("echo")}
