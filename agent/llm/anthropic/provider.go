@@ -129,9 +129,6 @@ func (p *Provider) Model() string { return p.at.Model }
 // arrived before it, and the error is ctx's error when ctx was cancelled,
 // else an *llm.Error.
 func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
-	if onDelta == nil {
-		onDelta = func(llm.Delta) {}
-	}
 	sctx, slot := wire.WithSlot(ctx)
 	stream := p.client.Messages.NewStreaming(sctx, p.params(req))
 	defer stream.Close()

@@ -77,9 +77,6 @@ func (p *Provider) Model() string { return p.at.Model }
 // holds what arrived before it, and the error is ctx's error when ctx was
 // cancelled, else an *llm.Error.
 func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
-	if onDelta == nil {
-		onDelta = func(llm.Delta) {}
-	}
 	body, err := json.Marshal(newRequest(p.at.Model, req, p.reasoning))
 	if err != nil {
 		return llm.Response{}, p.failure(err, &wire.Slot{})

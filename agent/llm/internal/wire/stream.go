@@ -33,7 +33,8 @@ type Assembler[E any] interface {
 	Complete() bool
 }
 
-// Read reads a reply from events into a, calling onDelta as it grows. It
+// Read reads a reply from events into a, calling onDelta (if not nil) as
+// it grows. It
 // stops at the first event a fails on, at a reply larger than
 // llm.MaxReplyBytes (of which only the usage is kept: the text would flood
 // the history) and at the end of the stream. It returns the reply so far
@@ -42,6 +43,9 @@ type Assembler[E any] interface {
 // that ended cleanly before end, the event that completes a reply (a proxy
 // or server that gave up mid-reply, whose calls may be cut short).
 func Read[E any](ctx context.Context, events Events[E], a Assembler[E], onDelta func(llm.Delta), fail func(error) *llm.Error, end string) (llm.Response, error) {
+	if onDelta == nil {
+		onDelta = func(llm.Delta) {}
+	}
 	for events.Next() {
 		if err := a.Add(events.Current(), onDelta); err != nil {
 			return a.Response(), fail(err)

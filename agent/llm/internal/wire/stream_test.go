@@ -85,6 +85,9 @@ func TestRead(t *testing.T) {
 				return &llm.Error{Kind: llm.KindBadResponse, Msg: err.Error(), Err: err}
 			}
 			resp, err := Read(ctx, &tt.events, &textAssembler{}, func(d llm.Delta) { streamed.WriteString(d.Text) }, fail, "stop")
+			if tt.wantErr == nil && streamed.String() != tt.wantText {
+				t.Errorf("streamed %q, want %q", streamed.String(), tt.wantText)
+			}
 			if tt.wantErr == nil && err != nil || tt.wantErr != nil && !errors.Is(err, tt.wantErr) {
 				t.Fatalf("Read error = %v, want %v", err, tt.wantErr)
 			}
@@ -99,3 +102,11 @@ func TestRead(t *testing.T) {
 }
 
 var errFailed = errors.New("the event failed")
+
+func TestReadWithoutOnDelta(t *testing.T) {
+	ev := events{list: []string{"hi", "stop"}}
+	resp, err := Read(context.Background(), &ev, &textAssembler{}, nil, func(err error) *llm.Error { return &llm.Error{Err: err} }, "stop")
+	if err != nil || resp.Message.Content != "hi" {
+		t.Errorf("Read without onDelta = %q, %v, want the reply", resp.Message.Content, err)
+	}
+}
