@@ -347,6 +347,21 @@ func (c *cmd) read(ops []field) {
 	}
 }
 
+// write judges each of ops as a path the command writes.
+func (c *cmd) write(ops []field) {
+	for _, op := range ops {
+		c.path(accWrite, op)
+	}
+}
+
+// optPath judges the value of the last of the named options in flags, if
+// one is given, as a path the command accesses with acc.
+func (c *cmd) optPath(acc access, flags []flag, names ...string) {
+	if v, ok := value(flags, names...); ok {
+		c.path(acc, v)
+	}
+}
+
 // unknown judges a command the classifier does not know.
 func (c *cmd) unknown() {
 	c.add(Warning, "unknown command", "builtin:unknown")

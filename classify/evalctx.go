@@ -261,29 +261,31 @@ func isAllIndex(x syntax.ArithmExpr) bool {
 // indirect judges ${!name}: bash expands the variable named by name's
 // value, evaluating a subscript in it.
 func (wk *walker) indirect(name string, d dirs) {
-	v := wk.j.vars[name]
-	if v == nil || v.dyn {
-		wk.j.add(Warning, "${!"+name+"}: indirection through a name not known until it runs (a subscript in it runs commands)", "builtin:eval-context")
-	}
-	if v != nil {
-		for _, s := range v.vals {
-			wk.nameValue(s, d, "${!"+name+"}")
-		}
+	for _, s := range wk.knownValues(name, "${!"+name+"}: indirection through a name not known until it runs (a subscript in it runs commands)") {
+		wk.nameValue(s, d, "${!"+name+"}")
 	}
 }
 
 // promptExp judges ${name@P}, which expands name's value like a prompt:
 // command substitutions in it run.
 func (wk *walker) promptExp(name string, d dirs) {
+	for _, s := range wk.knownValues(name, "${"+name+"@P}: expands a value not known until it runs as a prompt (substitutions in it run)") {
+		wk.script(": \""+strings.ReplaceAll(s, `"`, `\"`)+"\"", bashLang, d, nil)
+	}
+}
+
+// knownValues returns the values variable name is known to hold, for an
+// expansion that evaluates them; when it may hold others, not known until
+// the command runs, it first adds a Warning saying why.
+func (wk *walker) knownValues(name, why string) []string {
 	v := wk.j.vars[name]
 	if v == nil || v.dyn {
-		wk.j.add(Warning, "${"+name+"@P}: expands a value not known until it runs as a prompt (substitutions in it run)", "builtin:eval-context")
+		wk.j.add(Warning, why, "builtin:eval-context")
 	}
-	if v != nil {
-		for _, s := range v.vals {
-			wk.script(": \""+strings.ReplaceAll(s, `"`, `\"`)+"\"", bashLang, d, nil)
-		}
+	if v == nil {
+		return nil
 	}
+	return v.vals
 }
 
 // nameWord judges a word a builtin takes as a variable name.

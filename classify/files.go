@@ -55,9 +55,7 @@ func copyLike(why string, srcAcc access) handler {
 		flags, ops := parseOpts(c.rest(), optSpec{short: "tSmogb", long: []string{"--target-directory", "--suffix", "--mode", "--owner", "--group"}})
 		c.add(Warning, why, "builtin:"+c.name)
 		if c.name == "install" && has(flags, "d", "--directory") {
-			for _, op := range ops {
-				c.path(accWrite, op)
-			}
+			c.write(ops)
 			return
 		}
 		dest, ok := value(flags, "t", "--target-directory")
@@ -120,9 +118,7 @@ func writer(l Level, why, rule, valShort string, valLong ...string) handler {
 	return func(c *cmd) {
 		_, ops := parseOpts(c.rest(), optSpec{short: valShort, long: valLong})
 		c.add(l, why, rule)
-		for _, op := range ops {
-			c.path(accWrite, op)
-		}
+		c.write(ops)
 	}
 }
 
@@ -419,9 +415,7 @@ func compressor(c *cmd) {
 		return
 	}
 	c.add(Warning, "replaces files with their (de)compressed form", "builtin:compress")
-	for _, op := range ops {
-		c.path(accWrite, op)
-	}
+	c.write(ops)
 }
 
 func patch(c *cmd) {
@@ -431,15 +425,9 @@ func patch(c *cmd) {
 		return
 	}
 	c.add(Warning, "applies a patch to project files", "builtin:patch")
-	if out, ok := value(flags, "o", "--output"); ok {
-		c.path(accWrite, out)
-	}
-	if in, ok := value(flags, "i", "--input"); ok {
-		c.path(accRead, in)
-	}
-	for _, op := range ops {
-		c.path(accWrite, op)
-	}
+	c.optPath(accWrite, flags, "o", "--output")
+	c.optPath(accRead, flags, "i", "--input")
+	c.write(ops)
 }
 
 // sortOpts is sort's manual: -o writes, --compress-program runs,

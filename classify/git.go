@@ -445,9 +445,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 		if has(flags, "--template") {
 			c.add(Blocked, "installs hooks from a template, which git runs later outside any sandbox", "builtin:git-template")
 		}
-		for _, op := range ops {
-			c.path(accWrite, op)
-		}
+		c.write(ops)
 	case "worktree":
 		gitWorktree(c, flags, ops)
 	case "submodule":
@@ -491,9 +489,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 		} else {
 			c.add(Warning, "writes patch files", "builtin:git-write")
 		}
-		if dir, ok := value(flags, "o", "--output-directory"); ok {
-			c.path(accWrite, dir)
-		}
+		c.optPath(accWrite, flags, "o", "--output-directory")
 	case "archive":
 		switch {
 		case has(flags, "--exec"):
@@ -503,9 +499,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 		default:
 			c.add(Safe, "writes an archive", "builtin:git-read")
 		}
-		if out, ok := value(flags, "o", "--output"); ok {
-			c.path(accWrite, out)
-		}
+		c.optPath(accWrite, flags, "o", "--output")
 	case "bundle":
 		switch first(ops) {
 		case "verify", "list-heads":
@@ -738,9 +732,7 @@ func gitBranch(c *cmd, flags []flag, ops []field) {
 
 func gitConfig(c *cmd, flags []flag, ops []field) {
 	global := has(flags, "--global", "--system")
-	if f, ok := value(flags, "f", "--file", "--blob"); ok {
-		c.path(accRead, f)
-	}
+	c.optPath(accRead, flags, "f", "--file", "--blob")
 	sub := first(ops)
 	keyAt := 0
 	switch sub {
@@ -758,9 +750,7 @@ func gitConfig(c *cmd, flags []flag, ops []field) {
 		return
 	}
 	removing := has(flags, "--unset", "--unset-all", "--remove-section") || sub == "unset" || sub == "remove-section"
-	if f, ok := value(flags, "f", "--file"); ok {
-		c.path(accWrite, f)
-	}
+	c.optPath(accWrite, flags, "f", "--file")
 	if has(flags, "e", "--edit") || sub == "edit" {
 		c.add(Warning, "opens the configuration in an editor", "builtin:editor")
 	}

@@ -67,12 +67,7 @@ func globCandidates(p string, extra []string) []string {
 		} else {
 			var names []string
 			match := globMatcher(comp)
-			for _, n := range guardedNames {
-				if match(n) {
-					names = append(names, n)
-				}
-			}
-			for _, n := range extra {
+			for _, n := range slices.Concat(guardedNames, extra) {
 				if match(n) {
 					names = append(names, n)
 				}

@@ -178,9 +178,7 @@ func remote(c *cmd) {
 		c.add(Warning, "copies files", "builtin:rsync")
 	}
 	if c.name == "ssh" || c.name == "sftp" || c.name == "mosh" {
-		if f, ok := value(flags, "i", "F"); ok {
-			c.path(accRead, f)
-		}
+		c.optPath(accRead, flags, "i", "F")
 		return
 	}
 	for i, op := range ops {

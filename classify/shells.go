@@ -199,15 +199,25 @@ func eval(c *cmd) {
 		c.add(Safe, "does nothing", "builtin:shell-builtin")
 		return
 	}
-	parts := make([]string, 0, len(args))
-	for _, a := range args {
-		if a.dyn {
-			c.shellString(a, bashLang)
-			return
-		}
-		parts = append(parts, a.s)
+	if src, ok := c.joined(args); ok {
+		c.sameShell(src)
 	}
-	c.sameShell(strings.Join(parts, " "))
+}
+
+// joined is the shell source that a command joining words with spaces
+// runs, as eval and watch do. When one of the words is not known until it
+// runs, that word is judged as the script instead (see shellString) and ok
+// is false.
+func (c *cmd) joined(words []field) (src string, ok bool) {
+	parts := make([]string, 0, len(words))
+	for _, w := range words {
+		if w.dyn {
+			c.shellString(w, bashLang)
+			return "", false
+		}
+		parts = append(parts, w.s)
+	}
+	return strings.Join(parts, " "), true
 }
 
 // source runs a file in the current shell.

@@ -143,9 +143,7 @@ func rewriter(checkFlags ...string) handler {
 			return
 		}
 		c.add(Warning, "rewrites project files", "builtin:format")
-		for _, op := range ops {
-			c.path(accWrite, op)
-		}
+		c.write(ops)
 	}
 }
 
@@ -297,9 +295,7 @@ func pip(c *cmd) {
 		default:
 			c.add(Warning, "installs or removes packages", "builtin:install")
 		}
-		if t, ok := value(flags, "t", "--target"); ok {
-			c.path(accWrite, t)
-		}
+		c.optPath(accWrite, flags, "t", "--target")
 	case "config":
 		if second(ops) == "list" || second(ops) == "get" || second(ops) == "debug" {
 			c.add(Safe, "reads pip configuration", "builtin:read-only")

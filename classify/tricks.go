@@ -104,11 +104,7 @@ func staticWord(w *syntax.Word, tilde string) (string, bool) {
 			}
 			b.WriteString(s)
 		case *syntax.SglQuoted:
-			if p.Dollar {
-				b.WriteString(decodeANSIC(p.Value))
-			} else {
-				b.WriteString(p.Value)
-			}
+			b.WriteString(sglQuoted(p))
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				l, ok := q.(*syntax.Lit)
@@ -146,11 +142,7 @@ func renderParts(b *strings.Builder, parts []syntax.WordPart) bool {
 		case *syntax.Lit:
 			b.WriteString(p.Value)
 		case *syntax.SglQuoted:
-			v := p.Value
-			if p.Dollar {
-				v = decodeANSIC(v)
-			}
-			b.WriteString(quoteWord(v))
+			b.WriteString(quoteWord(sglQuoted(p)))
 		case *syntax.DblQuoted:
 			if !renderParts(b, p.Parts) {
 				return false

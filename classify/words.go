@@ -199,11 +199,7 @@ func (wk *walker) expandParts(alts *[]string, glob, proc *bool, parts []syntax.W
 			*glob = *glob || g
 			pend.WriteString(s)
 		case *syntax.SglQuoted:
-			if p.Dollar {
-				pend.WriteString(decodeANSIC(p.Value))
-			} else {
-				pend.WriteString(p.Value)
-			}
+			pend.WriteString(sglQuoted(p))
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				switch q := q.(type) {
@@ -465,6 +461,14 @@ func unescapeDquote(v string) string {
 		b.WriteByte(v[i])
 	}
 	return b.String()
+}
+
+// sglQuoted is the value of a '...' or $'...' string.
+func sglQuoted(q *syntax.SglQuoted) string {
+	if q.Dollar {
+		return decodeANSIC(q.Value)
+	}
+	return q.Value
 }
 
 // decodeANSIC decodes the escapes of a $'...' string as bash does.

@@ -172,18 +172,14 @@ func pidWrapper(valShort string, skip int) handler {
 // timeCmd is /usr/bin/time: -o writes a file.
 func timeCmd(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "of", long: []string{"--output", "--format"}, stop: true})
-	if out, ok := value(flags, "o", "--output"); ok {
-		c.path(accWrite, out)
-	}
+	c.optPath(accWrite, flags, "o", "--output")
 	c.run(ops)
 }
 
 // tracer is strace or ltrace: -p attaches to another process, -o writes.
 func tracer(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "eoapsPEIOSuXbA", stop: true})
-	if out, ok := value(flags, "o"); ok {
-		c.path(accWrite, out)
-	}
+	c.optPath(accWrite, flags, "o")
 	if has(flags, "p") {
 		c.add(Dangerous, "attaches to another process and can read its memory", "builtin:process")
 	}
@@ -217,9 +213,7 @@ func flock(c *cmd) {
 // scriptCmd records a terminal session; -c runs a shell string.
 func scriptCmd(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "cEIOBTm", long: []string{"--command", "--log-in", "--log-out", "--log-io", "--log-timing", "--echo", "--logging-format"}})
-	for _, op := range ops {
-		c.path(accWrite, op)
-	}
+	c.write(ops)
 	if cmdStr, ok := value(flags, "c", "--command"); ok {
 		c.shellString(cmdStr, bashLang)
 		return
@@ -258,9 +252,7 @@ func xargs(c *cmd) {
 			"--max-args", "--max-procs", "--max-chars", "--process-slot-var"},
 		stop: true,
 	})
-	if f, ok := value(flags, "a", "--arg-file"); ok {
-		c.path(accRead, f)
-	}
+	c.optPath(accRead, flags, "a", "--arg-file")
 	inner := ops
 	if len(inner) == 0 {
 		inner = []field{lit("echo")}
@@ -340,15 +332,9 @@ func watch(c *cmd) {
 		c.run(ops)
 		return
 	}
-	parts := make([]string, 0, len(ops))
-	for _, op := range ops {
-		if op.dyn {
-			c.shellString(op, bashLang)
-			return
-		}
-		parts = append(parts, op.s)
+	if src, ok := c.joined(ops); ok {
+		c.script(src, bashLang)
 	}
-	c.script(strings.Join(parts, " "), bashLang)
 }
 
 // parallel (GNU) runs a command line through the shell for each argument.
@@ -388,15 +374,10 @@ func parallel(c *cmd) {
 		}
 		return
 	}
-	parts := make([]string, 0, len(command))
-	for _, f := range command {
-		if f.dyn {
-			c.shellString(f, bashLang)
-			return
-		}
-		parts = append(parts, f.s)
+	line, ok := c.joined(command)
+	if !ok {
+		return
 	}
-	line := strings.Join(parts, " ")
 	if len(args) == 0 || (sep < len(ops) && ops[sep].s != ":::") {
 		c.script(withArg(line, `"$ARG"`), bashLang)
 		return

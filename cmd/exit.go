@@ -39,6 +39,20 @@ func usageError(format string, args ...any) error {
 // failure marks a run that could not be done (exit 1).
 func failure(err error) error { return &exitError{code: exitFailed, err: err} }
 
+// runEnd is what agent run returns at the end of its run(s): nil for
+// exitOK, else an exit with code that carries err only with --json. The
+// error event already reached the sink; in text mode it is on stderr, so
+// it is not said twice.
+func runEnd(code int, err error, json bool) error {
+	switch {
+	case code == exitOK:
+		return nil
+	case err != nil && json:
+		return &exitError{code: code, err: err}
+	}
+	return &exitError{code: code}
+}
+
 // exitCode picks the exit code for an error returned by a command.
 func exitCode(err error) int {
 	var e *exitError

@@ -135,13 +135,7 @@ func (a *app) runMulti(c *cobra.Command, f runFlags, names []string, task string
 			firstErr = fmt.Errorf("%s: %w", r.Provider, r.Err)
 		}
 	}
-	switch {
-	case worst == exitOK:
-		return nil
-	case firstErr != nil && f.json:
-		return &exitError{code: worst, err: firstErr}
-	}
-	return &exitError{code: worst}
+	return runEnd(worst, firstErr, f.json)
 }
 
 // severity orders exit codes from best to worst, for the worst of several

@@ -190,16 +190,7 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 	if lost := a.session.lost(); lost != nil {
 		return lost
 	}
-	code := runExitCode(out.Status, out.Denied+out.Blocked)
-	switch {
-	case code == exitOK:
-		return nil
-	case err != nil && f.json:
-		return &exitError{code: code, err: err}
-	}
-	// The error event already reached the sink; in text mode it is on
-	// stderr, so say nothing twice.
-	return &exitError{code: code}
+	return runEnd(runExitCode(out.Status, out.Denied+out.Blocked), err, f.json)
 }
 
 // runExitCode is the exit code of a run that ended with status after

@@ -17,23 +17,14 @@ var deleteFileParams = []param{
 	{name: "path", typ: tString, required: true, desc: "Path to delete, relative to the project root or absolute inside it."},
 }
 
-var deleteFileTool = tool{
-	name: "delete_file",
-	desc: "Delete a file, a symbolic link (not its target) or a directory tree under the project root. " +
-		"Nothing under .git can be deleted, nor a tree that contains one.",
-	params: deleteFileParams,
-	plan:   planDelete,
-}
+var deleteFileTool = newTool("delete_file", deleteFileParams, planDelete,
+	"Delete a file, a symbolic link (not its target) or a directory tree under the project root. "+
+		"Nothing under .git can be deleted, nor a tree that contains one.")
 
 // maxListedDeletes is how many paths a tree delete's preview names.
 const maxListedDeletes = 200
 
-func planDelete(r *Registry, raw string) (*Plan, error) {
-	const name = "delete_file"
-	var a deleteArgs
-	if err := decodeArgs(name, raw, deleteFileParams, &a); err != nil {
-		return nil, err
-	}
+func planDelete(r *Registry, name string, a deleteArgs) (*Plan, error) {
 	t, err := r.resolve(a.Path, true, true)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

@@ -33,17 +33,13 @@ var editFileParams = []param{
 		"(instead of old_string and new_string)."},
 }
 
-var editFileTool = tool{
-	name: "edit_file",
-	desc: "Replace text in a file under the project root: old_string with new_string, or each of edits in order, " +
-		"all or none. old_string should match the file exactly and only once unless replace_all is true; " +
-		"include enough surrounding lines to make it unique. When it does not match exactly, a match that " +
-		"differs only in line endings, trailing whitespace, a consistent indentation shift or typographic " +
-		"quotes is used if it is unique, and the result says so; otherwise the error shows the closest " +
-		"lines. Files under .git cannot be edited.",
-	params: editFileParams,
-	plan:   planEdit,
-}
+var editFileTool = newTool("edit_file", editFileParams, planEdit,
+	"Replace text in a file under the project root: old_string with new_string, or each of edits in order, "+
+		"all or none. old_string should match the file exactly and only once unless replace_all is true; "+
+		"include enough surrounding lines to make it unique. When it does not match exactly, a match that "+
+		"differs only in line endings, trailing whitespace, a consistent indentation shift or typographic "+
+		"quotes is used if it is unique, and the result says so; otherwise the error shows the closest "+
+		"lines. Files under .git cannot be edited.")
 
 // maxListedMatches is how many match positions an edit_file error lists.
 const maxListedMatches = 20
@@ -66,12 +62,7 @@ func (a editArgs) replacements(name string) ([]editSpec, error) {
 	return []editSpec{{OldString: *a.OldString, NewString: *a.NewString, ReplaceAll: a.ReplaceAll != nil && *a.ReplaceAll}}, nil
 }
 
-func planEdit(r *Registry, raw string) (*Plan, error) {
-	const name = "edit_file"
-	var a editArgs
-	if err := decodeArgs(name, raw, editFileParams, &a); err != nil {
-		return nil, err
-	}
+func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 	specs, err := a.replacements(name)
 	if err != nil {
 		return nil, err

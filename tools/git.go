@@ -20,15 +20,11 @@ var gitParams = []param{
 	{name: "args", typ: tStringList, required: true, desc: `git's arguments, without "git" itself.`},
 }
 
-var gitTool = tool{
-	name: "git",
-	desc: "Run git in the project root with an argument vector, never through a shell: " +
-		`{"args": ["log", "--oneline", "-5"]}. Nothing is interactive (no pager, editor or prompt). ` +
-		"Commands that talk to remotes (fetch, pull, push, clone, ls-remote, remote, submodule) get the network. " +
-		"Options that move git out of the root (-C, --git-dir, --work-tree) are refused.",
-	params: gitParams,
-	plan:   planGit,
-}
+var gitTool = newTool("git", gitParams, planGit,
+	"Run git in the project root with an argument vector, never through a shell: "+
+		`{"args": ["log", "--oneline", "-5"]}. Nothing is interactive (no pager, editor or prompt). `+
+		"Commands that talk to remotes (fetch, pull, push, clone, ls-remote, remote, submodule) get the network. "+
+		"Options that move git out of the root (-C, --git-dir, --work-tree) are refused.")
 
 // gitValueOptions are git's global options that take their value as the
 // next argument.
@@ -47,12 +43,7 @@ var gitNetwork = map[string]bool{
 	"remote": true, "submodule": true,
 }
 
-func planGit(r *Registry, raw string) (*Plan, error) {
-	const name = "git"
-	var a gitArgs
-	if err := decodeArgs(name, raw, gitParams, &a); err != nil {
-		return nil, err
-	}
+func planGit(r *Registry, name string, a gitArgs) (*Plan, error) {
 	if len(a.Args) == 0 {
 		return nil, &ArgError{Tool: name, Field: "args", Problem: `empty: give at least the subcommand, like ["status"]`}
 	}

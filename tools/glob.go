@@ -19,14 +19,10 @@ var globParams = []param{
 	{name: "pattern", typ: tString, required: true, desc: "Glob relative to the project root."},
 }
 
-var globTool = tool{
-	name: "glob",
-	desc: "Find paths under the project root matching a glob: * and ? within a name, [a-z], " +
-		"** for any number of directories, {a,b} alternatives (for example src/**/*.{go,md}). " +
-		"Skips .git and what .gitignore ignores unless the pattern names it. Directories end in /.",
-	params: globParams,
-	plan:   planGlob,
-}
+var globTool = newTool("glob", globParams, planGlob,
+	"Find paths under the project root matching a glob: * and ? within a name, [a-z], "+
+		"** for any number of directories, {a,b} alternatives (for example src/**/*.{go,md}). "+
+		"Skips .git and what .gitignore ignores unless the pattern names it. Directories end in /.")
 
 // globPart is one brace alternative of a glob: the directory its literal
 // prefix names and the pattern below it.
@@ -35,12 +31,7 @@ type globPart struct {
 	segs []string
 }
 
-func planGlob(r *Registry, raw string) (*Plan, error) {
-	const name = "glob"
-	var a globArgs
-	if err := decodeArgs(name, raw, globParams, &a); err != nil {
-		return nil, err
-	}
+func planGlob(r *Registry, name string, a globArgs) (*Plan, error) {
 	pats := expandBraces(a.Pattern)
 	if pats == nil {
 		return nil, &ArgError{Tool: name, Field: "pattern", Problem: fmt.Sprintf("braces expand to more than %d patterns", maxBraceExpansions)}

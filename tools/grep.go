@@ -36,21 +36,12 @@ var grepParams = []param{
 	{name: "include", typ: tString, desc: `Only search files whose name matches this glob, like "*.go" or "*.{ts,tsx}"; a glob with / matches the path from the root.`},
 }
 
-var grepTool = tool{
-	name: "grep",
-	desc: "Search file contents under the project root with a regular expression (RE2 syntax; (?i) for " +
-		"case-insensitive). Prints path:line: text for each matching line. Skips .git, what .gitignore " +
-		"ignores and binary files; names the files it did not search (over 8 MiB, unreadable).",
-	params: grepParams,
-	plan:   planGrep,
-}
+var grepTool = newTool("grep", grepParams, planGrep,
+	"Search file contents under the project root with a regular expression (RE2 syntax; (?i) for "+
+		"case-insensitive). Prints path:line: text for each matching line. Skips .git, what .gitignore "+
+		"ignores and binary files; names the files it did not search (over 8 MiB, unreadable).")
 
-func planGrep(r *Registry, raw string) (*Plan, error) {
-	const name = "grep"
-	var a grepArgs
-	if err := decodeArgs(name, raw, grepParams, &a); err != nil {
-		return nil, err
-	}
+func planGrep(r *Registry, name string, a grepArgs) (*Plan, error) {
 	if a.Pattern == "" {
 		return nil, &ArgError{Tool: name, Field: "pattern", Problem: "empty pattern"}
 	}

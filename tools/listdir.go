@@ -24,21 +24,12 @@ var listDirParams = []param{
 	{name: "depth", typ: tInteger, desc: fmt.Sprintf("How many levels to list, 1 to %d (default 1).", maxListDepth)},
 }
 
-var listDirTool = tool{
-	name: "list_dir",
-	desc: "List a directory under the project root: one entry per line, relative to it, directories " +
-		"ending in /, symbolic links as name -> target. With depth > 1, lists subdirectories too, " +
-		"except .git and what .gitignore ignores (shown, not entered).",
-	params: listDirParams,
-	plan:   planList,
-}
+var listDirTool = newTool("list_dir", listDirParams, planList,
+	"List a directory under the project root: one entry per line, relative to it, directories "+
+		"ending in /, symbolic links as name -> target. With depth > 1, lists subdirectories too, "+
+		"except .git and what .gitignore ignores (shown, not entered).")
 
-func planList(r *Registry, raw string) (*Plan, error) {
-	const name = "list_dir"
-	var a listArgs
-	if err := decodeArgs(name, raw, listDirParams, &a); err != nil {
-		return nil, err
-	}
+func planList(r *Registry, name string, a listArgs) (*Plan, error) {
 	depth := 1
 	if a.Depth != nil {
 		if *a.Depth < 1 || *a.Depth > maxListDepth {

@@ -16,27 +16,23 @@ var applyPatchParams = []param{
 	{name: "input", typ: tString, required: true, desc: "The whole patch, from *** Begin Patch to *** End Patch."},
 }
 
-var applyPatchTool = tool{
-	name: "apply_patch",
-	desc: "Add, change, delete and move files under the project root with one patch, all checked before any is " +
-		"written. The format:\n" +
-		"*** Begin Patch\n" +
-		"*** Add File: path/new.txt\n" +
-		"+every line of the new file, each after a +\n" +
-		"*** Update File: path/old.go\n" +
-		"*** Move to: path/renamed.go   (optional)\n" +
-		"@@ func Name() {   (a line the change comes after, such as its function or class; or a bare @@)\n" +
-		" three unchanged lines before the change, each after a space\n" +
-		"-each removed line, after a -\n" +
-		"+each added line, after a +\n" +
-		" three unchanged lines after it\n" +
-		"*** Delete File: path/gone.txt\n" +
-		"*** End Patch\n" +
-		"Paths are relative to the project root; copy the context and - lines from the file exactly. " +
-		"A file may appear once per patch. Files under .git cannot be changed.",
-	params: applyPatchParams,
-	plan:   planPatch,
-}
+var applyPatchTool = newTool("apply_patch", applyPatchParams, planPatch,
+	"Add, change, delete and move files under the project root with one patch, all checked before any is "+
+		"written. The format:\n"+
+		"*** Begin Patch\n"+
+		"*** Add File: path/new.txt\n"+
+		"+every line of the new file, each after a +\n"+
+		"*** Update File: path/old.go\n"+
+		"*** Move to: path/renamed.go   (optional)\n"+
+		"@@ func Name() {   (a line the change comes after, such as its function or class; or a bare @@)\n"+
+		" three unchanged lines before the change, each after a space\n"+
+		"-each removed line, after a -\n"+
+		"+each added line, after a +\n"+
+		" three unchanged lines after it\n"+
+		"*** Delete File: path/gone.txt\n"+
+		"*** End Patch\n"+
+		"Paths are relative to the project root; copy the context and - lines from the file exactly. "+
+		"A file may appear once per patch. Files under .git cannot be changed.")
 
 // patchFile is what one hunk of a planned patch does to one path.
 type patchFile struct {
@@ -51,12 +47,7 @@ type patchFile struct {
 	destWas snapshot
 }
 
-func planPatch(r *Registry, raw string) (*Plan, error) {
-	const name = "apply_patch"
-	var a patchArgs
-	if err := decodeArgs(name, raw, applyPatchParams, &a); err != nil {
-		return nil, err
-	}
+func planPatch(r *Registry, name string, a patchArgs) (*Plan, error) {
 	hunks, err := parsePatch(a.Input)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w; nothing was changed", name, err)

@@ -30,20 +30,11 @@ var readFileParams = []param{
 	{name: "limit", typ: tInteger, desc: "How many lines to return at most (default set by the user's config)."},
 }
 
-var readFileTool = tool{
-	name: "read_file",
-	desc: "Read a text file under the project root. Lines come numbered (number, tab, line). " +
-		"Long files are returned in parts: use offset and limit to read on. Binary files are refused.",
-	params: readFileParams,
-	plan:   planRead,
-}
+var readFileTool = newTool("read_file", readFileParams, planRead,
+	"Read a text file under the project root. Lines come numbered (number, tab, line). "+
+		"Long files are returned in parts: use offset and limit to read on. Binary files are refused.")
 
-func planRead(r *Registry, raw string) (*Plan, error) {
-	const name = "read_file"
-	var a readArgs
-	if err := decodeArgs(name, raw, readFileParams, &a); err != nil {
-		return nil, err
-	}
+func planRead(r *Registry, name string, a readArgs) (*Plan, error) {
 	offset, limit := 1, r.cfg.ReadLines
 	if a.Offset != nil {
 		if *a.Offset < 1 {

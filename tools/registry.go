@@ -83,6 +83,20 @@ type tool struct {
 	plan   func(r *Registry, raw string) (*Plan, error)
 }
 
+// newTool is the catalog entry of the tool called name, described to the
+// model by desc. Its plan decodes the model's arguments, checked against
+// params (see decodeArgs), into an A and hands them to plan with the
+// tool's name, for its errors.
+func newTool[A any](name string, params []param, plan func(r *Registry, name string, a A) (*Plan, error), desc string) tool {
+	return tool{name: name, desc: desc, params: params, plan: func(r *Registry, raw string) (*Plan, error) {
+		var a A
+		if err := decodeArgs(name, raw, params, &a); err != nil {
+			return nil, err
+		}
+		return plan(r, name, a)
+	}}
+}
+
 // Registry is the tool catalog bound to one project root. It plans calls and
 // runs them. It is safe for concurrent use; Plans it made must not be run
 // after Close.
@@ -346,9 +360,21 @@ func (r *Registry) newPlan(name string, args any, summary string,
 	}
 }
 
-// tracked runs fn as one of the registry's runs, which Close stops, and
-// says whether its failure was transient.
+// tracked runs fn as one of the registry's runs, and says whether its
+// failure was transient.
 func (r *Registry) tracked(ctx context.Context, name string, fn func(ctx context.Context) Result) Result {
+	return r.registered(ctx, func(ctx context.Context) Result {
+		res := fn(ctx)
+		if res.Transient == "" && ctx.Err() == nil {
+			res.Transient = transientCause(name, res)
+		}
+		return res
+	})
+}
+
+// registered runs fn as one of the registry's runs, which Close cancels
+// and waits for; once the registry is closed it runs nothing and fails.
+func (r *Registry) registered(ctx context.Context, fn func(ctx context.Context) Result) Result {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	ru := &run{cancel: cancel}
@@ -356,11 +382,7 @@ func (r *Registry) tracked(ctx context.Context, name string, fn func(ctx context
 		return failure(err.Error())
 	}
 	defer r.end(ru)
-	res := fn(ctx)
-	if res.Transient == "" && ctx.Err() == nil {
-		res.Transient = transientCause(name, res)
-	}
-	return res
+	return fn(ctx)
 }
 
 // failure is an error result for the model to read.

@@ -22,25 +22,16 @@ var shellParams = []param{
 	{name: "network", typ: tBoolean, desc: "Ask for network access inside the sandbox; the user must approve it."},
 }
 
-var shellTool = tool{
-	name: "shell",
-	desc: "Run a command with bash -c in the project root. Stdin is empty and nothing is interactive " +
-		"(no pagers, editors or prompts); background processes are stopped when the command exits. " +
-		"Output (stdout and stderr together) streams to the user; you get its beginning and end, " +
-		"and a note of where the whole output was saved when it was long. " +
-		"The network is off inside the sandbox unless you set network: true and the user approves. " +
-		"In the sandbox .git is read-only (use the git tool to commit), /tmp is private to the command, " +
-		"and credential files in the home directory read as empty.",
-	params: shellParams,
-	plan:   planShell,
-}
+var shellTool = newTool("shell", shellParams, planShell,
+	"Run a command with bash -c in the project root. Stdin is empty and nothing is interactive "+
+		"(no pagers, editors or prompts); background processes are stopped when the command exits. "+
+		"Output (stdout and stderr together) streams to the user; you get its beginning and end, "+
+		"and a note of where the whole output was saved when it was long. "+
+		"The network is off inside the sandbox unless you set network: true and the user approves. "+
+		"In the sandbox .git is read-only (use the git tool to commit), /tmp is private to the command, "+
+		"and credential files in the home directory read as empty.")
 
-func planShell(r *Registry, raw string) (*Plan, error) {
-	const name = "shell"
-	var a shellArgs
-	if err := decodeArgs(name, raw, shellParams, &a); err != nil {
-		return nil, err
-	}
+func planShell(r *Registry, name string, a shellArgs) (*Plan, error) {
 	if strings.TrimSpace(a.Command) == "" {
 		return nil, &ArgError{Tool: name, Field: "command", Problem: "empty command"}
 	}

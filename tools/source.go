@@ -49,24 +49,19 @@ func ChildEnv(base, secret, pass []string) []string {
 func (r *Registry) external(p *Plan) *Plan {
 	inner := p.run
 	p.run = func(ctx context.Context, out func(string)) Result {
-		ctx, cancel := context.WithCancelCause(ctx)
-		defer cancel(nil)
-		ru := &run{cancel: cancel}
-		if err := r.begin(ru); err != nil {
-			return failure(err.Error())
-		}
-		defer r.end(ru)
-		res := inner(ctx, out)
-		if len(res.Output) > r.cfg.OutputHeadBytes+r.cfg.OutputTailBytes {
-			capt := r.newCapture(spillPrefix(p.Tool))
-			capt.Write([]byte(res.Output))
-			text, file := capt.finish()
-			res.Output, res.OutputBytes = text, capt.total
-			if file != "" {
-				res.OutputFile = file
+		return r.registered(ctx, func(ctx context.Context) Result {
+			res := inner(ctx, out)
+			if len(res.Output) > r.cfg.OutputHeadBytes+r.cfg.OutputTailBytes {
+				capt := r.newCapture(spillPrefix(p.Tool))
+				capt.Write([]byte(res.Output))
+				text, file := capt.finish()
+				res.Output, res.OutputBytes = text, capt.total
+				if file != "" {
+					res.OutputFile = file
+				}
 			}
-		}
-		return res
+			return res
+		})
 	}
 	return p
 }

@@ -32,23 +32,14 @@ var webFetchParams = []param{
 	{name: "max_bytes", typ: tInteger, desc: "Read at most this many bytes of the response (default and most set by the user's config)."},
 }
 
-var webFetchTool = tool{
-	name: "web_fetch",
-	desc: "Fetch a web page with GET and return it as Markdown (HTML is converted; plain text and JSON " +
-		"are returned as they are; other types are described, not shown), after a header with the final URL " +
-		"after redirects, the HTTP status and the content type. Use it for documentation, changelogs and issue " +
-		"threads. The user approves each host unless it is on their allow-list; a redirect to another host " +
-		"stops the fetch and tells you where it led. No cookies or credentials are sent.",
-	params: webFetchParams,
-	plan:   planWebFetch,
-}
+var webFetchTool = newTool("web_fetch", webFetchParams, planWebFetch,
+	"Fetch a web page with GET and return it as Markdown (HTML is converted; plain text and JSON "+
+		"are returned as they are; other types are described, not shown), after a header with the final URL "+
+		"after redirects, the HTTP status and the content type. Use it for documentation, changelogs and issue "+
+		"threads. The user approves each host unless it is on their allow-list; a redirect to another host "+
+		"stops the fetch and tells you where it led. No cookies or credentials are sent.")
 
-func planWebFetch(r *Registry, raw string) (*Plan, error) {
-	const name = "web_fetch"
-	var a webFetchArgs
-	if err := decodeArgs(name, raw, webFetchParams, &a); err != nil {
-		return nil, err
-	}
+func planWebFetch(r *Registry, name string, a webFetchArgs) (*Plan, error) {
 	a.URL = strings.TrimSpace(a.URL)
 	if a.URL == "" {
 		return nil, &ArgError{Tool: name, Field: "url", Problem: "empty URL"}

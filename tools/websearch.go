@@ -95,20 +95,11 @@ var webSearchParams = []param{
 	{name: "count", typ: tInteger, desc: "How many results to return (default and most set by the user's config)."},
 }
 
-var webSearchTool = tool{
-	name: "web_search",
-	desc: "Search the web through the user's search backend and return a Markdown list of results: title, " +
-		"URL and snippet. Read a result with web_fetch. The user approves searches unless the backend is on their allow-list.",
-	params: webSearchParams,
-	plan:   planWebSearch,
-}
+var webSearchTool = newTool("web_search", webSearchParams, planWebSearch,
+	"Search the web through the user's search backend and return a Markdown list of results: title, "+
+		"URL and snippet. Read a result with web_fetch. The user approves searches unless the backend is on their allow-list.")
 
-func planWebSearch(r *Registry, raw string) (*Plan, error) {
-	const name = "web_search"
-	var a webSearchArgs
-	if err := decodeArgs(name, raw, webSearchParams, &a); err != nil {
-		return nil, err
-	}
+func planWebSearch(r *Registry, name string, a webSearchArgs) (*Plan, error) {
 	a.Query = strings.TrimSpace(a.Query)
 	if a.Query == "" {
 		return nil, &ArgError{Tool: name, Field: "query", Problem: "empty query"}

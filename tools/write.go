@@ -18,21 +18,12 @@ var writeFileParams = []param{
 	{name: "content", typ: tString, required: true, desc: "The file's complete new contents."},
 }
 
-var writeFileTool = tool{
-	name: "write_file",
-	desc: "Create a file or replace its whole contents, under the project root. Missing parent " +
-		"directories are created; an existing file keeps its permissions. The write is atomic. " +
-		"Prefer edit_file to change part of a file. Files under .git cannot be written.",
-	params: writeFileParams,
-	plan:   planWrite,
-}
+var writeFileTool = newTool("write_file", writeFileParams, planWrite,
+	"Create a file or replace its whole contents, under the project root. Missing parent "+
+		"directories are created; an existing file keeps its permissions. The write is atomic. "+
+		"Prefer edit_file to change part of a file. Files under .git cannot be written.")
 
-func planWrite(r *Registry, raw string) (*Plan, error) {
-	const name = "write_file"
-	var a writeArgs
-	if err := decodeArgs(name, raw, writeFileParams, &a); err != nil {
-		return nil, err
-	}
+func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 	t, err := r.resolve(a.Path, true, false)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

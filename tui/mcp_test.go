@@ -30,6 +30,15 @@ func TestMCPSlashWithoutServersSaysSo(t *testing.T) {
 	}
 }
 
+func TestStatsSlashWithoutFiguresSaysSo(t *testing.T) {
+	m, _, _ := newTestModel(t, nil, testOptions)
+	typeText(m, "/stats")
+	press(m, keyEnter)
+	if out := screen(m); !strings.Contains(out, "no figures in this screen") {
+		t.Errorf("/stats without figures:\n%s", out)
+	}
+}
+
 func TestNoticesShowInThePanels(t *testing.T) {
 	opts := testOptions
 	opts.Notices = []string{"MCP server docs failed: bearer_token_env: DOCS_TOKEN is not set"}

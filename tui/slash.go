@@ -123,21 +123,18 @@ func (m *model) slash(text string) tea.Cmd {
 			return nil
 		}
 		cmd = c
-	case "/stats":
-		if m.opts.Stats == nil {
-			m.flash = "no figures in this screen"
+	case "/stats", "/mcp":
+		// Reports the caller may give: the figures, the MCP servers.
+		report, none := m.opts.Stats, "no figures in this screen"
+		if name == "/mcp" {
+			report, none = m.opts.MCP, "no MCP servers are configured (see docs/mcp.md)"
+		}
+		if report == nil {
+			m.flash = none
 			return nil
 		}
 		p.addCommand(text)
-		p.addNotice(termsafe.Text(strings.TrimRight(m.opts.Stats(), "\n")))
-		p.scrollBottom()
-	case "/mcp":
-		if m.opts.MCP == nil {
-			m.flash = "no MCP servers are configured (see docs/mcp.md)"
-			return nil
-		}
-		p.addCommand(text)
-		p.addNotice(termsafe.Text(strings.TrimRight(m.opts.MCP(), "\n")))
+		p.addNotice(termsafe.Text(strings.TrimRight(report(), "\n")))
 		p.scrollBottom()
 	case "/checkpoints", "/undo":
 		m.undoSlash(name, arg)

@@ -202,3 +202,17 @@ type Delta struct {
 	Text      string
 	Reasoning string
 }
+
+// wrapped is embedded by the Providers that wrap another, p: their name
+// and model are p's, and Unwrap returns p, so callers can reach optional
+// interfaces such as ModelLister.
+type wrapped struct{ p Provider }
+
+// Name returns the wrapped provider's name.
+func (w wrapped) Name() string { return w.p.Name() }
+
+// Model returns the wrapped provider's model.
+func (w wrapped) Model() string { return w.p.Model() }
+
+// Unwrap returns the wrapped provider.
+func (w wrapped) Unwrap() Provider { return w.p }

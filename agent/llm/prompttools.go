@@ -32,19 +32,10 @@ const PromptToolFence = "tool"
 // same blocks and tool results as text in a user message, each inside
 // <tool_result id="..." tool="..." status="ok|error"> tags. Name, Model
 // and errors are p's; Unwrap returns p.
-func WithPromptTools(p Provider) Provider { return &promptTools{p: p} }
+func WithPromptTools(p Provider) Provider { return &promptTools{wrapped{p}} }
 
 // promptTools is the Provider WithPromptTools returns.
-type promptTools struct{ p Provider }
-
-// Name returns the wrapped provider's name.
-func (w *promptTools) Name() string { return w.p.Name() }
-
-// Model returns the wrapped provider's model.
-func (w *promptTools) Model() string { return w.p.Model() }
-
-// Unwrap returns the wrapped provider.
-func (w *promptTools) Unwrap() Provider { return w.p }
+type promptTools struct{ wrapped }
 
 // Stream implements Provider.
 func (w *promptTools) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error) {

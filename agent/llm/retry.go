@@ -62,27 +62,17 @@ func WithRetry(p Provider, policy RetryPolicy, onRetry func(RetryInfo)) Provider
 	if policy.MaxRetryAfter <= 0 {
 		policy.MaxRetryAfter = 2 * time.Minute
 	}
-	return &retrying{p: p, policy: policy, onRetry: onRetry, jitter: rand.Float64}
+	return &retrying{wrapped: wrapped{p}, policy: policy, onRetry: onRetry, jitter: rand.Float64}
 }
 
 // retrying is the Provider WithRetry returns.
 type retrying struct {
-	p       Provider
+	wrapped
 	policy  RetryPolicy
 	onRetry func(RetryInfo)
 	// jitter returns a number in [0, 1); tests replace it.
 	jitter func() float64
 }
-
-// Name returns the wrapped provider's name.
-func (r *retrying) Name() string { return r.p.Name() }
-
-// Model returns the wrapped provider's model.
-func (r *retrying) Model() string { return r.p.Model() }
-
-// Unwrap returns the wrapped provider, so callers can reach optional
-// interfaces such as ModelLister.
-func (r *retrying) Unwrap() Provider { return r.p }
 
 // Stream implements Provider.
 func (r *retrying) Stream(ctx context.Context, req Request, onDelta func(Delta)) (Response, error) {

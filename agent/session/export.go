@@ -264,7 +264,19 @@ func WriteMarkdown(w io.Writer, e Entry) error {
 // fence writes text in a fenced code block whose fence is longer than any
 // run of backticks in it.
 func fence(w *bufio.Writer, lang, text string) {
-	n, run := 3, 0
+	f := backticks(text, 3)
+	w.WriteString("\n" + f + lang + "\n" + text)
+	if !strings.HasSuffix(text, "\n") {
+		w.WriteString("\n")
+	}
+	w.WriteString(f + "\n")
+}
+
+// backticks is a Markdown fence for text: at least least backticks, and
+// more than the longest run of them in text, so that the text cannot
+// close it.
+func backticks(text string, least int) string {
+	n, run := least, 0
 	for _, c := range text {
 		if c == '`' {
 			run++
@@ -273,12 +285,7 @@ func fence(w *bufio.Writer, lang, text string) {
 			run = 0
 		}
 	}
-	f := strings.Repeat("`", n)
-	w.WriteString("\n" + f + lang + "\n" + text)
-	if !strings.HasSuffix(text, "\n") {
-		w.WriteString("\n")
-	}
-	w.WriteString(f + "\n")
+	return strings.Repeat("`", n)
 }
 
 // inline makes s safe inside a Markdown heading: one line, no backticks

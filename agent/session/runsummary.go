@@ -363,15 +363,6 @@ func code(summary, args string) string {
 	}
 	// A code span whose fence is longer than any run of backticks in it;
 	// the pipe is escaped even there, since tables split on it first.
-	n, run := 1, 0
-	for _, c := range s {
-		if c == '`' {
-			run++
-			n = max(n, run+1)
-		} else {
-			run = 0
-		}
-	}
-	f := strings.Repeat("`", n)
+	f := backticks(s, 1)
 	return f + " " + strings.ReplaceAll(s, "|", `\|`) + " " + f
 }

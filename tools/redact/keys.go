@@ -34,28 +34,13 @@ func redactKeys(s string) string {
 // redactKeyLines masks the lines of s that are only base64 and look like
 // key material.
 func redactKeyLines(s string) string {
-	var b strings.Builder
-	last := 0 // s[:last] is in b
-	for start := 0; start < len(s); {
-		end := strings.IndexByte(s[start:], '\n')
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += start
-		}
-		line := strings.TrimSuffix(s[start:end], "\r")
+	return maskLines(s, func(line string) [][2]int {
+		line = strings.TrimSuffix(line, "\r")
 		if isBase64Line(line) && looksLikeKeyLine(line) {
-			b.WriteString(s[last:start])
-			b.WriteString(Mask)
-			last = start + len(line)
+			return [][2]int{{0, len(line)}}
 		}
-		start = end + 1
-	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
+		return nil
+	})
 }
 
 // maxKeyLine is the longest line of key armour looked at: PEM and PGP

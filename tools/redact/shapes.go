@@ -199,8 +199,15 @@ var lineKeywords = []string{"password", "passwd", "passphrase", "api-key", "api_
 // ("machine H login U password P"), a .pgpass line
 // (host:port:db:user:password) and a shadow line (user:$id$salt$hash:...).
 func redactLines(s string) string {
+	return maskLines(s, lineSecrets)
+}
+
+// maskLines returns s with Mask in place of the spans that secrets finds
+// in each of its lines (without the newline), given in order and relative
+// to the line. It returns s itself when there is none.
+func maskLines(s string, secrets func(line string) [][2]int) string {
 	var b strings.Builder
-	last := 0
+	last := 0 // s[:last] is in b
 	for start := 0; start < len(s); {
 		end := strings.IndexByte(s[start:], '\n')
 		if end < 0 {
@@ -208,8 +215,7 @@ func redactLines(s string) string {
 		} else {
 			end += start
 		}
-		line := s[start:end]
-		for _, r := range lineSecrets(line) {
+		for _, r := range secrets(s[start:end]) {
 			b.WriteString(s[last : start+r[0]])
 			b.WriteString(Mask)
 			last = start + r[1]

@@ -456,15 +456,12 @@ func privateTempDir() string {
 // write in a mount namespace: the private temp and scratch directories
 // as the command sees them.
 func writableAfterMounts(spec helperSpec) []string {
-	var dirs []string
+	candidates := PrivateScratchDirs
 	if spec.TempDir != "" {
-		for _, d := range PrivateTempDirs {
-			if isDir(d) {
-				dirs = append(dirs, d)
-			}
-		}
+		candidates = slices.Concat(PrivateTempDirs, PrivateScratchDirs)
 	}
-	for _, d := range PrivateScratchDirs {
+	var dirs []string
+	for _, d := range candidates {
 		if isDir(d) {
 			dirs = append(dirs, d)
 		}

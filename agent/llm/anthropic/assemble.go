@@ -36,8 +36,14 @@ type thinkingBlock struct {
 	redacted        string
 }
 
-// tooBig reports whether the reply outgrew llm.MaxReplyBytes.
-func (a *assembler) tooBig() bool { return a.size > llm.MaxReplyBytes }
+// TooBig reports whether the reply outgrew llm.MaxReplyBytes.
+func (a *assembler) TooBig() bool { return a.size > llm.MaxReplyBytes }
+
+// Usage returns the tokens reported so far.
+func (a *assembler) Usage() llm.Usage { return a.usage }
+
+// Complete reports whether message_stop came.
+func (a *assembler) Complete() bool { return a.done }
 
 // partialCall is a tool_use block whose input is still arriving.
 type partialCall struct {
@@ -48,10 +54,10 @@ type partialCall struct {
 	args  strings.Builder
 }
 
-// add folds one event in, passing text and thinking to onDelta. It
+// Add folds one event in, passing text and thinking to onDelta. It
 // returns llm.ErrMessageRestarted for a second message_start: the stream
 // is broken.
-func (a *assembler) add(ev sdk.MessageStreamEventUnion, onDelta func(llm.Delta)) error {
+func (a *assembler) Add(ev sdk.MessageStreamEventUnion, onDelta func(llm.Delta)) error {
 	switch ev.Type {
 	case "message_start":
 		if a.started {
@@ -148,8 +154,8 @@ func (a *assembler) think(r *thinkingBlock, d string, onDelta func(llm.Delta)) {
 	onDelta(llm.Delta{Reasoning: d})
 }
 
-// response returns what has been assembled so far.
-func (a *assembler) response() llm.Response {
+// Response returns what has been assembled so far.
+func (a *assembler) Response() llm.Response {
 	resp := llm.Response{
 		Message:    llm.Message{Role: llm.RoleAssistant, Content: a.text.String()},
 		Usage:      a.usage,

@@ -12,7 +12,7 @@ import (
 // params converts a neutral request to the Messages API's.
 func (p *Provider) params(req llm.Request) sdk.MessageNewParams {
 	out := sdk.MessageNewParams{
-		Model:     sdk.Model(p.model),
+		Model:     sdk.Model(p.at.Model),
 		MaxTokens: int64(p.maxTokens),
 		Messages:  messages(req.Messages),
 	}

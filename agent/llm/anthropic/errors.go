@@ -15,8 +15,7 @@ import (
 
 // failure turns an error from the SDK into an *llm.Error.
 func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
-	at := wire.Endpoint{Provider: p.name, BaseURL: p.baseURL, Model: p.model, KeyEnv: p.keyEnv, KeySet: p.keySet}
-	f := at.Failure(slot, err)
+	f := p.at.Failure(slot, err)
 	var apiErr *sdk.Error
 	switch {
 	case errors.As(err, &apiErr):

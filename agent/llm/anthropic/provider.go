@@ -1,9 +1,8 @@
 package anthropic
 
 import (
+	"cmp"
 	"context"
-	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"time"
@@ -64,11 +63,7 @@ func DefaultBaseURL() string {
 // speaks it. It implements llm.Provider and llm.ModelLister, and is safe
 // for concurrent use.
 type Provider struct {
-	name      string
-	baseURL   string
-	model     string
-	keyEnv    string
-	keySet    bool
+	at        wire.Endpoint
 	maxTokens int
 	reasoning llm.Effort
 	client    sdk.Client
@@ -94,28 +89,19 @@ func ThinkingBudget(e llm.Effort) int {
 // retries are off (llm.WithRetry does that, with events) and so is its
 // reading of the environment: the key is the one in o.
 func New(o Options) (*Provider, error) {
-	if o.Name == "" {
-		o.Name = "anthropic"
-	}
-	if o.Model == "" {
-		return nil, fmt.Errorf("%s: %w", o.Name, llm.ErrNoModel)
-	}
 	if o.BaseURL == "" {
 		o.BaseURL = DefaultBaseURL()
 	}
-	base, err := wire.BaseURL(o.Name, o.BaseURL)
+	at, err := wire.NewEndpoint(cmp.Or(o.Name, "anthropic"), o.Model, o.BaseURL, cmp.Or(o.APIKeyEnv, DefaultAPIKeyEnv), o.APIKey != "")
 	if err != nil {
 		return nil, err
-	}
-	if o.APIKeyEnv == "" {
-		o.APIKeyEnv = DefaultAPIKeyEnv
 	}
 	if o.MaxTokens <= 0 {
 		o.MaxTokens = DefaultMaxTokens
 	}
 	opts := []option.RequestOption{
 		option.WithoutEnvironmentDefaults(),
-		option.WithBaseURL(base + "/"),
+		option.WithBaseURL(at.BaseURL + "/"),
 		option.WithHTTPClient(wire.HTTPClient(o.HTTPClient, o.IdleTimeout)),
 		option.WithMaxRetries(0),
 	}
@@ -123,11 +109,7 @@ func New(o Options) (*Provider, error) {
 		opts = append(opts, option.WithAPIKey(o.APIKey))
 	}
 	return &Provider{
-		name:      o.Name,
-		baseURL:   base,
-		model:     o.Model,
-		keyEnv:    o.APIKeyEnv,
-		keySet:    o.APIKey != "",
+		at:        at,
 		maxTokens: o.MaxTokens,
 		reasoning: o.Reasoning,
 		client:    sdk.NewClient(opts...),
@@ -135,10 +117,10 @@ func New(o Options) (*Provider, error) {
 }
 
 // Name returns the configured provider name.
-func (p *Provider) Name() string { return p.name }
+func (p *Provider) Name() string { return p.at.Provider }
 
 // Model returns the model requested.
-func (p *Provider) Model() string { return p.model }
+func (p *Provider) Model() string { return p.at.Model }
 
 // Stream sends req and blocks until the reply is complete, calling onDelta
 // with each piece of text or thinking as it arrives. Tool calls come back whole, their
@@ -147,30 +129,10 @@ func (p *Provider) Model() string { return p.model }
 // arrived before it, and the error is ctx's error when ctx was cancelled,
 // else an *llm.Error.
 func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
-	if onDelta == nil {
-		onDelta = func(llm.Delta) {}
-	}
 	sctx, slot := wire.WithSlot(ctx)
 	stream := p.client.Messages.NewStreaming(sctx, p.params(req))
 	defer stream.Close()
 
-	var a assembler
-	for stream.Next() {
-		if err := a.add(stream.Current(), onDelta); err != nil {
-			return a.response(), p.failure(err, slot)
-		}
-		if a.tooBig() {
-			// Nothing of it is kept: the text would flood the history.
-			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)
-		}
-	}
-	switch err := stream.Err(); {
-	case ctx.Err() != nil:
-		return a.response(), ctx.Err()
-	case err != nil:
-		return a.response(), p.failure(err, slot)
-	case !a.done:
-		return a.response(), p.failure(fmt.Errorf("the stream ended before message_stop: %w", io.ErrUnexpectedEOF), slot)
-	}
-	return a.response(), nil
+	fail := func(err error) *llm.Error { return p.failure(err, slot) }
+	return wire.Read(ctx, stream, &assembler{}, onDelta, fail, "message_stop")
 }

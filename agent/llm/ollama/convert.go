@@ -11,7 +11,7 @@ import (
 // request converts a neutral request to a streaming chat request.
 func (p *Provider) request(req llm.Request) *api.ChatRequest {
 	stream := true
-	out := &api.ChatRequest{Model: p.model, Stream: &stream, Think: p.think}
+	out := &api.ChatRequest{Model: p.at.Model, Stream: &stream, Think: p.think}
 	if p.numCtx > 0 {
 		out.Options = map[string]any{"num_ctx": p.numCtx}
 		// The caller keeps the conversation inside the window: a request

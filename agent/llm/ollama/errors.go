@@ -16,8 +16,7 @@ import (
 // failure turns an error from the library into an *llm.Error whose words
 // say what to run.
 func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
-	f := p.base(slot)
-	f.Err = err
+	f := p.at.Failure(slot, err)
 	var (
 		statusErr api.StatusError
 		authErr   api.AuthorizationError
@@ -42,22 +41,16 @@ func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
 	return p.describe(f)
 }
 
-// base is a Failure with what the provider knows filled in.
-func (p *Provider) base(slot *wire.Slot) wire.Failure {
-	// Ollama takes no key: KeySet keeps Failure from asking for one.
-	return wire.Endpoint{Provider: p.name, BaseURL: p.baseURL, Model: p.model, KeySet: true}.Failure(slot, nil)
-}
-
 // describe returns f's error in Ollama's terms.
 func (p *Provider) describe(f wire.Failure) *llm.Error {
 	e := f.Error()
 	switch e.Kind {
 	case llm.KindUnreachable:
-		e.Msg = fmt.Sprintf("cannot reach Ollama at %s: is it running? Start it with `ollama serve`, or set OLLAMA_HOST (%v)", p.baseURL, wire.Cause(f.Err))
+		e.Msg = fmt.Sprintf("cannot reach Ollama at %s: is it running? Start it with `ollama serve`, or set OLLAMA_HOST (%v)", p.at.BaseURL, wire.Cause(f.Err))
 	case llm.KindModelNotFound:
-		e.Msg = fmt.Sprintf("model %q is not pulled on %s: run `ollama pull %s`", p.model, p.baseURL, p.model)
+		e.Msg = fmt.Sprintf("model %q is not pulled on %s: run `ollama pull %s`", p.at.Model, p.at.BaseURL, p.at.Model)
 	case llm.KindAuth:
-		e.Msg = fmt.Sprintf("%s refused the request (%d %s): sign in with `ollama signin`, or check OLLAMA_HOST", p.baseURL, e.Status, http.StatusText(e.Status))
+		e.Msg = fmt.Sprintf("%s refused the request (%d %s): sign in with `ollama signin`, or check OLLAMA_HOST", p.at.BaseURL, e.Status, http.StatusText(e.Status))
 	}
 	return e
 }

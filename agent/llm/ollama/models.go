@@ -3,6 +3,8 @@ package ollama
 import (
 	"context"
 
+	"github.com/ollama/ollama/api"
+
 	"github.com/agentcli/agent/agent/llm/internal/wire"
 )
 
@@ -13,10 +15,6 @@ func (p *Provider) Models(ctx context.Context) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		names := make([]string, 0, len(list.Models))
-		for _, m := range list.Models {
-			names = append(names, m.Name)
-		}
-		return names, nil
+		return wire.Names(list.Models, func(m api.ListModelResponse) string { return m.Name }), nil
 	}, p.failure)
 }

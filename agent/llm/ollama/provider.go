@@ -1,6 +1,7 @@
 package ollama
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -53,38 +54,29 @@ func DefaultBaseURL() string {
 // Provider streams chats from one Ollama server. It implements
 // llm.Provider and llm.ModelLister, and is safe for concurrent use.
 type Provider struct {
-	name    string
-	baseURL string
-	model   string
-	numCtx  int
-	think   *api.ThinkValue
-	client  *api.Client
+	at     wire.Endpoint
+	numCtx int
+	think  *api.ThinkValue
+	client *api.Client
 }
 
 // New returns a Provider for o. It fails when no model is set or the base
 // URL is not an http(s) URL; it does not contact the server.
 func New(o Options) (*Provider, error) {
-	if o.Name == "" {
-		o.Name = "ollama"
-	}
-	if o.Model == "" {
-		return nil, fmt.Errorf("%s: %w", o.Name, llm.ErrNoModel)
-	}
 	if o.BaseURL == "" {
 		o.BaseURL = DefaultBaseURL()
 	}
-	base, err := wire.BaseURL(o.Name, o.BaseURL)
+	// Ollama takes no key: KeySet keeps a failure from asking for one.
+	at, err := wire.NewEndpoint(cmp.Or(o.Name, "ollama"), o.Model, o.BaseURL, "", true)
 	if err != nil {
 		return nil, err
 	}
-	u, _ := url.Parse(base) // checked by wire.BaseURL
+	u, _ := url.Parse(at.BaseURL) // checked by wire.NewEndpoint
 	return &Provider{
-		name:    o.Name,
-		baseURL: base,
-		model:   o.Model,
-		numCtx:  o.ContextLength,
-		think:   think(o.Reasoning, o.Model),
-		client:  api.NewClient(u, wire.HTTPClient(o.HTTPClient, o.IdleTimeout)),
+		at:     at,
+		numCtx: o.ContextLength,
+		think:  think(o.Reasoning, o.Model),
+		client: api.NewClient(u, wire.HTTPClient(o.HTTPClient, o.IdleTimeout)),
 	}, nil
 }
 
@@ -103,10 +95,10 @@ func think(e llm.Effort, model string) *api.ThinkValue {
 }
 
 // Name returns the configured provider name.
-func (p *Provider) Name() string { return p.name }
+func (p *Provider) Name() string { return p.at.Provider }
 
 // Model returns the model requested.
-func (p *Provider) Model() string { return p.model }
+func (p *Provider) Model() string { return p.at.Model }
 
 // Stream sends req and blocks until the reply is complete, calling onDelta
 // with each piece of text or thinking as it arrives. Ollama sends each tool call whole;
@@ -181,7 +173,7 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 	case !done && slot.Status >= http.StatusBadRequest:
 		// An error status with an empty body: the library reads no line
 		// and reports nothing.
-		f := p.base(slot)
+		f := p.at.Failure(slot, nil)
 		f.Status = slot.Status
 		return partial(), p.describe(f)
 	case !done:

@@ -95,7 +95,7 @@ func (p *Provider) request(req llm.Request) chatRequest {
 		msgs = append(msgs, out)
 	}
 	out := chatRequest{
-		Model:         p.model,
+		Model:         p.at.Model,
 		Messages:      msgs,
 		Stream:        true,
 		StreamOptions: streamOptions{IncludeUsage: true},

@@ -13,7 +13,7 @@ import (
 // failure turns an error from the library into an *llm.Error. slot holds
 // the response headers, which the library does not expose.
 func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
-	f := p.endpoint().Failure(slot, err)
+	f := p.at.Failure(slot, err)
 	var (
 		apiErr *goopenai.APIError
 		reqErr *goopenai.RequestError
@@ -46,12 +46,5 @@ func (p *Provider) streamFailure(e *streamError, slot *wire.Slot) *llm.Error {
 	if e.restarted {
 		return p.failure(llm.ErrMessageRestarted, slot)
 	}
-	f := p.endpoint().Failure(slot, errors.New(e.text()))
-	f.ServerMsg, f.Code = e.text(), e.code()
-	return f.Error()
-}
-
-// endpoint is where the provider's requests go, for their failures.
-func (p *Provider) endpoint() wire.Endpoint {
-	return wire.Endpoint{Provider: p.name, BaseURL: p.baseURL, Model: p.model, KeyEnv: p.keyEnv, KeySet: p.keySet}
+	return p.at.StreamFailure(slot, e.text(), e.code())
 }

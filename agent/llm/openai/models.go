@@ -3,6 +3,8 @@ package openai
 import (
 	"context"
 
+	goopenai "github.com/sashabaranov/go-openai"
+
 	"github.com/agentcli/agent/agent/llm/internal/wire"
 )
 
@@ -13,10 +15,6 @@ func (p *Provider) Models(ctx context.Context) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		names := make([]string, 0, len(list.Models))
-		for _, m := range list.Models {
-			names = append(names, m.ID)
-		}
-		return names, nil
+		return wire.Names(list.Models, func(m goopenai.Model) string { return m.ID }), nil
 	}, p.failure)
 }

@@ -2,6 +2,7 @@ package openai
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -45,7 +46,8 @@ type Options struct {
 	// ("none" for EffortOff), OpenRouter's reasoning object, or
 	// DeepSeek's thinking switch with reasoning_effort; the server is
 	// recognised by its host, else by Name ("openrouter", "deepseek").
-	// EffortDefault sends nothing.
+	// EffortDefault sends nothing. (The Responses API, which takes these
+	// Options too, sends it as reasoning.effort.)
 	Reasoning llm.Effort
 }
 
@@ -53,12 +55,8 @@ type Options struct {
 // implements llm.Provider and llm.ModelLister, and is safe for concurrent
 // use.
 type Provider struct {
-	name    string
-	baseURL string
-	model   string
-	keyEnv  string
-	keySet  bool
-	client  *goopenai.Client
+	at     wire.Endpoint
+	client *goopenai.Client
 	// dialect and reasoning say how and what to ask of a thinking model.
 	dialect   dialect
 	reasoning llm.Effort
@@ -67,21 +65,12 @@ type Provider struct {
 // New returns a Provider for o. It fails when no model is set or the base
 // URL is not an http(s) URL; it does not contact the server.
 func New(o Options) (*Provider, error) {
-	if o.Name == "" {
-		o.Name = "openai"
-	}
-	if o.Model == "" {
-		return nil, fmt.Errorf("%s: %w", o.Name, llm.ErrNoModel)
-	}
-	if o.BaseURL == "" {
-		o.BaseURL = DefaultBaseURL
-	}
-	base, err := wire.BaseURL(o.Name, o.BaseURL)
+	at, err := wire.NewEndpoint(cmp.Or(o.Name, "openai"), o.Model, cmp.Or(o.BaseURL, DefaultBaseURL), o.APIKeyEnv, o.APIKey != "")
 	if err != nil {
 		return nil, err
 	}
 	cfg := goopenai.DefaultConfig(o.APIKey)
-	cfg.BaseURL = base
+	cfg.BaseURL = at.BaseURL
 	hc := wire.HTTPClient(o.HTTPClient, o.IdleTimeout)
 	hc.Transport = bodyTransport{base: hc.Transport}
 	cfg.HTTPClient = hc
@@ -90,13 +79,9 @@ func New(o Options) (*Provider, error) {
 	// row can end a slow but healthy stream.
 	cfg.EmptyMessagesLimit = 100_000
 	return &Provider{
-		name:      o.Name,
-		baseURL:   cfg.BaseURL,
-		model:     o.Model,
-		keyEnv:    o.APIKeyEnv,
-		keySet:    o.APIKey != "",
+		at:        at,
 		client:    goopenai.NewClientWithConfig(cfg),
-		dialect:   dialectOf(o.Name, base),
+		dialect:   dialectOf(at.Provider, at.BaseURL),
 		reasoning: o.Reasoning,
 	}, nil
 }
@@ -127,10 +112,10 @@ func (t bodyTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // Name returns the configured provider name.
-func (p *Provider) Name() string { return p.name }
+func (p *Provider) Name() string { return p.at.Provider }
 
 // Model returns the model requested.
-func (p *Provider) Model() string { return p.model }
+func (p *Provider) Model() string { return p.at.Model }
 
 // Stream sends req and blocks until the reply is complete, calling onDelta
 // with each piece of text or thinking as it arrives. Tool calls come back whole in the
@@ -149,7 +134,7 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 	sctx, slot := wire.WithSlot(withBody(ctx, body))
 	// The library sends the request and frames the stream; the body is
 	// ours (see bodyTransport).
-	stream, err := p.client.CreateChatCompletionStream(sctx, goopenai.ChatCompletionRequest{Model: p.model, Stream: true})
+	stream, err := p.client.CreateChatCompletionStream(sctx, goopenai.ChatCompletionRequest{Model: p.at.Model, Stream: true})
 	if err != nil {
 		if ctx.Err() != nil {
 			return llm.Response{}, ctx.Err()

@@ -56,9 +56,17 @@ type failed struct {
 	restarted bool
 }
 
-// add folds one event in, passing text and thinking to onDelta. It
-// returns the failure the event reports, if any: the stream has ended.
-func (a *assembler) add(ev event, onDelta func(llm.Delta)) *failed {
+func (f *failed) Error() string {
+	if f.restarted {
+		return llm.ErrMessageRestarted.Error()
+	}
+	return f.msg
+}
+
+// Add folds one event in, passing text and thinking to onDelta. It
+// returns the failure the event reports, a *failed, if any: the stream has
+// ended.
+func (a *assembler) Add(ev event, onDelta func(llm.Delta)) error {
 	switch ev.Type {
 	case "response.created":
 		if a.created {
@@ -241,11 +249,18 @@ func (a *assembler) think(t *thought, part int, d string, onDelta func(llm.Delta
 	onDelta(llm.Delta{Reasoning: d})
 }
 
-// tooBig reports whether the reply outgrew llm.MaxReplyBytes.
-func (a *assembler) tooBig() bool { return a.size > llm.MaxReplyBytes }
+// TooBig reports whether the reply outgrew llm.MaxReplyBytes.
+func (a *assembler) TooBig() bool { return a.size > llm.MaxReplyBytes }
 
-// response returns what has been assembled so far.
-func (a *assembler) response() llm.Response {
+// Usage returns the tokens reported so far.
+func (a *assembler) Usage() llm.Usage { return a.usage }
+
+// Complete reports whether response.completed (or response.incomplete)
+// came.
+func (a *assembler) Complete() bool { return a.finished }
+
+// Response returns what has been assembled so far.
+func (a *assembler) Response() llm.Response {
 	stop := a.status
 	if a.reason != "" {
 		stop = a.reason

@@ -16,7 +16,10 @@ import (
 // failure turns an error from the library into an *llm.Error. slot holds
 // the response headers.
 func (p *Provider) failure(err error, slot *wire.Slot) *llm.Error {
-	f := p.endpoint().Failure(slot, err)
+	if fl, ok := errors.AsType[*failed](err); ok {
+		return p.streamFailure(fl, slot)
+	}
+	f := p.at.Failure(slot, err)
 	var (
 		apiErr    *sdk.Error
 		streamErr *ssestream.StreamError
@@ -56,12 +59,5 @@ func (p *Provider) streamFailure(e *failed, slot *wire.Slot) *llm.Error {
 	if e.restarted {
 		return p.failure(llm.ErrMessageRestarted, slot)
 	}
-	f := p.endpoint().Failure(slot, errors.New(e.msg))
-	f.ServerMsg, f.Code = e.msg, e.code
-	return f.Error()
-}
-
-// endpoint is where the provider's requests go, for their failures.
-func (p *Provider) endpoint() wire.Endpoint {
-	return wire.Endpoint{Provider: p.name, BaseURL: p.baseURL, Model: p.model, KeyEnv: p.keyEnv, KeySet: p.keySet}
+	return p.at.StreamFailure(slot, e.msg, e.code)
 }

@@ -17,7 +17,7 @@ import (
 // root package, which would build every other API along with it.
 func (p *Provider) Models(ctx context.Context) ([]string, error) {
 	return wire.Models(ctx, func(ctx context.Context) ([]string, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.baseURL+"/models", nil)
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.at.BaseURL+"/models", nil)
 		if err != nil {
 			return nil, err
 		}
@@ -37,19 +37,18 @@ func (p *Provider) Models(ctx context.Context) ([]string, error) {
 			return nil, &statusError{status: resp.StatusCode, body: body}
 		}
 		var list struct {
-			Data []struct {
-				ID string `json:"id"`
-			} `json:"data"`
+			Data []model `json:"data"`
 		}
 		if err := json.Unmarshal(body, &list); err != nil {
 			return nil, err
 		}
-		names := make([]string, 0, len(list.Data))
-		for _, m := range list.Data {
-			names = append(names, m.ID)
-		}
-		return names, nil
+		return wire.Names(list.Data, func(m model) string { return m.ID }), nil
 	}, p.modelsFailure)
+}
+
+// model is one entry of the model list.
+type model struct {
+	ID string `json:"id"`
 }
 
 // statusError is an error status answering GET /models.
@@ -67,7 +66,7 @@ func (p *Provider) modelsFailure(err error, slot *wire.Slot) *llm.Error {
 	if !ok {
 		return p.failure(err, slot)
 	}
-	f := p.endpoint().Failure(slot, err)
+	f := p.at.Failure(slot, err)
 	f.Status = se.status
 	var e struct {
 		Error apiError `json:"error"`

@@ -1,12 +1,10 @@
 package responses
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
-	"time"
 
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/packages/ssestream"
@@ -14,46 +12,24 @@ import (
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/internal/wire"
+	"github.com/agentcli/agent/agent/llm/openai"
 )
 
 // DefaultBaseURL is the OpenAI API, used when Options.BaseURL is empty.
-const DefaultBaseURL = "https://api.openai.com/v1"
+const DefaultBaseURL = openai.DefaultBaseURL
 
-// Options configure one provider that speaks the Responses API.
-type Options struct {
-	// Name is the configured provider name; it prefixes errors. "" means
-	// "openai".
-	Name string
-	// BaseURL is the API root, ending in /v1; "" means DefaultBaseURL.
-	BaseURL string
-	// APIKey is sent as a bearer token; it may be empty for local servers.
-	APIKey string
-	// APIKeyEnv names the variable the key came from, so an auth error
-	// can say which one to fix.
-	APIKeyEnv string
-	Model     string
-	// HTTPClient is used for every request; nil means a client with
-	// connect and TLS timeouts but no overall timeout, since a stream may
-	// last minutes.
-	HTTPClient *http.Client
-	// IdleTimeout cuts a request when the server sends nothing for this
-	// long, for the headers or between streamed bytes; the reply is then
-	// interrupted. 0 means wire.DefaultIdleTimeout (two minutes).
-	IdleTimeout time.Duration
-	// Reasoning is sent as reasoning.effort ("none" for EffortOff);
-	// EffortDefault sends none, the model's default.
-	Reasoning llm.Effort
-}
+// Options configure one provider that speaks the Responses API. They are
+// an OpenAI-compatible provider's settings, with which the Responses API
+// shares its servers and keys; Reasoning is sent as reasoning.effort
+// ("none" for EffortOff), and EffortDefault sends none, the model's
+// default.
+type Options = openai.Options
 
 // Provider streams responses from one server that speaks the Responses
 // API. It implements llm.Provider and llm.ModelLister, and is safe for
 // concurrent use.
 type Provider struct {
-	name      string
-	baseURL   string
-	model     string
-	keyEnv    string
-	keySet    bool
+	at        wire.Endpoint
 	reasoning llm.Effort
 	http      *http.Client
 	apiKey    string
@@ -65,16 +41,7 @@ type Provider struct {
 // library's own retries are off (llm.WithRetry does that, with events),
 // and it reads nothing from the environment: the key is the one in o.
 func New(o Options) (*Provider, error) {
-	if o.Name == "" {
-		o.Name = "openai"
-	}
-	if o.Model == "" {
-		return nil, fmt.Errorf("%s: %w", o.Name, llm.ErrNoModel)
-	}
-	if o.BaseURL == "" {
-		o.BaseURL = DefaultBaseURL
-	}
-	base, err := wire.BaseURL(o.Name, o.BaseURL)
+	at, err := wire.NewEndpoint(cmp.Or(o.Name, "openai"), o.Model, cmp.Or(o.BaseURL, DefaultBaseURL), o.APIKeyEnv, o.APIKey != "")
 	if err != nil {
 		return nil, err
 	}
@@ -82,17 +49,13 @@ func New(o Options) (*Provider, error) {
 	// The service alone, not the library's client, which would read
 	// OPENAI_* variables from the environment.
 	service := sdk.NewResponseService(
-		option.WithBaseURL(base+"/"),
+		option.WithBaseURL(at.BaseURL+"/"),
 		option.WithHTTPClient(hc),
 		option.WithMaxRetries(0),
 		option.WithAPIKey(o.APIKey),
 	)
 	return &Provider{
-		name:      o.Name,
-		baseURL:   base,
-		model:     o.Model,
-		keyEnv:    o.APIKeyEnv,
-		keySet:    o.APIKey != "",
+		at:        at,
 		reasoning: o.Reasoning,
 		http:      hc,
 		apiKey:    o.APIKey,
@@ -101,10 +64,10 @@ func New(o Options) (*Provider, error) {
 }
 
 // Name returns the configured provider name.
-func (p *Provider) Name() string { return p.name }
+func (p *Provider) Name() string { return p.at.Provider }
 
 // Model returns the model requested.
-func (p *Provider) Model() string { return p.model }
+func (p *Provider) Model() string { return p.at.Model }
 
 // Stream sends req and blocks until the reply is complete, calling onDelta
 // with each piece of text or reasoning summary as it arrives. Function
@@ -114,10 +77,7 @@ func (p *Provider) Model() string { return p.model }
 // holds what arrived before it, and the error is ctx's error when ctx was
 // cancelled, else an *llm.Error.
 func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm.Delta)) (llm.Response, error) {
-	if onDelta == nil {
-		onDelta = func(llm.Delta) {}
-	}
-	body, err := json.Marshal(newRequest(p.model, req, p.reasoning))
+	body, err := json.Marshal(newRequest(p.at.Model, req, p.reasoning))
 	if err != nil {
 		return llm.Response{}, p.failure(err, &wire.Slot{})
 	}
@@ -133,25 +93,6 @@ func (p *Provider) Stream(ctx context.Context, req llm.Request, onDelta func(llm
 	stream := ssestream.NewStream[event](ssestream.NewDecoder(raw), err)
 	defer stream.Close()
 
-	var a assembler
-	for stream.Next() {
-		if f := a.add(stream.Current(), onDelta); f != nil {
-			return a.response(), p.streamFailure(f, slot)
-		}
-		if a.tooBig() {
-			// Nothing of it is kept: the text would flood the history.
-			return llm.Response{Usage: a.usage}, p.failure(llm.ErrReplyTooLarge, slot)
-		}
-	}
-	switch err := stream.Err(); {
-	case ctx.Err() != nil:
-		return a.response(), ctx.Err()
-	case err != nil:
-		return a.response(), p.failure(err, slot)
-	case !a.finished:
-		// A clean end before response.completed is a proxy or server
-		// that gave up mid-reply: the calls may be cut short.
-		return a.response(), p.failure(fmt.Errorf("the stream ended before response.completed: %w", io.ErrUnexpectedEOF), slot)
-	}
-	return a.response(), nil
+	fail := func(err error) *llm.Error { return p.failure(err, slot) }
+	return wire.Read(ctx, stream, &assembler{}, onDelta, fail, "response.completed")
 }

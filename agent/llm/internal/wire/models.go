@@ -23,3 +23,13 @@ func Models(ctx context.Context, list func(context.Context) ([]string, error), f
 	slices.Sort(names)
 	return names, nil
 }
+
+// Names returns the name of each item, in order: the model names of a
+// list as a library decoded it.
+func Names[T any](items []T, name func(T) string) []string {
+	names := make([]string, 0, len(items))
+	for _, it := range items {
+		names = append(names, name(it))
+	}
+	return names
+}
