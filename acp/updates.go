@@ -27,8 +27,9 @@ type updater interface {
 // agent's goroutine; a client that stopped reading loses the updates,
 // never the run.
 type stream struct {
-	conn updater
-	root string
+	conn  updater
+	root  string
+	files projectFiles
 
 	mu  sync.Mutex
 	sid sdk.SessionId
@@ -49,8 +50,8 @@ type shownCall struct {
 	output string
 }
 
-func newStream(conn updater, root string) *stream {
-	return &stream{conn: conn, root: root, calls: map[string]*shownCall{}}
+func newStream(conn updater, files projectFiles) *stream {
+	return &stream{conn: conn, root: files.root, files: files, calls: map[string]*shownCall{}}
 }
 
 // setSession names the session the updates are about, once it is known.
@@ -141,7 +142,7 @@ func (s *stream) toolCall(c agent.CallInfo, replay bool) {
 	}
 	shown := s.call(c.ID)
 	if !replay {
-		if d, ok := diffContent(s.root, c); ok {
+		if d, ok := diffContent(s.files, c); ok {
 			shown.diff = &d
 		}
 	}
