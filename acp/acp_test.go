@@ -851,3 +851,39 @@ func TestWritesThroughTheEditor(t *testing.T) {
 		}
 	})
 }
+
+// The model's update_plan reaches the client as a plan update: every
+// step in order with its status.
+func TestPlanUpdate(t *testing.T) {
+	t.Parallel()
+	o := &opener{script: llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "p", Name: agent.PlanTool, Args: `{"plan": [
+			{"step": "read the code", "status": "completed"},
+			{"step": "fix it", "status": "in_progress"},
+			{"step": "test it", "status": "pending"}]}`}),
+		llmtest.Say("on it"),
+	}}
+	cl := &client{}
+	h := serve(t, o, cl)
+	sid := h.start(t, t.TempDir())
+	if got := prompt(t, h, sid, "plan"); got != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason = %q, want end_turn", got)
+	}
+	var plans []*sdk.SessionUpdatePlan
+	for _, u := range cl.seen() {
+		if u.Plan != nil {
+			plans = append(plans, u.Plan)
+		}
+	}
+	want := []sdk.PlanEntry{
+		{Content: "read the code", Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatusCompleted},
+		{Content: "fix it", Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatusInProgress},
+		{Content: "test it", Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatusPending},
+	}
+	if len(plans) != 1 || fmt.Sprint(plans[0].Entries) != fmt.Sprint(want) {
+		t.Fatalf("plan updates = %+v, want one with %+v", plans, want)
+	}
+	if got := statuses(cl.seen(), "p"); len(got) == 0 || got[len(got)-1] != sdk.ToolCallStatusCompleted {
+		t.Errorf("update_plan's statuses = %v, want it completed", got)
+	}
+}

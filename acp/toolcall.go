@@ -34,6 +34,8 @@ func toolKind(tool string) sdk.ToolKind {
 		return sdk.ToolKindExecute
 	case "web_fetch":
 		return sdk.ToolKindFetch
+	case agent.PlanTool:
+		return sdk.ToolKindThink
 	}
 	return sdk.ToolKindOther
 }

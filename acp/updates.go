@@ -125,6 +125,8 @@ func (s *stream) publish(e agent.Event, replay bool) {
 		s.send(sdk.UpdateToolCall(sdk.ToolCallId(e.Call.ID), sdk.WithUpdateContent(c.content(c.output))))
 	case agent.EventToolResult:
 		s.toolResult(*e.Call, *e.Result)
+	case agent.EventPlan:
+		s.send(planUpdate(e.Plan))
 	case agent.EventError:
 		if e.Finish == llm.FinishFiltered {
 			s.refused = true
@@ -212,4 +214,14 @@ func (c *shownCall) content(text string) []sdk.ToolCallContent {
 // gone, which the connection notices by itself.
 func (s *stream) send(u sdk.SessionUpdate) {
 	_ = s.conn.SessionUpdate(context.Background(), sdk.SessionNotification{SessionId: s.sid, Update: u})
+}
+
+// planUpdate is the model's plan as an ACP plan update: every step, in
+// order, with its status (the model gives no priorities: all medium).
+func planUpdate(plan []agent.PlanStep) sdk.SessionUpdate {
+	entries := make([]sdk.PlanEntry, 0, len(plan))
+	for _, st := range plan {
+		entries = append(entries, sdk.PlanEntry{Content: st.Step, Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatus(st.Status)})
+	}
+	return sdk.UpdatePlan(entries...)
 }
