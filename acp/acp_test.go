@@ -812,7 +812,7 @@ func TestWritesThroughTheEditor(t *testing.T) {
 		}
 		reqs := o.provider.Requests()
 		res := reqs[len(reqs)-1].ToolResults()
-		if len(res) != 1 || !res[0].IsError || !strings.Contains(res[0].Content, "the editor did not write it") || !strings.Contains(res[0].Content, "read-only") {
+		if len(res) != 1 || !res[0].IsError || !strings.Contains(res[0].Content, "the editor did not write it: the buffer is read-only") {
 			t.Errorf("tool results = %+v, want an error saying the editor did not write it and why", res)
 		}
 		if got := statuses(cl.seen(), "w"); len(got) == 0 || got[len(got)-1] != sdk.ToolCallStatusFailed {

@@ -2,6 +2,8 @@ package acp
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -55,5 +57,21 @@ var _ tools.BufferWriter = editorWriter{}
 // WriteText asks the client to write text as path; see tools.BufferWriter.
 func (w editorWriter) WriteText(ctx context.Context, path, text string) error {
 	_, err := w.conn.WriteTextFile(ctx, sdk.WriteTextFileRequest{SessionId: w.session(), Path: path, Content: text})
-	return err
+	return editorError(err)
+}
+
+// editorError is what the client said of a request that failed, as the
+// model reads it: its message (and data), not the JSON-RPC error object.
+func editorError(err error) error {
+	var re *sdk.RequestError
+	if !errors.As(err, &re) {
+		return err
+	}
+	msg := re.Message
+	if re.Data != nil {
+		if b, jerr := json.Marshal(re.Data); jerr == nil {
+			msg += " (" + string(b) + ")"
+		}
+	}
+	return errors.New(msg)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,15 +105,22 @@ type acpReport struct {
 	Updates      []map[string]any `json:"updates"`
 	Permissions  []struct {
 		ToolCall struct {
-			ToolCallID string `json:"toolCallId"`
-			Title      string `json:"title"`
-			Kind       string `json:"kind"`
+			ToolCallID string           `json:"toolCallId"`
+			Title      string           `json:"title"`
+			Kind       string           `json:"kind"`
+			Content    []map[string]any `json:"content"`
 		} `json:"toolCall"`
 		Options []struct {
 			Kind     string `json:"kind"`
 			OptionID string `json:"optionId"`
 		} `json:"options"`
 	} `json:"permissions"`
+	// Reads and Writes are what the agent asked of the editor's files.
+	Reads  []string `json:"reads"`
+	Writes []struct {
+		Path    string `json:"path"`
+		Content string `json:"content"`
+	} `json:"writes"`
 	AgentExit any `json:"agentExit"`
 }
 
@@ -268,6 +276,100 @@ func TestACPWithTheOfficialTypeScriptClient(t *testing.T) {
 		}
 		if got := callStatuses(r.Updates, "call_sleep"); len(got) == 0 || got[len(got)-1] != "failed" {
 			t.Errorf("statuses = %v, want to end failed", got)
+		}
+	})
+}
+
+// `agent acp` driven by the official ACP TypeScript library as an editor
+// that offers its files: approved edits land in its buffers, planned
+// against its unsaved text, and the model's plan reaches it.
+func TestACPWritesThroughTheTypeScriptClient(t *testing.T) {
+	t.Parallel()
+	sdkDir := acpSDKDir(t)
+
+	t.Run("an approved edit lands in the editor's buffer, not on disk, and the plan is shown", func(t *testing.T) {
+		t.Parallel()
+		root, err := filepath.EvalSymlinks(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := filepath.Join(root, "notes.txt")
+		if err := os.WriteFile(notes, []byte("first line\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srv := openaitest.NewServer(t, llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "call_plan", Name: "update_plan", Args: `{"plan": [{"step": "fix the note", "status": "in_progress"}, {"step": "say so", "status": "pending"}]}`}),
+			llmtest.Use(llmtest.Call{ID: "call_edit", Name: "edit_file", Args: `{"path": "notes.txt", "old_string": "unsaved line", "new_string": "fixed line"}`}),
+			llmtest.Say("Fixed the note."),
+		})
+
+		r := runACPClient(t, sdkDir, root, "write", "", srv)
+
+		if r.StopReason != "end_turn" {
+			t.Errorf("stop reason = %q, want end_turn", r.StopReason)
+		}
+		if len(r.Writes) != 1 || r.Writes[0].Path != notes || r.Writes[0].Content != "first line\nfixed line\n" {
+			t.Errorf("the editor's writeTextFile handler got %+v, want notes.txt's unsaved text edited", r.Writes)
+		}
+		if b, _ := os.ReadFile(notes); string(b) != "first line\n" {
+			t.Errorf("notes.txt on disk = %q, want it untouched: the editor holds the change", b)
+		}
+		if len(r.Permissions) != 1 {
+			t.Fatalf("%d permission requests, want 1 (the edit)", len(r.Permissions))
+		}
+		var diff map[string]any
+		for _, c := range r.Permissions[0].ToolCall.Content {
+			if c["type"] == "diff" {
+				diff = c
+			}
+		}
+		if diff == nil || diff["oldText"] != "first line\nunsaved line\n" || diff["newText"] != "first line\nfixed line\n" {
+			t.Errorf("the permission request's diff = %v, want the editor's text before and after", diff)
+		}
+		if got := callStatuses(r.Updates, "call_edit"); len(got) == 0 || got[len(got)-1] != "completed" {
+			t.Errorf("edit statuses = %v, want to end completed", got)
+		}
+		var plans []any
+		for _, u := range r.Updates {
+			if u["sessionUpdate"] == "plan" {
+				plans = append(plans, u["entries"])
+			}
+		}
+		want := `[[map[content:fix the note priority:medium status:in_progress] map[content:say so priority:medium status:pending]]]`
+		if got := fmt.Sprint(plans); got != want {
+			t.Errorf("plan updates = %s, want %s", got, want)
+		}
+	})
+
+	t.Run("a write the editor fails is a tool error the model reads, and nothing changes", func(t *testing.T) {
+		t.Parallel()
+		root, err := filepath.EvalSymlinks(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := filepath.Join(root, "notes.txt")
+		if err := os.WriteFile(notes, []byte("first line\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srv := openaitest.NewServer(t, llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "call_write", Name: "write_file", Args: `{"path": "notes.txt", "content": "replaced\n"}`}),
+			llmtest.Say("Could not write."),
+		})
+
+		r := runACPClient(t, sdkDir, root, "write", "fail", srv)
+
+		if r.StopReason != "end_turn" {
+			t.Errorf("stop reason = %q, want end_turn", r.StopReason)
+		}
+		if b, _ := os.ReadFile(notes); string(b) != "first line\n" {
+			t.Errorf("notes.txt = %q, want it untouched", b)
+		}
+		reqs := srv.Requests()
+		if res := reqs[len(reqs)-1].ToolResults(); len(res) != 1 || !strings.Contains(res[0].Content, "the editor did not write it: the buffer is read-only") {
+			t.Errorf("tool results = %+v, want an error saying the editor did not write it and why", res)
+		}
+		if got := callStatuses(r.Updates, "call_write"); len(got) == 0 || got[len(got)-1] != "failed" {
+			t.Errorf("write statuses = %v, want to end failed", got)
 		}
 	})
 }
