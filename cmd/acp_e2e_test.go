@@ -436,6 +436,12 @@ func (c *goClient) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitR
 // its stderr.
 func startACP(t *testing.T, home string, env map[string]string, cl sdk.Client) (*sdk.ClientSideConnection, func() string) {
 	t.Helper()
+	return startACPWith(t, home, env, cl, sdk.ClientCapabilities{})
+}
+
+// startACPWith is startACP for a client that offers caps.
+func startACPWith(t *testing.T, home string, env map[string]string, cl sdk.Client, caps sdk.ClientCapabilities) (*sdk.ClientSideConnection, func() string) {
+	t.Helper()
 	c := agentCmd(t, home, env, "acp")
 	c.Stdin = nil
 	in, err := c.StdinPipe()
@@ -452,7 +458,7 @@ func startACP(t *testing.T, home string, env map[string]string, cl sdk.Client) (
 		t.Fatal(err)
 	}
 	conn := sdk.NewClientSideConnection(cl, in, out)
-	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber, ClientCapabilities: caps}); err != nil {
 		t.Fatalf("initialize: %v\nstderr: %s", err, errb.String())
 	}
 	return conn, func() string {
@@ -645,4 +651,70 @@ func TestACPErrorsSayWhy(t *testing.T) {
 		t.Errorf("session/new without a key: %v, want it to name OPENAI_API_KEY", err)
 	}
 	stop()
+}
+
+// savingEditor is an editor that offers its files and saves what the
+// agent writes at once, as Zed does; it approves every request.
+type savingEditor struct {
+	*goClient
+	writes []string // the paths written
+}
+
+func (e *savingEditor) RequestPermission(context.Context, sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeSelected("allow_once")}, nil
+}
+
+func (e *savingEditor) ReadTextFile(_ context.Context, p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+	b, err := os.ReadFile(p.Path)
+	if err != nil {
+		return sdk.ReadTextFileResponse{}, &sdk.RequestError{Code: -32002, Message: err.Error()}
+	}
+	return sdk.ReadTextFileResponse{Content: string(b)}, nil
+}
+
+func (e *savingEditor) WriteTextFile(_ context.Context, p sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
+	e.mu.Lock()
+	e.writes = append(e.writes, p.Path)
+	e.mu.Unlock()
+	return sdk.WriteTextFileResponse{}, os.WriteFile(p.Path, []byte(p.Content), 0o644)
+}
+
+// A write that went through the editor is covered by the checkpoint taken
+// before it: agent undo takes it back.
+func TestACPEditorWriteIsUndone(t *testing.T) {
+	t.Parallel()
+	root, home := gitRepo(t, map[string]string{"notes.txt": "before\n"}), t.TempDir()
+	root, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "call_edit", Name: "edit_file", Args: `{"path": "notes.txt", "old_string": "before", "new_string": "after"}`}),
+		llmtest.Say("edited"),
+	})
+	env := openaiEnv(srv)
+	ed := &savingEditor{goClient: &goClient{}}
+	conn, stop := startACPWith(t, home, env, ed, sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}})
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	r, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("edit")}})
+	if err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt: %+v, %v", r, err)
+	}
+	stop()
+	if len(ed.writes) != 1 || ed.writes[0] != filepath.Join(root, "notes.txt") {
+		t.Fatalf("the editor wrote %v, want notes.txt once", ed.writes)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "notes.txt")); string(b) != "after\n" {
+		t.Fatalf("notes.txt = %q after the editor saved the edit", b)
+	}
+	u := run(t, agentCmd(t, home, env, "undo", "--yes", "--root", root))
+	if u.code != 0 {
+		t.Fatalf("agent undo: exit %d\nstdout: %s\nstderr: %s", u.code, u.stdout, u.stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "notes.txt")); string(b) != "before\n" {
+		t.Errorf("notes.txt = %q after agent undo, want it as before the edit", b)
+	}
 }
