@@ -718,3 +718,42 @@ func TestACPEditorWriteIsUndone(t *testing.T) {
 		t.Errorf("notes.txt = %q after agent undo, want it as before the edit", b)
 	}
 }
+
+// session/load replays the session's plan too: the editor shows the plan
+// as the model left it.
+func TestACPLoadSessionReplaysThePlan(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "call_plan", Name: "update_plan", Args: `{"plan": [{"step": "look", "status": "completed"}, {"step": "report", "status": "in_progress"}]}`}),
+		llmtest.Say("reporting"),
+	})
+	env := openaiEnv(srv)
+	conn, stop := startACP(t, home, env, &goClient{})
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	if r, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("plan")}}); err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt: %+v, %v", r, err)
+	}
+	stop()
+
+	cl := &goClient{}
+	conn, stop = startACP(t, home, env, cl)
+	defer stop()
+	if _, err := conn.LoadSession(t.Context(), sdk.LoadSessionRequest{SessionId: s.SessionId, Cwd: root, McpServers: []sdk.McpServer{}}); err != nil {
+		t.Fatalf("session/load: %v", err)
+	}
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	var plans [][]sdk.PlanEntry
+	for _, u := range cl.updates {
+		if u.Plan != nil {
+			plans = append(plans, u.Plan.Entries)
+		}
+	}
+	if len(plans) != 1 || len(plans[0]) != 2 || plans[0][0].Content != "look" || plans[0][1].Status != sdk.PlanEntryStatusInProgress {
+		t.Errorf("replayed plan updates = %+v, want the plan of the session", plans)
+	}
+}
