@@ -90,6 +90,9 @@ func (r *Registry) checkEditor(ctx context.Context, t target, was snapshot, base
 
 // editorChanged is checkEditor for Plan.Stale, which has no context.
 func (r *Registry) editorChanged(t target, was snapshot, base []byte) bool {
+	if r.writer == nil {
+		return false
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), editorWait)
 	defer cancel()
 	return errors.Is(r.checkEditor(ctx, t, was, base), ErrChangedSincePreview)
