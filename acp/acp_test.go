@@ -823,6 +823,29 @@ func TestWritesThroughTheEditor(t *testing.T) {
 		}
 	})
 
+	t.Run("a client that offers writes but not reads gets the writes on disk", func(t *testing.T) {
+		t.Parallel()
+		root, _ := filepath.EvalSymlinks(t.TempDir())
+		path := filepath.Join(root, "notes.txt")
+		os.WriteFile(path, []byte("old\n"), 0o644)
+		o := &opener{script: llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path": "notes.txt", "content": "new\n"}`}),
+			llmtest.Say("wrote"),
+		}}
+		cl := &client{answer: allow}
+		h := serve(t, o, cl)
+		sid := h.startWith(t, root, sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{WriteTextFile: true}})
+		if got := prompt(t, h, sid, "write"); got != sdk.StopReasonEndTurn {
+			t.Fatalf("stop reason = %q, want end_turn", got)
+		}
+		if len(cl.writes) != 0 || len(cl.read) != 0 {
+			t.Errorf("the client was asked to write %v and read %v, want nothing", cl.writes, cl.read)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "new\n" {
+			t.Errorf("notes.txt = %q, want the write on disk", b)
+		}
+	})
+
 	t.Run("a path out of the root never reaches the client", func(t *testing.T) {
 		t.Parallel()
 		root, _ := filepath.EvalSymlinks(t.TempDir())
