@@ -85,6 +85,10 @@ type client struct {
 	// offered with fs/read_text_file; read lists the paths it was asked.
 	buffers map[string]string
 	read    []string
+	// writes are the texts it was asked to write with fs/write_text_file,
+	// by path (it keeps them in buffers, unsaved); writeErr fails them.
+	writes   map[string]string
+	writeErr error
 }
 
 func (c *client) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
@@ -122,8 +126,20 @@ func (c *client) ReadTextFile(_ context.Context, p sdk.ReadTextFileRequest) (sdk
 	return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodFsReadTextFile)
 }
 
-func (c *client) WriteTextFile(context.Context, sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
-	return sdk.WriteTextFileResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodFsWriteTextFile)
+func (c *client) WriteTextFile(_ context.Context, p sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.writeErr != nil {
+		return sdk.WriteTextFileResponse{}, c.writeErr
+	}
+	if c.writes == nil {
+		c.writes = map[string]string{}
+	}
+	if c.buffers == nil {
+		c.buffers = map[string]string{}
+	}
+	c.writes[p.Path], c.buffers[p.Path] = p.Content, p.Content
+	return sdk.WriteTextFileResponse{}, nil
 }
 
 func (c *client) CreateTerminal(context.Context, sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
@@ -727,5 +743,170 @@ func TestServeEndsWithItsContext(t *testing.T) {
 	}
 	if n := o.closedSessions(); n != 1 {
 		t.Errorf("%d sessions closed, want 1", n)
+	}
+}
+
+// A client that offers fs/write_text_file (and fs/read_text_file): an
+// approved edit is planned against its unsaved text, shown as the diff of
+// that text in the permission request, and handed to its write handler;
+// the agent writes nothing on disk itself. A write the client fails is a
+// tool error the model reads, and nothing changes. A path that leaves the
+// root never reaches the client.
+func TestWritesThroughTheEditor(t *testing.T) {
+	t.Parallel()
+	allow := func(sdk.RequestPermissionRequest) sdk.PermissionOptionId { return "allow_once" }
+	caps := sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}}
+
+	t.Run("an approved edit lands in the editor", func(t *testing.T) {
+		t.Parallel()
+		root, _ := filepath.EvalSymlinks(t.TempDir())
+		path := filepath.Join(root, "main.go")
+		os.WriteFile(path, []byte("package main\n"), 0o644)
+		o := &opener{script: llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "e", Name: "edit_file", Args: `{"path": "main.go", "old_string": "x = 1", "new_string": "x = 2"}`}),
+			llmtest.Say("edited"),
+		}}
+		cl := &client{answer: allow, buffers: map[string]string{path: "package main\n\nvar x = 1\n"}}
+		h := serve(t, o, cl)
+		sid := h.startWith(t, root, caps)
+		if got := prompt(t, h, sid, "edit"); got != sdk.StopReasonEndTurn {
+			t.Fatalf("stop reason = %q, want end_turn", got)
+		}
+		if len(cl.asked) != 1 {
+			t.Fatalf("%d permission requests, want 1", len(cl.asked))
+		}
+		var diff *sdk.ToolCallContentDiff
+		for _, c := range cl.asked[0].ToolCall.Content {
+			if c.Diff != nil {
+				diff = c.Diff
+			}
+		}
+		if diff == nil || diff.OldText == nil || *diff.OldText != "package main\n\nvar x = 1\n" || diff.NewText != "package main\n\nvar x = 2\n" {
+			t.Errorf("the permission request's diff = %+v, want the editor's text x = 1 -> x = 2", diff)
+		}
+		if got := cl.writes[path]; got != "package main\n\nvar x = 2\n" {
+			t.Errorf("the client's write handler got %q for %s, want the edited text", got, path)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "package main\n" {
+			t.Errorf("main.go on disk = %q, want it as it was: the client did not save", b)
+		}
+		if got := statuses(cl.seen(), "e"); len(got) == 0 || got[len(got)-1] != sdk.ToolCallStatusCompleted {
+			t.Errorf("the edit's statuses = %v, want it completed", got)
+		}
+	})
+
+	t.Run("a failing client write is a tool error and changes nothing", func(t *testing.T) {
+		t.Parallel()
+		root, _ := filepath.EvalSymlinks(t.TempDir())
+		path := filepath.Join(root, "notes.txt")
+		os.WriteFile(path, []byte("keep\n"), 0o644)
+		o := &opener{script: llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path": "notes.txt", "content": "lost?\n"}`}),
+			llmtest.Say("tried"),
+		}}
+		cl := &client{answer: allow, writeErr: &sdk.RequestError{Code: -32603, Message: "the buffer is read-only"}}
+		h := serve(t, o, cl)
+		sid := h.startWith(t, root, caps)
+		if got := prompt(t, h, sid, "write"); got != sdk.StopReasonEndTurn {
+			t.Fatalf("stop reason = %q, want end_turn", got)
+		}
+		reqs := o.provider.Requests()
+		res := reqs[len(reqs)-1].ToolResults()
+		if len(res) != 1 || !res[0].IsError || !strings.Contains(res[0].Content, "the editor did not write it: the buffer is read-only") {
+			t.Errorf("tool results = %+v, want an error saying the editor did not write it and why", res)
+		}
+		if got := statuses(cl.seen(), "w"); len(got) == 0 || got[len(got)-1] != sdk.ToolCallStatusFailed {
+			t.Errorf("the write's statuses = %v, want it failed", got)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "keep\n" {
+			t.Errorf("notes.txt = %q, want it untouched", b)
+		}
+	})
+
+	t.Run("a client that offers writes but not reads gets the writes on disk", func(t *testing.T) {
+		t.Parallel()
+		root, _ := filepath.EvalSymlinks(t.TempDir())
+		path := filepath.Join(root, "notes.txt")
+		os.WriteFile(path, []byte("old\n"), 0o644)
+		o := &opener{script: llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path": "notes.txt", "content": "new\n"}`}),
+			llmtest.Say("wrote"),
+		}}
+		cl := &client{answer: allow}
+		h := serve(t, o, cl)
+		sid := h.startWith(t, root, sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{WriteTextFile: true}})
+		if got := prompt(t, h, sid, "write"); got != sdk.StopReasonEndTurn {
+			t.Fatalf("stop reason = %q, want end_turn", got)
+		}
+		if len(cl.writes) != 0 || len(cl.read) != 0 {
+			t.Errorf("the client was asked to write %v and read %v, want nothing", cl.writes, cl.read)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "new\n" {
+			t.Errorf("notes.txt = %q, want the write on disk", b)
+		}
+	})
+
+	t.Run("a path out of the root never reaches the client", func(t *testing.T) {
+		t.Parallel()
+		root, _ := filepath.EvalSymlinks(t.TempDir())
+		outside := t.TempDir()
+		os.Symlink(outside, filepath.Join(root, "out"))
+		o := &opener{script: llmtest.Script{
+			llmtest.Use(llmtest.UseTool("write_file", `{"path": "../x.txt", "content": "x"}`)),
+			llmtest.Use(llmtest.UseTool("write_file", `{"path": "out/x.txt", "content": "x"}`)),
+			llmtest.Use(llmtest.UseTool("edit_file", `{"path": "`+filepath.Join(outside, "y.txt")+`", "old_string": "a", "new_string": "b"}`)),
+			llmtest.Say("refused"),
+		}}
+		os.WriteFile(filepath.Join(outside, "y.txt"), []byte("a\n"), 0o644)
+		cl := &client{answer: allow}
+		h := serve(t, o, cl)
+		sid := h.startWith(t, root, caps)
+		if got := prompt(t, h, sid, "escape"); got != sdk.StopReasonEndTurn {
+			t.Fatalf("stop reason = %q, want end_turn", got)
+		}
+		cl.mu.Lock()
+		defer cl.mu.Unlock()
+		if len(cl.writes) != 0 || len(cl.read) != 0 {
+			t.Errorf("the client was asked to write %v and read %v, want nothing", cl.writes, cl.read)
+		}
+		if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+			t.Errorf("outside the root: %v", entries)
+		}
+	})
+}
+
+// The model's update_plan reaches the client as a plan update: every
+// step in order with its status.
+func TestPlanUpdate(t *testing.T) {
+	t.Parallel()
+	o := &opener{script: llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "p", Name: agent.PlanTool, Args: `{"plan": [
+			{"step": "read the code", "status": "completed"},
+			{"step": "fix it", "status": "in_progress"},
+			{"step": "test it", "status": "pending"}]}`}),
+		llmtest.Say("on it"),
+	}}
+	cl := &client{}
+	h := serve(t, o, cl)
+	sid := h.start(t, t.TempDir())
+	if got := prompt(t, h, sid, "plan"); got != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason = %q, want end_turn", got)
+	}
+	var plans []*sdk.SessionUpdatePlan
+	for _, u := range cl.seen() {
+		if u.Plan != nil {
+			plans = append(plans, u.Plan)
+		}
+	}
+	want := []sdk.PlanEntry{
+		{Content: "read the code", Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatusCompleted},
+		{Content: "fix it", Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatusInProgress},
+		{Content: "test it", Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatusPending},
+	}
+	if len(plans) != 1 || fmt.Sprint(plans[0].Entries) != fmt.Sprint(want) {
+		t.Fatalf("plan updates = %+v, want one with %+v", plans, want)
+	}
+	if got := statuses(cl.seen(), "p"); len(got) == 0 || got[len(got)-1] != sdk.ToolCallStatusCompleted {
+		t.Errorf("update_plan's statuses = %v, want it completed", got)
 	}
 }

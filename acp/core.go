@@ -35,7 +35,9 @@ type Spec struct {
 	Rules    *agent.SessionRules
 	// Buffers, when set, reads files as the editor has them, unsaved
 	// changes included: the tool registry's read_file is to read through
-	// it. Nil when the editor does not offer fs/read_text_file.
+	// it. Nil when the editor does not offer fs/read_text_file. When the
+	// editor offers fs/write_text_file too, it is a tools.BufferWriter,
+	// and the registry's writes and edits land in the editor.
 	Buffers tools.Buffers
 }
 

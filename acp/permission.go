@@ -24,7 +24,7 @@ const (
 type permissionAsker struct {
 	conn  permissionClient
 	sid   sdk.SessionId
-	root  string
+	files projectFiles
 	rules *agent.SessionRules
 }
 
@@ -43,7 +43,7 @@ func (p *permissionAsker) Ask(ctx context.Context, req agent.ApprovalRequest) (a
 			return r.Approval(), nil
 		}
 	}
-	params, rule := permissionRequest(p.sid, p.root, req)
+	params, rule := permissionRequest(p.sid, p.files, req)
 	resp, err := p.conn.RequestPermission(ctx, params)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -61,7 +61,7 @@ func (p *permissionAsker) Ask(ctx context.Context, req agent.ApprovalRequest) (a
 // session rule "allow always" would save, nil when no rule can describe
 // the call or none may approve it. A command that ran held shows what it
 // changed: the line of its changes and their unified diff (Preview).
-func permissionRequest(sid sdk.SessionId, root string, req agent.ApprovalRequest) (sdk.RequestPermissionRequest, *agent.SessionRule) {
+func permissionRequest(sid sdk.SessionId, files projectFiles, req agent.ApprovalRequest) (sdk.RequestPermissionRequest, *agent.SessionRule) {
 	c := req.Call
 	var why strings.Builder
 	why.WriteString("Level: " + req.Verdict.Level.String())
@@ -76,7 +76,7 @@ func permissionRequest(sid sdk.SessionId, root string, req agent.ApprovalRequest
 		why.WriteString("\nUndo: " + req.Undo)
 	}
 	content := []sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock(why.String()))}
-	if d, ok := diffContent(root, c); ok {
+	if d, ok := diffContent(files, c); ok {
 		content = append(content, d)
 	} else if req.Preview != "" {
 		content = append(content, sdk.ToolContent(sdk.TextBlock(req.Preview)))
@@ -103,7 +103,7 @@ func permissionRequest(sid sdk.SessionId, root string, req agent.ApprovalRequest
 			Kind:       &kind,
 			Status:     &status,
 			Content:    content,
-			Locations:  locations(root, c),
+			Locations:  locations(files.root, c),
 			RawInput:   rawInput(c.Args),
 		},
 		Options: options,

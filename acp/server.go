@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
 )
 
 // Options configure Serve.
@@ -63,9 +64,10 @@ type server struct {
 
 	mu     sync.Mutex
 	closed bool
-	// readsBuffers is set when the client offered fs/read_text_file.
-	readsBuffers bool
-	sessions     map[sdk.SessionId]*session
+	// readsBuffers is set when the client offered fs/read_text_file,
+	// writesBuffers when it offered fs/write_text_file too.
+	readsBuffers, writesBuffers bool
+	sessions                    map[sdk.SessionId]*session
 	// prompts counts the prompts running, so shutdown waits for them.
 	prompts sync.WaitGroup
 }
@@ -99,6 +101,10 @@ func (s *server) shutdown() {
 func (s *server) Initialize(_ context.Context, p sdk.InitializeRequest) (sdk.InitializeResponse, error) {
 	s.mu.Lock()
 	s.readsBuffers = p.ClientCapabilities.Fs.ReadTextFile
+	// Writes go through the editor only when it also gives its text: a
+	// change is planned against the text the editor holds, or it would
+	// overwrite the person's unsaved changes unseen.
+	s.writesBuffers = s.readsBuffers && p.ClientCapabilities.Fs.WriteTextFile
 	s.mu.Unlock()
 	name := s.opts.Name
 	if name == "" {
@@ -166,16 +172,22 @@ func (s *server) open(ctx context.Context, cwd, resume string, servers []sdk.Mcp
 	cwd = filepath.Clean(cwd)
 	<-s.ready
 	rules := new(agent.SessionRules)
-	st := newStream(s.conn, cwd)
-	asker := &permissionAsker{conn: s.conn, root: cwd, rules: rules}
-	spec := Spec{Root: cwd, Resume: resume, MCPServers: mcp, Approver: asker, Sink: st, Rules: rules}
+	files := projectFiles{root: cwd}
 	var buffers *editorBuffers
+	var readers tools.Buffers
 	s.mu.Lock()
 	if s.readsBuffers {
 		buffers = &editorBuffers{conn: s.conn}
-		spec.Buffers = buffers
+		readers = buffers
+		if s.writesBuffers {
+			readers = editorWriter{buffers}
+			files.editor = buffers
+		}
 	}
 	s.mu.Unlock()
+	st := newStream(s.conn, files)
+	asker := &permissionAsker{conn: s.conn, files: files, rules: rules}
+	spec := Spec{Root: cwd, Resume: resume, MCPServers: mcp, Approver: asker, Sink: st, Rules: rules, Buffers: readers}
 	core, err := s.opts.Opener.Open(ctx, spec)
 	if err != nil {
 		return nil, failed(err.Error())

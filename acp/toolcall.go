@@ -1,15 +1,18 @@
 package acp
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/tools"
 )
 
 // maxDiffBytes bounds the files shown as diff content: a larger one is
@@ -31,6 +34,8 @@ func toolKind(tool string) sdk.ToolKind {
 		return sdk.ToolKindExecute
 	case "web_fetch":
 		return sdk.ToolKindFetch
+	case agent.PlanTool:
+		return sdk.ToolKindThink
 	}
 	return sdk.ToolKindOther
 }
@@ -72,10 +77,39 @@ func rawInput(args string) any {
 	return v
 }
 
+// projectFiles are the files of one session's root, as diffs show them.
+type projectFiles struct {
+	root string
+	// editor, when set, holds the text writes and edits are planned
+	// against (they go through it): diffs show its text of a file.
+	editor tools.Buffers
+}
+
+// editorWait bounds how long a diff waits for the editor's text; the
+// diff then shows the file on disk.
+const editorWait = 30 * time.Second
+
+// read reads path as a write or edit sees it: the file on disk, through
+// readSmall (which refuses paths outside the root), then, when writes go
+// through the editor, the editor's text of it.
+func (f projectFiles) read(path string) (text string, exists, ok bool) {
+	text, exists, ok = readSmall(f.root, path)
+	if !ok || !exists || f.editor == nil {
+		return text, exists, ok
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), editorWait)
+	defer cancel()
+	if t, err := f.editor.ReadText(ctx, path); err == nil && len(t) <= maxDiffBytes {
+		return t, true, true
+	}
+	return text, exists, ok
+}
+
 // diffContent is the ACP diff of a write or an edit: the file as it is
 // and as the call would leave it. It reports false for other calls, and
 // for files it cannot read whole (too large, not text, outside root).
-func diffContent(root string, c agent.CallInfo) (sdk.ToolCallContent, bool) {
+func diffContent(files projectFiles, c agent.CallInfo) (sdk.ToolCallContent, bool) {
+	root := files.root
 	if c.Tool != "write_file" && c.Tool != "edit_file" {
 		return sdk.ToolCallContent{}, false
 	}
@@ -84,7 +118,7 @@ func diffContent(root string, c agent.CallInfo) (sdk.ToolCallContent, bool) {
 		return sdk.ToolCallContent{}, false
 	}
 	path := absPath(root, a.Path)
-	old, exists, ok := readSmall(root, path)
+	old, exists, ok := files.read(path)
 	if !ok {
 		return sdk.ToolCallContent{}, false
 	}

@@ -27,8 +27,9 @@ type updater interface {
 // agent's goroutine; a client that stopped reading loses the updates,
 // never the run.
 type stream struct {
-	conn updater
-	root string
+	conn  updater
+	root  string
+	files projectFiles
 
 	mu  sync.Mutex
 	sid sdk.SessionId
@@ -49,8 +50,8 @@ type shownCall struct {
 	output string
 }
 
-func newStream(conn updater, root string) *stream {
-	return &stream{conn: conn, root: root, calls: map[string]*shownCall{}}
+func newStream(conn updater, files projectFiles) *stream {
+	return &stream{conn: conn, root: files.root, files: files, calls: map[string]*shownCall{}}
 }
 
 // setSession names the session the updates are about, once it is known.
@@ -124,6 +125,8 @@ func (s *stream) publish(e agent.Event, replay bool) {
 		s.send(sdk.UpdateToolCall(sdk.ToolCallId(e.Call.ID), sdk.WithUpdateContent(c.content(c.output))))
 	case agent.EventToolResult:
 		s.toolResult(*e.Call, *e.Result)
+	case agent.EventPlan:
+		s.send(planUpdate(e.Plan))
 	case agent.EventError:
 		if e.Finish == llm.FinishFiltered {
 			s.refused = true
@@ -141,7 +144,7 @@ func (s *stream) toolCall(c agent.CallInfo, replay bool) {
 	}
 	shown := s.call(c.ID)
 	if !replay {
-		if d, ok := diffContent(s.root, c); ok {
+		if d, ok := diffContent(s.files, c); ok {
 			shown.diff = &d
 		}
 	}
@@ -211,4 +214,14 @@ func (c *shownCall) content(text string) []sdk.ToolCallContent {
 // gone, which the connection notices by itself.
 func (s *stream) send(u sdk.SessionUpdate) {
 	_ = s.conn.SessionUpdate(context.Background(), sdk.SessionNotification{SessionId: s.sid, Update: u})
+}
+
+// planUpdate is the model's plan as an ACP plan update: every step, in
+// order, with its status (the model gives no priorities: all medium).
+func planUpdate(plan []agent.PlanStep) sdk.SessionUpdate {
+	entries := make([]sdk.PlanEntry, 0, len(plan))
+	for _, st := range plan {
+		entries = append(entries, sdk.PlanEntry{Content: st.Step, Priority: sdk.PlanEntryPriorityMedium, Status: sdk.PlanEntryStatus(st.Status)})
+	}
+	return sdk.UpdatePlan(entries...)
 }

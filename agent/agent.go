@@ -126,6 +126,7 @@ func New(opts Options) *Agent {
 	for _, s := range opts.Tools.Specs() {
 		names = append(names, s.Name)
 	}
+	names = append(names, PlanTool)
 	a := &Agent{opts: opts, system: systemPrompt(promptParts{
 		root: opts.Tools.Root(), unconfined: opts.Unconfined, env: opts.Environment,
 		tools: names, context: opts.Context,
@@ -343,11 +344,11 @@ func (a *Agent) cost(u llm.Usage) *float64 {
 // toolSpecs converts the registry's catalog for the provider.
 func (a *Agent) toolSpecs() []llm.ToolSpec {
 	specs := a.opts.Tools.Specs()
-	out := make([]llm.ToolSpec, len(specs))
+	out := make([]llm.ToolSpec, len(specs), len(specs)+1)
 	for i, s := range specs {
 		out[i] = llm.ToolSpec{Name: s.Name, Description: s.Description, Parameters: s.Parameters}
 	}
-	return out
+	return append(out, planSpec)
 }
 
 func (a *Agent) publish(e Event) {

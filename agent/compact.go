@@ -126,6 +126,7 @@ func (a *Agent) requestBytes(msgs []llm.Message) int {
 	for _, s := range a.opts.Tools.Specs() {
 		n += 32 + len(s.Name) + len(s.Description) + len(s.Parameters)
 	}
+	n += 32 + len(planSpec.Name) + len(planSpec.Description) + len(planSpec.Parameters)
 	return n
 }
 

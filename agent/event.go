@@ -23,6 +23,7 @@ const (
 	EventApproval       EventType = "approval"
 	EventCheckpoint     EventType = "checkpoint" // files recorded before a call that may change them
 	EventQueued         EventType = "queued"     // an approved call waits for another agent's call to finish
+	EventPlan           EventType = "plan"       // the model's plan, as it stands now (update_plan)
 	EventToolOutput     EventType = "tool_output"
 	EventToolResult     EventType = "tool_result"
 	EventUsage          EventType = "usage"
@@ -80,6 +81,10 @@ type Event struct {
 	By       string   `json:"by,omitempty"`
 	// Reason says why an action was denied or blocked (EventApproval).
 	Reason string `json:"reason,omitempty"`
+
+	// Plan is the model's whole plan as it stands now, in order; Text
+	// then holds its explanation, if any (EventPlan).
+	Plan []PlanStep `json:"plan,omitempty"`
 
 	// Result is the tool's outcome (EventToolResult).
 	Result *CallResult `json:"result,omitempty"`

@@ -37,6 +37,9 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		// wrong): there is nothing to plan; the model gets the correction.
 		return a.skip(turn, call, call.Invalid)
 	}
+	if call.Name == PlanTool {
+		return a.updatePlan(turn, call)
+	}
 	args := call.Args
 	var note string // what the model is told when a person changed the call
 	// noCheckpoint says why no checkpoint could be taken before an

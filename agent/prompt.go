@@ -161,6 +161,7 @@ var toolGuides = map[string]string{
 	"git":         "status, diff, log, show and blame show the project's state and history.",
 	"web_fetch":   "read a web page (documentation); it may need the person's approval.",
 	"web_search":  "search the web when the project and its dependencies do not answer.",
+	PlanTool:      "for a task of several steps, keep a short plan the person can follow and update it as steps are done; skip it for simple tasks.",
 }
 
 func toolsPart(b *strings.Builder, p promptParts) {

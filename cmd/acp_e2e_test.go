@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,15 +105,22 @@ type acpReport struct {
 	Updates      []map[string]any `json:"updates"`
 	Permissions  []struct {
 		ToolCall struct {
-			ToolCallID string `json:"toolCallId"`
-			Title      string `json:"title"`
-			Kind       string `json:"kind"`
+			ToolCallID string           `json:"toolCallId"`
+			Title      string           `json:"title"`
+			Kind       string           `json:"kind"`
+			Content    []map[string]any `json:"content"`
 		} `json:"toolCall"`
 		Options []struct {
 			Kind     string `json:"kind"`
 			OptionID string `json:"optionId"`
 		} `json:"options"`
 	} `json:"permissions"`
+	// Reads and Writes are what the agent asked of the editor's files.
+	Reads  []string `json:"reads"`
+	Writes []struct {
+		Path    string `json:"path"`
+		Content string `json:"content"`
+	} `json:"writes"`
 	AgentExit any `json:"agentExit"`
 }
 
@@ -272,6 +280,100 @@ func TestACPWithTheOfficialTypeScriptClient(t *testing.T) {
 	})
 }
 
+// `agent acp` driven by the official ACP TypeScript library as an editor
+// that offers its files: approved edits land in its buffers, planned
+// against its unsaved text, and the model's plan reaches it.
+func TestACPWritesThroughTheTypeScriptClient(t *testing.T) {
+	t.Parallel()
+	sdkDir := acpSDKDir(t)
+
+	t.Run("an approved edit lands in the editor's buffer, not on disk, and the plan is shown", func(t *testing.T) {
+		t.Parallel()
+		root, err := filepath.EvalSymlinks(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := filepath.Join(root, "notes.txt")
+		if err := os.WriteFile(notes, []byte("first line\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srv := openaitest.NewServer(t, llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "call_plan", Name: "update_plan", Args: `{"plan": [{"step": "fix the note", "status": "in_progress"}, {"step": "say so", "status": "pending"}]}`}),
+			llmtest.Use(llmtest.Call{ID: "call_edit", Name: "edit_file", Args: `{"path": "notes.txt", "old_string": "unsaved line", "new_string": "fixed line"}`}),
+			llmtest.Say("Fixed the note."),
+		})
+
+		r := runACPClient(t, sdkDir, root, "write", "", srv)
+
+		if r.StopReason != "end_turn" {
+			t.Errorf("stop reason = %q, want end_turn", r.StopReason)
+		}
+		if len(r.Writes) != 1 || r.Writes[0].Path != notes || r.Writes[0].Content != "first line\nfixed line\n" {
+			t.Errorf("the editor's writeTextFile handler got %+v, want notes.txt's unsaved text edited", r.Writes)
+		}
+		if b, _ := os.ReadFile(notes); string(b) != "first line\n" {
+			t.Errorf("notes.txt on disk = %q, want it untouched: the editor holds the change", b)
+		}
+		if len(r.Permissions) != 1 {
+			t.Fatalf("%d permission requests, want 1 (the edit)", len(r.Permissions))
+		}
+		var diff map[string]any
+		for _, c := range r.Permissions[0].ToolCall.Content {
+			if c["type"] == "diff" {
+				diff = c
+			}
+		}
+		if diff == nil || diff["oldText"] != "first line\nunsaved line\n" || diff["newText"] != "first line\nfixed line\n" {
+			t.Errorf("the permission request's diff = %v, want the editor's text before and after", diff)
+		}
+		if got := callStatuses(r.Updates, "call_edit"); len(got) == 0 || got[len(got)-1] != "completed" {
+			t.Errorf("edit statuses = %v, want to end completed", got)
+		}
+		var plans []any
+		for _, u := range r.Updates {
+			if u["sessionUpdate"] == "plan" {
+				plans = append(plans, u["entries"])
+			}
+		}
+		want := `[[map[content:fix the note priority:medium status:in_progress] map[content:say so priority:medium status:pending]]]`
+		if got := fmt.Sprint(plans); got != want {
+			t.Errorf("plan updates = %s, want %s", got, want)
+		}
+	})
+
+	t.Run("a write the editor fails is a tool error the model reads, and nothing changes", func(t *testing.T) {
+		t.Parallel()
+		root, err := filepath.EvalSymlinks(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := filepath.Join(root, "notes.txt")
+		if err := os.WriteFile(notes, []byte("first line\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srv := openaitest.NewServer(t, llmtest.Script{
+			llmtest.Use(llmtest.Call{ID: "call_write", Name: "write_file", Args: `{"path": "notes.txt", "content": "replaced\n"}`}),
+			llmtest.Say("Could not write."),
+		})
+
+		r := runACPClient(t, sdkDir, root, "write", "fail", srv)
+
+		if r.StopReason != "end_turn" {
+			t.Errorf("stop reason = %q, want end_turn", r.StopReason)
+		}
+		if b, _ := os.ReadFile(notes); string(b) != "first line\n" {
+			t.Errorf("notes.txt = %q, want it untouched", b)
+		}
+		reqs := srv.Requests()
+		if res := reqs[len(reqs)-1].ToolResults(); len(res) != 1 || !strings.Contains(res[0].Content, "the editor did not write it: the buffer is read-only") {
+			t.Errorf("tool results = %+v, want an error saying the editor did not write it and why", res)
+		}
+		if got := callStatuses(r.Updates, "call_write"); len(got) == 0 || got[len(got)-1] != "failed" {
+			t.Errorf("write statuses = %v, want to end failed", got)
+		}
+	})
+}
+
 // goClient is an editor played with the Go SDK's client side: it keeps
 // the updates and approves nothing.
 type goClient struct {
@@ -334,6 +436,12 @@ func (c *goClient) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitR
 // its stderr.
 func startACP(t *testing.T, home string, env map[string]string, cl sdk.Client) (*sdk.ClientSideConnection, func() string) {
 	t.Helper()
+	return startACPWith(t, home, env, cl, sdk.ClientCapabilities{})
+}
+
+// startACPWith is startACP for a client that offers caps.
+func startACPWith(t *testing.T, home string, env map[string]string, cl sdk.Client, caps sdk.ClientCapabilities) (*sdk.ClientSideConnection, func() string) {
+	t.Helper()
 	c := agentCmd(t, home, env, "acp")
 	c.Stdin = nil
 	in, err := c.StdinPipe()
@@ -350,7 +458,7 @@ func startACP(t *testing.T, home string, env map[string]string, cl sdk.Client) (
 		t.Fatal(err)
 	}
 	conn := sdk.NewClientSideConnection(cl, in, out)
-	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber, ClientCapabilities: caps}); err != nil {
 		t.Fatalf("initialize: %v\nstderr: %s", err, errb.String())
 	}
 	return conn, func() string {
@@ -543,4 +651,109 @@ func TestACPErrorsSayWhy(t *testing.T) {
 		t.Errorf("session/new without a key: %v, want it to name OPENAI_API_KEY", err)
 	}
 	stop()
+}
+
+// savingEditor is an editor that offers its files and saves what the
+// agent writes at once, as Zed does; it approves every request.
+type savingEditor struct {
+	*goClient
+	writes []string // the paths written
+}
+
+func (e *savingEditor) RequestPermission(context.Context, sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeSelected("allow_once")}, nil
+}
+
+func (e *savingEditor) ReadTextFile(_ context.Context, p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+	b, err := os.ReadFile(p.Path)
+	if err != nil {
+		return sdk.ReadTextFileResponse{}, &sdk.RequestError{Code: -32002, Message: err.Error()}
+	}
+	return sdk.ReadTextFileResponse{Content: string(b)}, nil
+}
+
+func (e *savingEditor) WriteTextFile(_ context.Context, p sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
+	e.mu.Lock()
+	e.writes = append(e.writes, p.Path)
+	e.mu.Unlock()
+	return sdk.WriteTextFileResponse{}, os.WriteFile(p.Path, []byte(p.Content), 0o644)
+}
+
+// A write that went through the editor is covered by the checkpoint taken
+// before it: agent undo takes it back.
+func TestACPEditorWriteIsUndone(t *testing.T) {
+	t.Parallel()
+	root, home := gitRepo(t, map[string]string{"notes.txt": "before\n"}), t.TempDir()
+	root, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "call_edit", Name: "edit_file", Args: `{"path": "notes.txt", "old_string": "before", "new_string": "after"}`}),
+		llmtest.Say("edited"),
+	})
+	env := openaiEnv(srv)
+	ed := &savingEditor{goClient: &goClient{}}
+	conn, stop := startACPWith(t, home, env, ed, sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}})
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	r, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("edit")}})
+	if err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt: %+v, %v", r, err)
+	}
+	stop()
+	if len(ed.writes) != 1 || ed.writes[0] != filepath.Join(root, "notes.txt") {
+		t.Fatalf("the editor wrote %v, want notes.txt once", ed.writes)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "notes.txt")); string(b) != "after\n" {
+		t.Fatalf("notes.txt = %q after the editor saved the edit", b)
+	}
+	u := run(t, agentCmd(t, home, env, "undo", "--yes", "--root", root))
+	if u.code != 0 {
+		t.Fatalf("agent undo: exit %d\nstdout: %s\nstderr: %s", u.code, u.stdout, u.stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "notes.txt")); string(b) != "before\n" {
+		t.Errorf("notes.txt = %q after agent undo, want it as before the edit", b)
+	}
+}
+
+// session/load replays the session's plan too: the editor shows the plan
+// as the model left it.
+func TestACPLoadSessionReplaysThePlan(t *testing.T) {
+	t.Parallel()
+	root, home := t.TempDir(), t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "call_plan", Name: "update_plan", Args: `{"plan": [{"step": "look", "status": "completed"}, {"step": "report", "status": "in_progress"}]}`}),
+		llmtest.Say("reporting"),
+	})
+	env := openaiEnv(srv)
+	conn, stop := startACP(t, home, env, &goClient{})
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	if r, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("plan")}}); err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt: %+v, %v", r, err)
+	}
+	stop()
+
+	cl := &goClient{}
+	conn, stop = startACP(t, home, env, cl)
+	defer stop()
+	if _, err := conn.LoadSession(t.Context(), sdk.LoadSessionRequest{SessionId: s.SessionId, Cwd: root, McpServers: []sdk.McpServer{}}); err != nil {
+		t.Fatalf("session/load: %v", err)
+	}
+	cl.mu.Lock()
+	defer cl.mu.Unlock()
+	var plans [][]sdk.PlanEntry
+	for _, u := range cl.updates {
+		if u.Plan != nil {
+			plans = append(plans, u.Plan.Entries)
+		}
+	}
+	if len(plans) != 1 || len(plans[0]) != 2 || plans[0][0].Content != "look" || plans[0][1].Status != sdk.PlanEntryStatusInProgress {
+		t.Errorf("replayed plan updates = %+v, want the plan of the session", plans)
+	}
 }

@@ -1,6 +1,14 @@
 package tools
 
-import "context"
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"time"
+)
 
 // Buffers are an editor's view of the project's files, changes the person
 // has not saved yet included: `agent acp` passes the editor's
@@ -12,4 +20,134 @@ type Buffers interface {
 	// the root) as the editor has it. It may block until ctx ends; on an
 	// error read_file reads the file on disk instead.
 	ReadText(ctx context.Context, path string) (string, error)
+}
+
+// BufferWriter is Buffers that also write: `agent acp` passes one when the
+// editor offers fs/write_text_file as well as fs/read_text_file. When
+// Options.Buffers is a BufferWriter, write_file, edit_file and apply_patch
+// plan their change against the editor's text of the file (unsaved
+// changes included) and make it through WriteText, so that the editor
+// holds it; nothing else about them changes (paths are resolved and
+// confined first, the file on disk must not have changed since the plan).
+// apply_patch still deletes files, and removes the file a move leaves, on
+// disk: the protocol has no way to delete through the editor.
+type BufferWriter interface {
+	Buffers
+	// WriteText replaces the text of the file at path (absolute, inside
+	// the root, its directory existing) with text, creating the file when
+	// there is none. It may block until ctx ends. An error means the
+	// change may not have been made.
+	WriteText(ctx context.Context, path, text string) error
+}
+
+// editorWait bounds how long planning a change waits for the editor's
+// text of its file: planning has no context of its own, and an editor
+// that does not answer must not hang the turn (the plan then uses the
+// file on disk, and the check before the write still sees the editor).
+const editorWait = 30 * time.Second
+
+// editorText returns the editor's text of rel when writes go through
+// the editor and it gives one.
+func (r *Registry) editorText(ctx context.Context, rel string) (string, bool) {
+	if r.writer == nil {
+		return "", false
+	}
+	text, err := r.writer.ReadText(ctx, filepath.Join(r.root, rel))
+	if err != nil {
+		return "", false
+	}
+	return text, true
+}
+
+// planBase is the text a change to an existing file is planned against:
+// the editor's when writes go through it and it gives one that is text of
+// at most maxEditBytes, else old, the file on disk (nil when too large).
+func (r *Registry) planBase(rel string, was snapshot, old []byte) []byte {
+	if !was.exists {
+		return old
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), editorWait)
+	defer cancel()
+	text, ok := r.editorText(ctx, rel)
+	if !ok || len(text) > maxEditBytes || isBinary([]byte(text[:min(len(text), sniffBytes)])) {
+		return old
+	}
+	return []byte(text)
+}
+
+// checkEditor reports ErrChangedSincePreview when writes go through the
+// editor and its text of the existing file t is no longer base, the text
+// the change was planned against: the person typed in it since.
+func (r *Registry) checkEditor(ctx context.Context, t target, was snapshot, base []byte) error {
+	if r.writer == nil || !was.exists || base == nil {
+		return nil
+	}
+	if text, ok := r.editorText(ctx, t.rel); ok && text != string(base) {
+		return fmt.Errorf("%s: %w in the editor; plan the change again from its current contents", t.arg, ErrChangedSincePreview)
+	}
+	return nil
+}
+
+// editorChanged is checkEditor for Plan.Stale, which has no context.
+func (r *Registry) editorChanged(t target, was snapshot, base []byte) bool {
+	if r.writer == nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), editorWait)
+	defer cancel()
+	return errors.Is(r.checkEditor(ctx, t, was, base), ErrChangedSincePreview)
+}
+
+// put writes data as the file rel: through the editor when writes go
+// through it, else atomically on disk (see writeAtomic; mode and exists
+// describe the file there now). note says, for the model, when the
+// editor kept the change without saving it.
+func (r *Registry) put(ctx context.Context, rel string, data []byte, mode fs.FileMode, exists bool) (note string, err error) {
+	if r.writer == nil {
+		return "", r.writeAtomic(rel, data, mode, exists)
+	}
+	dir := filepath.Dir(rel)
+	made, err := r.makeDirs(dir)
+	if err != nil {
+		return "", err
+	}
+	if err := r.writer.WriteText(ctx, filepath.Join(r.root, rel), string(data)); err != nil {
+		r.removeDirs(made)
+		return "", fmt.Errorf("the editor did not write it: %w", err)
+	}
+	st, disk, err := r.fileState(rel)
+	if err == nil && (!st.exists || disk != nil && !bytes.Equal(disk, data)) {
+		return "the editor holds the change unsaved: commands see the file on disk as it was until it is saved", nil
+	}
+	return "", nil
+}
+
+// makeDirs creates the missing directories of dir under the root, for a
+// file the editor is to create, and returns those it created, deepest
+// last.
+func (r *Registry) makeDirs(dir string) ([]string, error) {
+	var missing []string
+	for d := dir; d != "." && d != string(filepath.Separator); d = filepath.Dir(d) {
+		if _, err := r.fsRoot.Stat(d); err == nil {
+			break
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		missing = append([]string{d}, missing...)
+	}
+	for i, d := range missing {
+		if err := r.fsRoot.Mkdir(d, 0o777); err != nil && !errors.Is(err, fs.ErrExist) {
+			r.removeDirs(missing[:i])
+			return nil, err
+		}
+	}
+	return missing, nil
+}
+
+// removeDirs removes the directories makeDirs made, deepest first, if
+// they are still empty.
+func (r *Registry) removeDirs(made []string) {
+	for i := len(made) - 1; i >= 0; i-- {
+		_ = r.fsRoot.Remove(made[i])
+	}
 }

@@ -14,6 +14,8 @@
 //     resolved (symlinks, "..", "~") before classification and every file
 //     operation goes through an os.Root opened on the root;
 //   - .git is never written by the file tools, in any spelling;
+//   - an editor that writes files (Options.Buffers, a BufferWriter) is
+//     handed only paths that passed those checks;
 //   - shell and git commands run in their own session and process group,
 //     with stdin from /dev/null, a scrubbed non-interactive environment, a
 //     timeout that stops the whole group (SIGTERM, then SIGKILL), bounded

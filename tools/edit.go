@@ -86,6 +86,9 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	was, old, err := r.fileState(t.rel)
+	if err == nil {
+		old = r.planBase(t.rel, was, old)
+	}
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
@@ -119,16 +122,22 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		if err := r.checkUnchanged(t, was, false); err != nil {
 			return unapplied(err)
 		}
-		if err := r.writeAtomic(t.rel, data, was.mode, true); err != nil {
+		if err := r.checkEditor(ctx, t, was, old); err != nil {
+			return unapplied(err)
+		}
+		unsaved, err := r.put(ctx, t.rel, data, was.mode, true)
+		if err != nil {
 			return failure(pathError(t.arg, err).Error())
 		}
-		out := fmt.Sprintf("edited %s: %d replacement(s)", t.rel, n) + parenthesised(note)
+		out := fmt.Sprintf("edited %s: %d replacement(s)", t.rel, n) + parenthesised(note) + parenthesised(unsaved)
 		if fuzzy != "" {
 			out += "\nnot an exact match: " + fuzzy + ". Check the diff with read_file if it matters."
 		}
 		return Result{Output: out, ExitCode: -1}
 	})
-	p.changed = func() bool { return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) }
+	p.changed = func() bool {
+		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) || r.editorChanged(t, was, old)
+	}
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = unifiedDiff(t.rel, &content, &updated)
 	if fuzzy != "" {

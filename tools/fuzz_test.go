@@ -113,3 +113,55 @@ func FuzzGitConfigOption(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEditorWritesStayInRoot checks that whatever path the model gives,
+// write_file, edit_file and apply_patch through an editor (an `agent acp`
+// client that offers its files) ask the editor only about paths inside the
+// root and outside .git, and change nothing outside the root.
+func FuzzEditorWritesStayInRoot(f *testing.F) {
+	for _, seed := range []string{
+		"file.txt", "../outside/secret.txt", "out-link/x", "out-file", "rel-out", "chain1/x", "dangling",
+		"dangling-in", "abs-in", "/etc/passwd", "~/x", ".git/config", "sub/.git", "gitlink/config", "sublink/new.txt",
+		"new/dir/x.txt", "..", "in1/../../outside/x",
+	} {
+		f.Add(seed)
+	}
+	fx := newEscapeFixture(f)
+	ed := &fakeEditor{fakeBuffers: fakeBuffers{texts: map[string]string{}}}
+	r := newTestRegistry(f, func(_ *Config, o *Options) {
+		o.Root, o.Home, o.Buffers = fx.root, fx.home, ed
+	})
+	patch := newTestRegistry(f, func(_ *Config, o *Options) {
+		o.Root, o.Home, o.Buffers, o.EditTool = fx.root, fx.home, ed, EditToolPatch
+	})
+	before := outsideState(f, fx.outside)
+	f.Fuzz(func(t *testing.T, path string) {
+		ed.asked, ed.writes = nil, nil
+		write, _ := json.Marshal(map[string]string{"path": path, "content": "fuzz\n"})
+		edit, _ := json.Marshal(map[string]string{"path": path, "old_string": "hello", "new_string": "fuzz"})
+		add, _ := json.Marshal(map[string]string{"input": "*** Begin Patch\n*** Add File: " + path + "\n+fuzz\n*** End Patch"})
+		for _, c := range []struct {
+			r          *Registry
+			tool, args string
+		}{{r, "write_file", string(write)}, {r, "edit_file", string(edit)}, {patch, "apply_patch", string(add)}} {
+			p, err := c.r.Plan(c.tool, c.args)
+			if err != nil {
+				continue
+			}
+			p.Run(t.Context(), func(string) {})
+		}
+		asked := append([]string(nil), ed.asked...)
+		for p := range ed.writes {
+			asked = append(asked, p)
+		}
+		for _, p := range asked {
+			checkInRoot(t, fx.root, "the editor", path, p)
+			if rel, _ := filepath.Rel(fx.root, p); hasGitComponent(rel) {
+				t.Fatalf("path %q: the editor was asked about %q, inside .git", path, p)
+			}
+		}
+		if after := outsideState(t, fx.outside); after != before {
+			t.Fatalf("path %q changed the outside directory:\n%s", path, after)
+		}
+	})
+}

@@ -77,6 +77,9 @@ func planPatch(r *Registry, name string, a patchArgs) (*Plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: patch line %d: %w; nothing was changed", name, h.line, pathError(h.path, err))
 		}
+		if h.op == opUpdate {
+			old = r.planBase(t.rel, was, old)
+		}
 		f := patchFile{hunk: h, t: t, was: was}
 		switch {
 		case h.op == opAdd && was.exists:
@@ -164,7 +167,7 @@ func planPatch(r *Registry, name string, a patchArgs) (*Plan, error) {
 		text = "matched " + fuzzy + "\n" + text
 	}
 	p := r.newPlan(name, a, "patch: "+clip(strings.Join(summary, ", "), 300), func(ctx context.Context, _ func(string)) Result {
-		return r.runPatch(files, fuzzy)
+		return r.runPatch(ctx, files, fuzzy)
 	})
 	p.Action = actions[0]
 	p.Also = actions[1:]
@@ -174,14 +177,22 @@ func planPatch(r *Registry, name string, a patchArgs) (*Plan, error) {
 
 // runPatch applies a planned patch: it checks first that no file changed
 // since the plan, so that a stale patch changes nothing, then writes each
-// file atomically in the patch's order. A failure part-way (a full disk)
-// stops there; the result says what was and was not changed.
-func (r *Registry) runPatch(files []patchFile, fuzzy string) Result {
+// file atomically in the patch's order (through the editor, when writes
+// go through it). A failure part-way (a full disk) stops there; the result
+// says what was and was not changed.
+func (r *Registry) runPatch(ctx context.Context, files []patchFile, fuzzy string) Result {
 	for _, f := range files {
 		if err := r.checkUnchanged(f.t, f.was, false); err != nil {
 			res := unapplied(err)
 			res.Output += "; nothing was changed"
 			return res
+		}
+		if f.hunk.op == opUpdate {
+			if err := r.checkEditor(ctx, f.t, f.was, []byte(f.before)); err != nil {
+				res := unapplied(err)
+				res.Output += "; nothing was changed"
+				return res
+			}
 		}
 		if f.dest != nil {
 			if err := r.checkUnchanged(*f.dest, f.destWas, false); err != nil {
@@ -191,7 +202,7 @@ func (r *Registry) runPatch(files []patchFile, fuzzy string) Result {
 			}
 		}
 	}
-	var done []string
+	var done, unsaved []string
 	fail := func(f patchFile, err error) Result {
 		msg := pathError(f.t.arg, err).Error()
 		if len(done) == 0 {
@@ -202,8 +213,12 @@ func (r *Registry) runPatch(files []patchFile, fuzzy string) Result {
 	for _, f := range files {
 		switch f.hunk.op {
 		case opAdd:
-			if err := r.writeAtomic(f.t.rel, []byte(f.after), 0, false); err != nil {
+			note, err := r.put(ctx, f.t.rel, []byte(f.after), 0, false)
+			if err != nil {
 				return fail(f, err)
+			}
+			if note != "" {
+				unsaved = append(unsaved, f.t.rel)
 			}
 			done = append(done, "added "+f.t.rel)
 		case opDelete:
@@ -216,8 +231,12 @@ func (r *Registry) runPatch(files []patchFile, fuzzy string) Result {
 			if f.dest != nil {
 				dest = f.dest.rel
 			}
-			if err := r.writeAtomic(dest, []byte(f.after), f.was.mode, true); err != nil {
+			note, err := r.put(ctx, dest, []byte(f.after), f.was.mode, true)
+			if err != nil {
 				return fail(f, err)
+			}
+			if note != "" {
+				unsaved = append(unsaved, dest)
 			}
 			if f.dest == nil {
 				done = append(done, "updated "+f.t.rel)
@@ -230,6 +249,9 @@ func (r *Registry) runPatch(files []patchFile, fuzzy string) Result {
 		}
 	}
 	out := "applied the patch: " + strings.Join(done, ", ")
+	if len(unsaved) > 0 {
+		out += "\nthe editor holds " + strings.Join(unsaved, ", ") + " unsaved: commands see them on disk as they were until they are saved"
+	}
 	if fuzzy != "" {
 		out += "\nnot an exact match: " + fuzzy + ". Check the result with read_file if it matters."
 	}

@@ -61,7 +61,8 @@ type Options struct {
 	// says so. Nil runs every command on the real root.
 	Effects *EffectsOptions
 	// Buffers, when set, is an editor whose unsaved changes read_file
-	// sees; nil reads files on disk only.
+	// sees; nil reads files on disk only. When it is also a
+	// BufferWriter, writes and edits go through the editor too.
 	Buffers Buffers
 	// EditTool is the tool the model changes part of a file with:
 	// EditToolEdit (edit_file; "" means the same) or EditToolPatch
@@ -125,6 +126,9 @@ type Registry struct {
 	sources []Source
 	// buffers is the editor read_file reads through; nil for none.
 	buffers Buffers
+	// writer is the editor writes and edits go through; nil writes on
+	// disk.
+	writer BufferWriter
 	// searchKey is the web_search backend's key, sent to it alone.
 	searchKey string
 	// effects, when set, holds shell commands (see held.go); holding
@@ -227,6 +231,7 @@ func New(cfg Config, opts Options) (*Registry, error) {
 		searchKey: searchKey,
 		effects:   opts.Effects,
 	}
+	r.writer, _ = opts.Buffers.(BufferWriter)
 	r.tools = catalog(opts.EditTool)
 	if cfg.WebSearch.Provider != "" {
 		r.tools = append(r.tools, webSearchTool)

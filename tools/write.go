@@ -35,6 +35,7 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
 	}
+	old = r.planBase(t.rel, was, old)
 	var before *string
 	summary := "create " + t.rel
 	if was.exists {
@@ -59,16 +60,22 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 		if err := r.checkUnchanged(t, was, false); err != nil {
 			return unapplied(err)
 		}
-		if err := r.writeAtomic(t.rel, data, was.mode, was.exists); err != nil {
+		if err := r.checkEditor(ctx, t, was, old); err != nil {
+			return unapplied(err)
+		}
+		unsaved, err := r.put(ctx, t.rel, data, was.mode, was.exists)
+		if err != nil {
 			return failure(pathError(t.arg, err).Error())
 		}
 		verb := "created"
 		if was.exists {
 			verb = "wrote"
 		}
-		return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, t.rel, len(data)) + parenthesised(note), ExitCode: -1}
+		return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, t.rel, len(data)) + parenthesised(note) + parenthesised(unsaved), ExitCode: -1}
 	})
-	p.changed = func() bool { return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) }
+	p.changed = func() bool {
+		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) || r.editorChanged(t, was, old)
+	}
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = preview
 	return p, nil

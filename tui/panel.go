@@ -81,6 +81,11 @@ type panel struct {
 	waiting  int // cards waiting for the person
 	runs     int // cards running
 
+	// plan is the model's plan as its latest update_plan left it, and
+	// planWhy its explanation; nil before one and after a new prompt.
+	plan    []agent.PlanStep
+	planWhy string
+
 	w, h int // the size of the last layout, header included
 	// offset is how many rows the view is scrolled up from the bottom; at
 	// 0 it follows new output.
@@ -105,6 +110,7 @@ func (p *panel) clear() {
 	p.think, p.thinkings = nil, nil
 	p.offset = 0
 	p.failure = ""
+	p.plan, p.planWhy = nil, ""
 }
 
 // addPrompt shows the person's prompt and marks the turn as started.
@@ -121,6 +127,7 @@ func (p *panel) addPrompt(text string) {
 	p.think = nil
 	p.cards = make(map[string]*card)
 	p.busy, p.failure, p.errShown = true, "", false
+	p.plan, p.planWhy = nil, ""
 }
 
 // endText ends the reply being streamed: what comes next starts a new
@@ -307,6 +314,8 @@ func (p *panel) apply(e agent.Event, now time.Time) {
 				}
 			})
 		}
+	case agent.EventPlan:
+		p.setPlan(e.Plan, e.Text)
 	case agent.EventCompaction:
 		if e.Compaction != nil {
 			p.addNotice(termsafe.Line(e.Compaction.Describe(e.Context)))
@@ -456,7 +465,7 @@ func (p *panel) measureFrame() *frame {
 }
 
 func (p *panel) bodyWidth() int  { return max(p.w, 1) }
-func (p *panel) bodyHeight() int { return max(p.h-1, 1) }
+func (p *panel) bodyHeight() int { return max(p.h-1-p.planHeight(), 1) }
 
 // setSize records the panel's size at layout time, for scrolling.
 func (p *panel) setSize(w, h int) {
@@ -596,7 +605,10 @@ func (p *panel) render(w, h int, f *frame, l look) string {
 func (p *panel) appendRows(dst []string, w, h int, f *frame, l look) []string {
 	start := len(dst)
 	dst = append(dst, p.header(w, l))
-	dst = p.appendVisible(dst, w, h-1, f)
+	plan := min(p.planHeight(), max(h-2, 0)) // a row of the transcript stays
+	n := len(dst)
+	dst = p.appendPlan(dst, w)[:n+plan]
+	dst = p.appendVisible(dst, w, h-1-plan, f)
 	for len(dst)-start < h {
 		dst = append(dst, "")
 	}

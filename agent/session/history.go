@@ -48,7 +48,7 @@ func (c Conversations) For(provider string) []llm.Message {
 // Transcript returns the events to show provider's transcript again:
 // its tasks, the assistant's thinking (before the text of its reply) and
 // text, its tool calls with their decisions
-// and results, errors and the end of each task; not live output, usage or
+// and results, its plans, errors and the end of each task; not live output, usage or
 // retries, which only mattered while they happened. It falls back as For
 // does, so that a panel shows the conversation its agent was given.
 func (c Conversations) Transcript(provider string) []agent.Event {
@@ -63,7 +63,7 @@ func (c Conversations) Transcript(provider string) []agent.Event {
 func shownAgain(t agent.EventType) bool {
 	switch t {
 	case agent.EventRunStarted, agent.EventText, agent.EventToolCall, agent.EventApproval,
-		agent.EventToolResult, agent.EventError, agent.EventRunFinished:
+		agent.EventToolResult, agent.EventError, agent.EventRunFinished, agent.EventPlan:
 		return true
 	}
 	return false

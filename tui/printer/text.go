@@ -82,7 +82,15 @@ func (s *textSink) Publish(e agent.Event) {
 		k := callKey{e.Provider, e.Call.ID}
 		a := s.calls[k]
 		delete(s.calls, k)
+		if e.Call.Tool == agent.PlanTool && !e.Result.IsError {
+			return // its plan was printed
+		}
 		s.line(s.toolLine(e.Call, e.Result, a))
+	case agent.EventPlan:
+		s.stream(e.Provider).Flush()
+		for _, l := range planLines(e) {
+			s.line(s.st.muted.Render(l))
+		}
 	case agent.EventRunStarted:
 		s.errShown = false
 	case agent.EventError:

@@ -7,16 +7,23 @@
 //   reject: answer every permission request with the reject_once option
 //   cancel: send session/cancel once the command with MARKER has output,
 //           then look for a process still running it
+//   write:  offer fs/read_text_file and fs/write_text_file, holding
+//           ROOT/notes.txt open with a change not saved; keep what the
+//           agent writes in the buffers, never on disk (MARKER "fail":
+//           fail every write); approve every permission request
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
-import { client, methods, ndJsonStream, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+import { client, methods, ndJsonStream, PROTOCOL_VERSION, RequestError } from "@agentclientprotocol/sdk";
 
 const [bin, root, scenario, marker] = process.argv.slice(2);
 const agent = spawn(bin, ["acp"], { stdio: ["pipe", "pipe", "inherit"] });
 const stream = ndJsonStream(Writable.toWeb(agent.stdin), Readable.toWeb(agent.stdout));
 
-const seen = { updates: [], permissions: [] };
+const seen = { updates: [], permissions: [], reads: [], writes: [] };
+const editor = scenario === "write";
+// The editor's buffers: what it holds that is not on disk.
+const buffers = { [`${root}/notes.txt`]: "first line\nunsaved line\n" };
 let cancelSent = false;
 let cancel = () => {};
 
@@ -35,8 +42,18 @@ function alive() {
 const app = client({ name: "acp-e2e" })
   .onRequest(methods.client.session.requestPermission, async ({ params }) => {
     seen.permissions.push(params);
-    const reject = params.options.find((o) => o.kind === "reject_once");
-    return { outcome: { outcome: "selected", optionId: reject.optionId } };
+    const answer = params.options.find((o) => o.kind === (editor ? "allow_once" : "reject_once"));
+    return { outcome: { outcome: "selected", optionId: answer.optionId } };
+  })
+  .onRequest(methods.client.fs.readTextFile, async ({ params }) => {
+    seen.reads.push(params.path);
+    return { content: buffers[params.path] ?? readFileSync(params.path, "utf8") };
+  })
+  .onRequest(methods.client.fs.writeTextFile, async ({ params }) => {
+    seen.writes.push({ path: params.path, content: params.content });
+    if (marker === "fail") throw new RequestError(-32603, "the buffer is read-only");
+    buffers[params.path] = params.content;
+    return {};
   })
   .onNotification(methods.client.session.update, async ({ params }) => {
     const u = params.update;
@@ -61,7 +78,7 @@ const app = client({ name: "acp-e2e" })
 const result = await app.connectWith(stream, async (ctx) => {
   const init = await ctx.request(methods.agent.initialize, {
     protocolVersion: PROTOCOL_VERSION,
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+    clientCapabilities: { fs: { readTextFile: editor, writeTextFile: editor }, terminal: false },
   });
   const session = await ctx.request(methods.agent.session.new, { cwd: root, mcpServers: [] });
   cancel = () => ctx.notify(methods.agent.session.cancel, { sessionId: session.sessionId });
