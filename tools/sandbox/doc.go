@@ -83,6 +83,12 @@
 //     the command's socket before the Exited reply gives the command up:
 //     the helper ends it.
 //
+// JSON strings hold only UTF-8 (encoding/json puts U+FFFD for the other
+// bytes), so a request's argument, environment variable, directory or
+// secret file to hide that is not goes as a NUL and its bytes in base64
+// (exactString): else a command would run elsewhere, or read a secret
+// file whose name is not UTF-8.
+//
 // Closing the control socket ends the helper and, since it is the init
 // of the session's PID namespace, every command still running.
 //

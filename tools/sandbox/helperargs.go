@@ -1,10 +1,13 @@
 package sandbox
 
 import (
+	"encoding/base64"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // helperSpec is everything the helper applies before it execs the command.
@@ -314,4 +317,64 @@ func uintValue(name, value string, hasValue bool) (uint64, error) {
 		return 0, fmt.Errorf("%w: %s=%q is not a positive decimal number", ErrInvalidOptions, name, value)
 	}
 	return n, nil
+}
+
+// rawPrefix starts a string that is not UTF-8, spelled in base64 after
+// it (see exactString).
+const rawPrefix = "\x00"
+
+// exactString returns s as a JSON string carries it byte for byte. JSON
+// strings hold only UTF-8, and encoding/json replaces other bytes with
+// U+FFFD, so a path would reach the helper as another path, a wall put
+// on the wrong file (Linux names may hold any byte but NUL and '/'). A
+// string that is not UTF-8 goes as rawPrefix and its bytes in base64, and
+// so does one that starts with rawPrefix (no path, argument or
+// environment variable does: they hold no NUL).
+func exactString(s string) string {
+	if utf8.ValidString(s) && !strings.HasPrefix(s, rawPrefix) {
+		return s
+	}
+	return rawPrefix + base64.StdEncoding.EncodeToString([]byte(s))
+}
+
+// exactStrings is exactString of each of list, which it returns itself
+// when nothing needs escaping and never changes.
+func exactStrings(list []string) []string {
+	for i, s := range list {
+		if exactString(s) != s {
+			out := slices.Clone(list)
+			for j := i; j < len(out); j++ {
+				out[j] = exactString(out[j])
+			}
+			return out
+		}
+	}
+	return list
+}
+
+// fromExactString undoes exactString. It reports false for what
+// exactString never makes (bad base64, or bytes it would not have
+// escaped), so that each string has one spelling.
+func fromExactString(s string) (string, bool) {
+	encoded, ok := strings.CutPrefix(s, rawPrefix)
+	if !ok {
+		return s, true
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(encoded)
+	if err != nil || exactString(string(b)) == string(b) {
+		return "", false
+	}
+	return string(b), true
+}
+
+// fromExactStrings undoes exactStrings in place, reporting false as
+// fromExactString does.
+func fromExactStrings(list []string) bool {
+	for i, s := range list {
+		var ok bool
+		if list[i], ok = fromExactString(s); !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -2,11 +2,14 @@ package sandbox
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestHelperArgsRoundTrip(t *testing.T) {
@@ -182,6 +185,66 @@ func FuzzDecodeHelperArgs(f *testing.F) {
 		again, err := decodeHelperArgs(spec.encode())
 		if err != nil || !reflect.DeepEqual(again, spec) {
 			t.Fatalf("decode(encode(%+v)) = %+v, %v; want the same spec", spec, again, err)
+		}
+	})
+}
+
+func TestExactString(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, wire string }{
+		{"", ""},
+		{"/home/me/project", "/home/me/project"},
+		{"/проект/é", "/проект/é"},
+		{"/p\xff", "\x00L3D/"},
+		{"\xc3", "\x00ww=="},
+		{"a\x00\xff", "\x00YQD/"},
+		{"\x00/p", "\x00AC9w"},
+	}
+	for _, tt := range tests {
+		wire := exactString(tt.in)
+		if wire != tt.wire {
+			t.Errorf("exactString(%q) = %q, want %q", tt.in, wire, tt.wire)
+		}
+		if back, ok := fromExactString(wire); !ok || back != tt.in {
+			t.Errorf("fromExactString(%q) = %q, %v; want %q", wire, back, ok, tt.in)
+		}
+	}
+	for _, bad := range []string{"\x00L3AvLmdpdA==", "\x00*", "\x00L/9=", "\x00L3D"} {
+		if got, ok := fromExactString(bad); ok {
+			t.Errorf("fromExactString(%q) = %q, want it refused: exactString never makes it", bad, got)
+		}
+	}
+	list := []string{"/a", "/b\xff"}
+	wire := exactStrings(list)
+	if list[1] != "/b\xff" || wire[0] != "/a" || wire[1] != "\x00L2L/" {
+		t.Errorf("exactStrings(%q) = %q, and the list became %q", []string{"/a", "/b\xff"}, wire, list)
+	}
+	if !fromExactStrings(wire) || !slices.Equal(wire, []string{"/a", "/b\xff"}) {
+		t.Errorf("fromExactStrings undid exactStrings as %q", wire)
+	}
+}
+
+// FuzzExactString checks that any string survives exactString and JSON
+// byte for byte, and that fromExactString accepts one spelling of each.
+func FuzzExactString(f *testing.F) {
+	for _, s := range []string{"", "/p", "/p\xff", "\x00", "\x00L3D/", "é\xc3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := json.Marshal(exactString(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wire string
+		if err := json.Unmarshal(b, &wire); err != nil {
+			t.Fatal(err)
+		}
+		if back, ok := fromExactString(wire); !ok || back != s {
+			t.Fatalf("%q came back as %q, %v", s, back, ok)
+		}
+		// What JSON hands the helper is UTF-8.
+		if back, ok := fromExactString(s); utf8.ValidString(s) && ok && exactString(back) != s {
+			t.Fatalf("fromExactString(%q) = %q, which exactString spells %q", s, back, exactString(back))
 		}
 	})
 }

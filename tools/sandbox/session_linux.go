@@ -360,7 +360,7 @@ func (s *session) end() {
 
 // send passes one request, with its files, to the helper.
 func (s *session) send(req sessionRequest, fds []int) error {
-	b, err := json.Marshal(req)
+	b, err := json.Marshal(req.exact())
 	if err != nil {
 		return err
 	}
@@ -710,6 +710,29 @@ type (
 		Signal int
 	}
 )
+
+// exact returns r as JSON carries it byte for byte (see exactString):
+// a command, its environment, its directory and the secret files it
+// must see empty may all name what is not UTF-8.
+func (r sessionRequest) exact() sessionRequest {
+	r.Argv, r.Env, r.Dir = exactStrings(r.Argv), exactStrings(r.Env), exactString(r.Dir)
+	if r.Hold != nil {
+		hold := *r.Hold
+		hold.Hide = exactStrings(hold.Hide)
+		r.Hold = &hold
+	}
+	return r
+}
+
+// fromExact undoes exact in place, reporting false for a request that
+// exact never makes.
+func (r *sessionRequest) fromExact() bool {
+	var ok bool
+	if r.Dir, ok = fromExactString(r.Dir); !ok {
+		return false
+	}
+	return fromExactStrings(r.Argv) && fromExactStrings(r.Env) && (r.Hold == nil || fromExactStrings(r.Hold.Hide))
+}
 
 // sessionRequestFDs is the number of files a request carries, besides
 // the memory file that holds a request larger than maxInlineRequest;
