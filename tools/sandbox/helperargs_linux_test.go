@@ -1,14 +1,18 @@
 package sandbox
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
 // A root whose name is not UTF-8 (Linux names are any bytes but NUL and
-// '/') reaches the helper byte for byte, in the arguments of a helper per
+// '/') reaches the helper byte for byte, in the policy of a helper per
 // command and of a session's, and in a session's request: the command
 // writes in that root, and its .git, a read-only path with the same
 // bytes, stays as it was. So do its arguments and environment.
@@ -42,6 +46,28 @@ func TestRootNotUTF8(t *testing.T) {
 	}
 }
 
+// maxPolicyBytes is what one argument holds: a policy that long reaches
+// the helper (which refuses it, having a field it does not know), and
+// one a byte longer is refused by exec itself.
+func TestHelperPolicyLimitIsTheKernels(t *testing.T) {
+	t.Parallel()
+	head := `{"version":1,"root":"/p","padding":"`
+	policy := head + strings.Repeat("x", maxPolicyBytes-len(head)-2) + `"}`
+	if len(policy) != maxPolicyBytes {
+		t.Fatalf("policy of %d bytes, want %d", len(policy), maxPolicyBytes)
+	}
+	cmd := exec.Command(testExe(t), HelperArg, policy, "true")
+	cmd.Env = []string{quickRaceExit}
+	out, err := cmd.CombinedOutput()
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != ExitSetup || !strings.Contains(string(out), `unknown field "padding"`) {
+		t.Errorf("helper with a policy of %d bytes: %v, %q; want it to read the policy and refuse the padding", len(policy), err, out)
+	}
+	cmd = exec.Command(testExe(t), HelperArg, policy+" ", "true")
+	if err := cmd.Run(); !errors.Is(err, syscall.E2BIG) {
+		t.Errorf("helper with a policy of %d bytes: %v, want %v", len(policy)+1, err, syscall.E2BIG)
+	}
+}
+
 // A secret file whose name is not UTF-8 is hidden from a held command all
 // the same: the session's request names it byte for byte.
 func TestHeldCommandHidesASecretNotUTF8(t *testing.T) {
@@ -54,5 +80,28 @@ func TestHeldCommandHidesASecretNotUTF8(t *testing.T) {
 	}
 	if got := read(t, secret); got != "canary-456\n" {
 		t.Errorf("%q = %q after the command", secret, got)
+	}
+}
+
+// A [sandbox] hide list too long for the helper's argument is Command's
+// error, which names the hidden paths; no helper starts, and the root
+// keeps no placeholder .git.
+func TestCommandRefusesAPolicyTooLarge(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	for i := range maxHide {
+		cfg.Hide = append(cfg.Hide, "/"+strings.Repeat("h", 600)+"/"+strconv.Itoa(i))
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	sb := newSandbox(cfg, testExe(t), fullReport)
+	cmd, err := sb.Command(t.Context(), Options{Root: root}, []string{"true"})
+	if !errors.Is(err, ErrInvalidOptions) || !strings.Contains(err.Error(), "256 hidden") || cmd != nil {
+		t.Fatalf("Command() = %v, %v; want %v naming the 256 hidden paths", cmd, err, ErrInvalidOptions)
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".git")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the root kept a .git after the refusal: %v", err)
 	}
 }

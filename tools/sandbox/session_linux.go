@@ -298,6 +298,11 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []stri
 	spec.Visible = visible
 	spec.AccountHome = accountHome()
 	spec.UnixWall = !spec.Network && socketWallSupported()
+	args, err := spec.encode()
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		os.RemoveAll(tmp)
@@ -307,7 +312,7 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []stri
 	defer theirs.Close()
 	s := &session{env: env, readOnly: readOnly, hidden: hidden, visible: visible, ctl: fds[0], tmp: tmp,
 		dead: make(chan struct{}), endedDone: make(chan struct{}), stderr: &bytes.Buffer{}}
-	cmd := exec.Command(sb.exe, append([]string{HelperArg}, spec.encode()...)...)
+	cmd := exec.Command(sb.exe, append([]string{HelperArg}, args...)...)
 	cmd.Dir, cmd.Env, cmd.ExtraFiles, cmd.Stderr = spec.Root, env, []*os.File{theirs}, &limitedWriter{w: s.stderr, n: 4096}
 	cmd.SysProcAttr = namespaceAttr(nsFlags{user: true, net: useNetNS, mount: true, pid: true})
 	// Out of the agent's terminal session, so that a Ctrl-C meant for the
