@@ -352,3 +352,35 @@ func FuzzExactString(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkHelperPolicy measures the agent encoding a typical helper
+// policy (a session's: every wall, two git directories, a visible path)
+// and the helper decoding it, which every helper start pays.
+//
+//	go test -run '^$' -bench BenchmarkHelperPolicy ./tools/sandbox/
+func BenchmarkHelperPolicy(b *testing.B) {
+	s := helperSpec{Root: "/home/me/src/project", TempDir: "/tmp/agent-session-123456789", Landlock: true,
+		OuterUserNS: 4026531837, OuterNetNS: 4026531840, MaxProcesses: 2048, MaxFileSize: 2 << 30,
+		MountNS: true, PIDNS: true, UnixWall: true, Session: true, CacheDir: "/home/me/.cache/agent/projects/0123456789abcdef",
+		ReadOnly:    []string{"/home/me/src/project/.git", "/home/me/src/project/vendor/lib/.git"},
+		Visible:     []string{"/home/me/.local/state/agent/output/session-1"},
+		AccountHome: "/home/me", Argv: []string{"bash", "-c", "go test ./..."}}
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.encode(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	args, err := s.encode()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("decode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := decodeHelperArgs(args); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
