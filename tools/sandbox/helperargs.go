@@ -222,15 +222,16 @@ func exactStrings(list []string) []string {
 }
 
 // fromExactString undoes exactString. It reports false for what
-// exactString never makes (bad base64, or bytes it would not have
-// escaped), so that each string has one spelling.
+// exactString never makes (bad base64, base64 spelled otherwise, as with
+// the line breaks a decoder skips, or bytes it would not have escaped),
+// so that each string has one spelling.
 func fromExactString(s string) (string, bool) {
 	encoded, ok := strings.CutPrefix(s, rawPrefix)
 	if !ok {
 		return s, true
 	}
-	b, err := base64.StdEncoding.Strict().DecodeString(encoded)
-	if err != nil || exactString(string(b)) == string(b) {
+	b, err := base64.StdEncoding.DecodeString(encoded)
+	if err != nil || exactString(string(b)) != s {
 		return "", false
 	}
 	return string(b), true

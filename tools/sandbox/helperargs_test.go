@@ -313,7 +313,7 @@ func TestExactString(t *testing.T) {
 			t.Errorf("fromExactString(%q) = %q, %v; want %q", wire, back, ok, tt.in)
 		}
 	}
-	for _, bad := range []string{"\x00L3AvLmdpdA==", "\x00*", "\x00L/9=", "\x00L3D"} {
+	for _, bad := range []string{"\x00", "\x00L3AvLmdpdA==", "\x00*", "\x00L/9=", "\x00L3D", "\x00L3\nD/", "\x00L3D/\r"} {
 		if got, ok := fromExactString(bad); ok {
 			t.Errorf("fromExactString(%q) = %q, want it refused: exactString never makes it", bad, got)
 		}
