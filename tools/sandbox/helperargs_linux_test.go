@@ -1,10 +1,12 @@
 package sandbox
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"syscall"
@@ -103,5 +105,38 @@ func TestCommandRefusesAPolicyTooLarge(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(root, ".git")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the root kept a .git after the refusal: %v", err)
+	}
+}
+
+// A session request survives JSON byte for byte, and the caller's hold
+// is left as it was; a request exact never makes is refused.
+func TestSessionRequestExact(t *testing.T) {
+	t.Parallel()
+	hold := &holdSpec{MaxBytes: 1 << 20, Hide: []string{"/p\xff/key.pem", "/p\xff/.env"}}
+	req := sessionRequest{Argv: []string{"bash", "-c", "printf '\xfe'"}, Env: []string{"PATH=/bin", "ODD=\xff"}, Dir: "/p\xff", Hold: hold}
+	b, err := json.Marshal(req.exact())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hold.Hide[0] != "/p\xff/key.pem" {
+		t.Errorf("exact changed the caller's hold to %q", hold.Hide)
+	}
+	var got sessionRequest
+	if err := json.Unmarshal(b, &got); err != nil || !got.fromExact() || !reflect.DeepEqual(got, req) {
+		t.Errorf("the request came back as %+v (%v), want %+v", got, err, req)
+	}
+	for _, bad := range []string{
+		`{"Argv":["\u0000Kg=="],"Env":[],"Dir":"/p"}`,
+		`{"Argv":["true"],"Env":["\u0000*"],"Dir":"/p"}`,
+		`{"Argv":["true"],"Env":[],"Dir":"\u0000L3A="}`,
+		`{"Argv":["true"],"Env":[],"Dir":"/p","Hold":{"MaxBytes":1,"Hide":["\u0000L3AvLmVudg=="]}}`,
+	} {
+		var r sessionRequest
+		if err := json.Unmarshal([]byte(bad), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.fromExact() {
+			t.Errorf("fromExact accepted %s as %+v", bad, r)
+		}
 	}
 }
