@@ -449,7 +449,15 @@ func sandboxHelpersFor(root string) []int {
 			continue
 		}
 		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if err == nil && strings.Contains(string(cmdline), "\x00"+sandbox.HelperArg+"\x00") && strings.Contains(string(cmdline), "\x00--root="+root+"\x00") {
+		if err != nil {
+			continue
+		}
+		// The helper's marker, then its policy, a JSON object.
+		args := strings.Split(string(cmdline), "\x00")
+		var policy struct {
+			Root string `json:"root"`
+		}
+		if len(args) > 2 && args[1] == sandbox.HelperArg && json.Unmarshal([]byte(args[2]), &policy) == nil && policy.Root == root {
 			out = append(out, pid)
 		}
 	}

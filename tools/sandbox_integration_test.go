@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"encoding/json"
 	"fmt"
 	"net"
 	"os"
@@ -336,6 +337,17 @@ func TestSandboxedCommandsShareASessionHelper(t *testing.T) {
 	}
 }
 
+// isSessionHelper reports whether cmdline (a process's, NUL-separated)
+// is a sandbox session helper's: the helper's marker, then a policy with
+// "session" set.
+func isSessionHelper(cmdline []byte) bool {
+	args := strings.Split(string(cmdline), "\x00")
+	var policy struct {
+		Session bool `json:"session"`
+	}
+	return len(args) > 2 && args[1] == sandbox.HelperArg && json.Unmarshal([]byte(args[2]), &policy) == nil && policy.Session
+}
+
 // sessionHelpers returns the session helpers this test process started.
 func sessionHelpers(t *testing.T) []int {
 	t.Helper()
@@ -353,7 +365,7 @@ func sessionHelpers(t *testing.T) []int {
 		_, rest, _ := strings.Cut(string(stat), ") ")
 		fields := strings.Fields(rest)
 		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if len(fields) > 1 && fields[1] == self && strings.Contains(string(cmdline), "\x00--session\x00") {
+		if len(fields) > 1 && fields[1] == self && isSessionHelper(cmdline) {
 			pid, _ := strconv.Atoi(e.Name())
 			out = append(out, pid)
 		}

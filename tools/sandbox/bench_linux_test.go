@@ -84,8 +84,8 @@ func measureExit(b *testing.B, mk func() (*exec.Cmd, error), want int) {
 // BenchmarkPhases splits the sandboxed case of BenchmarkTrue into what
 // each phase adds, so that the next optimisation starts from a
 // measurement: the helper's start (the Go runtime and the package
-// initialisers that run before the helper; it stops at once on an unknown
-// argument), the same start in the helper's namespaces (creating and
+// initialisers that run before the helper; it stops at once on a policy
+// it cannot read), the same start in the helper's namespaces (creating and
 // tearing them down), and the whole sandbox around `bash -c true`.
 //
 //	go test -run '^$' -bench BenchmarkPhases -benchtime 200x ./tools/sandbox/

@@ -190,7 +190,12 @@ func (s *sandbox) Command(ctx context.Context, opts Options, argv []string) (*Cm
 		spec.StatusFD = 3 // the first of ExtraFiles
 		spec.UnixWall = !spec.Network && socketWallSupported()
 	}
-	cmd := exec.CommandContext(ctx, s.exe, append([]string{HelperArg}, spec.encode()...)...)
+	args, err := spec.encode()
+	if err != nil {
+		release()
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, s.exe, append([]string{HelperArg}, args...)...)
 	cmd.SysProcAttr = namespaceAttr(nsFlags{user: s.userns, net: useNetNS, mount: spec.MountNS, pid: spec.PIDNS})
 	c, err := newCmd(cmd, spec.PIDNS)
 	if err != nil {

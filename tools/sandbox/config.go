@@ -39,7 +39,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: hide has %d paths: at most %d (each costs every command a mount)", ErrInvalidConfig, len(c.Hide), maxHide)
 	}
 	for _, h := range c.Hide {
-		if _, err := hideValue("hide", h, true); err != nil {
+		if err := checkHidePath("hide", h); err != nil {
 			return fmt.Errorf("%w: hide = %q: want an absolute clean path or ~/ and a clean path", ErrInvalidConfig, h)
 		}
 		if h == "/" {

@@ -46,9 +46,9 @@
 // # Two ways to run a command
 //
 // Sandbox.Command (command.go) gives each command a helper of its own:
-// exec.Cmd re-executes the agent's binary with HelperArg and the
-// command's helperSpec (helperargs.go) in new user, mount, PID, network
-// and IPC namespaces. The helper (helper.go, helper_linux.go) checks that
+// exec.Cmd re-executes the agent's binary with HelperArg, the helper's
+// policy and the command, in new user, mount, PID, network and IPC
+// namespaces. The helper (helper.go, helper_linux.go) checks that
 // it is in them, makes the mounts, confines itself on one locked thread
 // (capabilities, no_new_privs and the Landlock domain belong to a
 // thread) and execs the command; with a PID namespace it stays as its
@@ -60,6 +60,22 @@
 // commands of one session through one long-lived helper instead, which
 // saves each command the helper's start: a session is a root, its cache
 // directory and whether the network is allowed (sessionKey).
+//
+// # The helper's policy
+//
+// What a helper applies is a helperSpec (helperargs.go), which travels as
+// one JSON object with a "version" (helperPolicy) in the argument after
+// HelperArg; the command's arguments follow it as arguments of their own.
+// An argument, not an inherited descriptor or the session's control
+// socket: both kinds of helper get it the same way before they do
+// anything else, no descriptor has to be kept from the command, and it
+// costs the exec nothing. One argument holds at most 128 KiB
+// (maxPolicyBytes), which Command checks. The helper decodes it strictly:
+// another version, an unknown field, a truncated or malformed object, a
+// relative or unclean path or options it cannot hold together are an
+// error before anything is applied, never a partial policy. A path that
+// is not UTF-8 goes as a NUL and its bytes in base64 (exactString), as in
+// the session's requests below.
 //
 // # The session helper's protocol
 //
@@ -82,6 +98,12 @@
 //     command's process group, any number of times. The agent closing
 //     the command's socket before the Exited reply gives the command up:
 //     the helper ends it.
+//
+// JSON strings hold only UTF-8 (encoding/json puts U+FFFD for the other
+// bytes), so a request's argument, environment variable, directory or
+// secret file to hide that is not goes as a NUL and its bytes in base64
+// (exactString): else a command would run elsewhere, or read a secret
+// file whose name is not UTF-8.
 //
 // Closing the control socket ends the helper and, since it is the init
 // of the session's PID namespace, every command still running.
@@ -114,7 +136,7 @@
 //
 //	sandbox.go, config.go, errors.go   Mode, Config, Options, Status, the Sandbox interface, errors
 //	command.go, cmd.go                 New, Sandbox.Command (Linux), Cmd and how a command ended
-//	helper.go, helperargs.go           the helper's entry point (HelperMain) and helperSpec
+//	helper.go, helperargs.go           the helper's entry point (HelperMain) and its policy
 //	helper_linux.go, init_linux.go     confining the helper, and the helper as its command's init
 //	namespace_linux.go                 user namespace mappings and the namespace checks
 //	loopback_linux.go                  the private network's loopback

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"slices"
@@ -54,33 +55,33 @@ func TestModes(t *testing.T) {
 	}{
 		{name: "auto on a capable kernel confines everything",
 			mode: ModeAuto, rep: fullReport, exe: exe, confined: true, helper: true,
-			wantFlags: []string{"--landlock", "--outer-userns", "--outer-netns", "--nproc=2048", "--fsize=2147483648", "--mountns", "--pidns", "--status-fd=3"},
-			noFlags:   []string{"--net"},
+			wantFlags: []string{"landlock", "outer_user_ns", "outer_net_ns", "max_processes=2048", "max_file_size=2147483648", "mount_ns", "pid_ns", "status_fd=3"},
+			noFlags:   []string{"network"},
 			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWPID, inSummary: "confined: landlock ABI 7"},
 		{name: "a call allowed the network keeps it but stays confined otherwise",
 			mode: ModeAuto, rep: fullReport, exe: exe, network: true, confined: true, helper: true,
-			wantFlags: []string{"--landlock", "--net", "--outer-userns", "--nproc=2048"},
-			noFlags:   []string{"--outer-netns"},
+			wantFlags: []string{"landlock", "network", "outer_user_ns", "max_processes=2048"},
+			noFlags:   []string{"outer_net_ns"},
 			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWPID},
 		{name: "required on a capable kernel confines everything",
 			mode: ModeRequired, rep: fullReport, exe: exe, confined: true, helper: true,
-			wantFlags: []string{"--landlock", "--outer-netns"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWPID},
+			wantFlags: []string{"landlock", "outer_net_ns"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWPID},
 		{name: "as root there is no process limit and the summary says why",
 			mode: ModeAuto, rep: rootReport, exe: exe, confined: true, helper: true,
-			noFlags: []string{"--nproc"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWPID,
+			noFlags: []string{"max_processes"}, wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWPID,
 			inSummary: "no process limit (the kernel exempts root"},
 		{name: "off never confines, even where it could",
 			mode: ModeOff, rep: fullReport, exe: exe, inSummary: "off"},
 		{name: "auto without Landlock or namespaces runs unconfined and says so",
-			mode: ModeAuto, rep: bareReport, exe: exe, helper: true, noFlags: []string{"--landlock", "--outer-netns", "--nproc"},
+			mode: ModeAuto, rep: bareReport, exe: exe, helper: true, noFlags: []string{"landlock", "outer_net_ns", "max_processes"},
 			inSummary: "unconfined, so every command that is not safe needs approval: landlock unavailable: the kernel has no Landlock"},
 		{name: "auto with Landlock alone applies it but does not count as confined",
 			mode: ModeAuto, rep: landlockOnlyReport, exe: exe, helper: true,
-			wantFlags: []string{"--landlock", "--fsize=2147483648"}, noFlags: []string{"--outer-netns", "--outer-userns", "--nproc"},
+			wantFlags: []string{"landlock", "max_file_size=2147483648"}, noFlags: []string{"outer_net_ns", "outer_user_ns", "max_processes"},
 			inSummary: "no network namespace: user namespace: operation not permitted"},
 		{name: "auto without mount and PID namespaces applies the rest, does not count as confined and names the missing walls",
 			mode: ModeAuto, rep: noIsolationReport, exe: exe, helper: true,
-			wantFlags: []string{"--landlock", "--outer-netns"}, noFlags: []string{"--mountns", "--pidns", "--status-fd", "--ro"},
+			wantFlags: []string{"landlock", "outer_net_ns"}, noFlags: []string{"mount_ns", "pid_ns", "status_fd", "read_only"},
 			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET,
 			inSummary: "no mount namespace, so .git is writable, credentials are readable and /tmp is shared: operation not permitted; no PID namespace, so processes a command starts in a new session can outlive it"},
 		{name: "required without mount and PID namespaces refuses commands",
@@ -94,7 +95,7 @@ func TestModes(t *testing.T) {
 		{name: "auto without a helper executable runs unconfined",
 			mode: ModeAuto, rep: fullReport, inSummary: "no helper executable"},
 		{name: "an empty mode means auto",
-			rep: fullReport, exe: exe, confined: true, helper: true, wantFlags: []string{"--landlock"},
+			rep: fullReport, exe: exe, confined: true, helper: true, wantFlags: []string{"landlock"},
 			wantClone: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEWIPC | syscall.CLONE_NEWPID},
 	}
 	for _, tt := range tests {
@@ -157,18 +158,16 @@ func TestModes(t *testing.T) {
 	}
 }
 
-// hasFlag reports whether args has flag, alone or with a value, before
-// the command.
+// hasFlag reports whether the policy in args (the helper's, after
+// HelperArg) has the field flag names, with the value after "=" if any.
 func hasFlag(args []string, flag string) bool {
-	for _, a := range args {
-		if a == argvSeparator {
-			return false
-		}
-		if a == flag || strings.HasPrefix(a, flag+"=") {
-			return true
-		}
+	var policy map[string]json.RawMessage
+	if len(args) < 3 || json.Unmarshal([]byte(args[2]), &policy) != nil {
+		return false
 	}
-	return false
+	name, value, hasValue := strings.Cut(flag, "=")
+	got, ok := policy[name]
+	return ok && (!hasValue || string(got) == value)
 }
 
 func TestCommandRejectsBadOptions(t *testing.T) {

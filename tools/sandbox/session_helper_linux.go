@@ -137,7 +137,7 @@ func (h *sessionHelper) serve() {
 			fds = fds[:sessionRequestFDs]
 		}
 		var req sessionRequest
-		if len(fds) != sessionRequestFDs || json.Unmarshal(body, &req) != nil || len(req.Argv) == 0 {
+		if len(fds) != sessionRequestFDs || json.Unmarshal(body, &req) != nil || !req.fromExact() || len(req.Argv) == 0 {
 			for _, fd := range fds {
 				unix.Close(fd)
 			}

@@ -298,6 +298,11 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []stri
 	spec.Visible = visible
 	spec.AccountHome = accountHome()
 	spec.UnixWall = !spec.Network && socketWallSupported()
+	args, err := spec.encode()
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		os.RemoveAll(tmp)
@@ -307,7 +312,7 @@ func (ss *Sessions) start(spec helperSpec, env, readOnly, hidden, visible []stri
 	defer theirs.Close()
 	s := &session{env: env, readOnly: readOnly, hidden: hidden, visible: visible, ctl: fds[0], tmp: tmp,
 		dead: make(chan struct{}), endedDone: make(chan struct{}), stderr: &bytes.Buffer{}}
-	cmd := exec.Command(sb.exe, append([]string{HelperArg}, spec.encode()...)...)
+	cmd := exec.Command(sb.exe, append([]string{HelperArg}, args...)...)
 	cmd.Dir, cmd.Env, cmd.ExtraFiles, cmd.Stderr = spec.Root, env, []*os.File{theirs}, &limitedWriter{w: s.stderr, n: 4096}
 	cmd.SysProcAttr = namespaceAttr(nsFlags{user: true, net: useNetNS, mount: true, pid: true})
 	// Out of the agent's terminal session, so that a Ctrl-C meant for the
@@ -360,7 +365,7 @@ func (s *session) end() {
 
 // send passes one request, with its files, to the helper.
 func (s *session) send(req sessionRequest, fds []int) error {
-	b, err := json.Marshal(req)
+	b, err := json.Marshal(req.exact())
 	if err != nil {
 		return err
 	}
@@ -710,6 +715,29 @@ type (
 		Signal int
 	}
 )
+
+// exact returns r as JSON carries it byte for byte (see exactString):
+// a command, its environment, its directory and the secret files it
+// must see empty may all name what is not UTF-8.
+func (r sessionRequest) exact() sessionRequest {
+	r.Argv, r.Env, r.Dir = exactStrings(r.Argv), exactStrings(r.Env), exactString(r.Dir)
+	if r.Hold != nil {
+		hold := *r.Hold
+		hold.Hide = exactStrings(hold.Hide)
+		r.Hold = &hold
+	}
+	return r
+}
+
+// fromExact undoes exact in place, reporting false for a request that
+// exact never makes.
+func (r *sessionRequest) fromExact() bool {
+	var ok bool
+	if r.Dir, ok = fromExactString(r.Dir); !ok {
+		return false
+	}
+	return fromExactStrings(r.Argv) && fromExactStrings(r.Env) && (r.Hold == nil || fromExactStrings(r.Hold.Hide))
+}
 
 // sessionRequestFDs is the number of files a request carries, besides
 // the memory file that holds a request larger than maxInlineRequest;

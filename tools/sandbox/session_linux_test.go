@@ -418,11 +418,22 @@ func sessionHelpersOf(pid int) []int {
 		_, rest, _ := strings.Cut(string(stat), ") ")
 		fields := strings.Fields(rest)
 		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) && bytes.Contains(cmdline, []byte(flagSession)) {
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) && isSessionHelper(cmdline) {
 			out = append(out, child)
 		}
 	}
 	return out
+}
+
+// isSessionHelper reports whether cmdline (a process's, NUL-separated)
+// is a session helper's.
+func isSessionHelper(cmdline []byte) bool {
+	args := strings.Split(strings.TrimSuffix(string(cmdline), "\x00"), "\x00")
+	if len(args) < 3 || args[1] != HelperArg {
+		return false
+	}
+	spec, err := decodeHelperArgs(args[2:])
+	return err == nil && spec.Session
 }
 
 func init() { extraTestTools["session-agent"] = runSessionAgentStandIn }
