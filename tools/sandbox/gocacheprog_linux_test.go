@@ -248,3 +248,40 @@ func TestGoCacheProgEnv(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFirstConfinedGoTest measures the first confined `go test ./...`
+// of a small project (a fresh private cache each time) whose person has
+// built and tested it before: with the private cache alone (the person's
+// GOCACHE missing, so no cache program: how every confined go ran before)
+// and reading the person's cache through the cache program. Each reports
+// its median as median-ms; give `uptime` with the figures.
+//
+//	go test -run '^$' -bench BenchmarkFirstConfinedGoTest -benchtime 3x ./tools/sandbox/
+func BenchmarkFirstConfinedGoTest(b *testing.B) {
+	needGoCacheProg(b)
+	sb := New(DefaultConfig(), testExe(b))
+	if !sb.Status().Confined {
+		b.Skipf("this kernel cannot confine commands: %s", sb.Status().Summary)
+	}
+	home, root := b.TempDir(), b.TempDir()
+	person := filepath.Join(b.TempDir(), "go-build")
+	goModule(b, root)
+	primeGoCache(b, root, home, person, "go build ./...", "go test ./...")
+	for _, bm := range []struct{ name, gocache string }{
+		{"private cache alone", filepath.Join(home, "no-such-cache")},
+		{"reading the person's cache", person},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			env := goEnvFor(home, bm.gocache)
+			measure(b, func() (*exec.Cmd, error) {
+				opts := Options{Root: root, TempDir: b.TempDir(), CacheDir: b.TempDir()}
+				c, err := sb.Command(b.Context(), opts, []string{"go", "test", "./..."})
+				if err != nil {
+					return nil, err
+				}
+				c.Dir, c.Env = root, env
+				return c.Cmd, nil
+			})
+		})
+	}
+}
