@@ -1,6 +1,7 @@
 package gocache
 
 import (
+	"flag"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -20,12 +21,13 @@ import (
 // GOCACHEPROG (the package's init serves the protocol when the binary is
 // started with Arg), as the sandbox runs the agent's binary.
 
-// module is a small module with a test, whose build needs fmt and its
-// dependencies from the standard library.
+// module is a small module with a test. Its package needs one package
+// of the standard library that imports nothing, so that building it is
+// cheap; its test needs the testing package's dependencies, about 120
+// packages, which only the heavy tests compile.
 var module = map[string]string{
 	"go.mod":          "module example.com/m\n\ngo 1.24\n",
-	"main.go":         "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/add\"\n)\n\nfunc main() { fmt.Println(add.Add(1, 2)) }\n",
-	"add/add.go":      "package add\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n",
+	"add/add.go":      "package add\n\nimport \"unicode/utf8\"\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n\n// Len counts runes.\nfunc Len(s string) int { return utf8.RuneCountInString(s) }\n",
 	"add/add_test.go": "package add\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"no\")\n\t}\n}\n",
 }
 
@@ -125,6 +127,8 @@ func program(t *testing.T, shared, private string) string {
 	return v
 }
 
+var heavy = flag.Bool("heavy", false, "run the long versions: go test over the person's cache")
+
 // primed is the person's build cache and the module built into it.
 var primed struct {
 	once          sync.Once
@@ -142,7 +146,8 @@ func TestMain(m *testing.M) {
 }
 
 // personsCache returns a build cache primed, without GOCACHEPROG, with a
-// build and a test of module, as the person's own go would leave it, and
+// build (and with -heavy a test) of module, as the person's own go would
+// leave it, and
 // the module's directory. The tests share both, and none may write the
 // cache.
 func personsCache(t *testing.T) (cache, moduleDir string) {
@@ -165,7 +170,11 @@ func personsCache(t *testing.T) (cache, moduleDir string) {
 				return
 			}
 		}
-		for _, args := range [][]string{{"build", "-o", filepath.Join(dir, "bin"), "."}, {"vet", "./..."}, {"test", "./..."}} {
+		commands := [][]string{{"build", "./..."}}
+		if *heavy {
+			commands = append(commands, []string{"test", "./..."})
+		}
+		for _, args := range commands {
 			cmd := exec.Command("go", args...)
 			cmd.Dir = primed.module
 			cmd.Env = goEnv(os.TempDir(), primed.cache, "")
@@ -238,7 +247,7 @@ func TestGoBuildReadsThePersonsCacheAndWritesOnlyThePrivateOne(t *testing.T) {
 	private := filepath.Join(t.TempDir(), "go-build")
 	prog := program(t, shared, private)
 
-	out := runGo(t, mod, private, prog, "build", "-x", "-o", filepath.Join(t.TempDir(), "m"), ".")
+	out := runGo(t, mod, private, prog, "build", "-x", "./...")
 	if pkgs := compiled(out); len(pkgs) != 0 {
 		t.Errorf("with the person's cache primed, go build compiled %q:\n%s", pkgs, out)
 	}
@@ -247,7 +256,7 @@ func TestGoBuildReadsThePersonsCacheAndWritesOnlyThePrivateOne(t *testing.T) {
 	// A package the person never built is compiled, into the private
 	// cache, and found there the next time over no person's cache (its
 	// dependencies came from the person's, so they are compiled then).
-	mustWrite(t, filepath.Join(mod, "sub2", "s.go"), "package sub2\n\nimport \"strings\"\n\nvar X = strings.ToUpper(\"x\")\n")
+	mustWrite(t, filepath.Join(mod, "sub2", "s.go"), "package sub2\n\nimport \"unicode/utf8\"\n\nvar X = utf8.RuneLen('x')\n")
 	t.Cleanup(func() { os.RemoveAll(filepath.Join(mod, "sub2")) })
 	out = runGo(t, mod, private, prog, "build", "-x", "./sub2")
 	if pkgs := compiled(out); !slices.Equal(pkgs, []string{"example.com/m/sub2"}) {
@@ -268,28 +277,33 @@ func TestGoBuildWorksWithoutThePersonsCache(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-cache")
 	prog := program(t, missing, private)
 
-	out := runGo(t, mod, private, prog, "build", "-x", "-o", filepath.Join(t.TempDir(), "m"), ".")
-	if pkgs := compiled(out); !slices.Contains(pkgs, "fmt") {
-		t.Fatalf("over an empty private cache go build did not compile fmt: %q", pkgs)
+	out := runGo(t, mod, private, prog, "build", "-x", "./...")
+	if pkgs := compiled(out); !slices.Contains(pkgs, "unicode/utf8") {
+		t.Fatalf("over an empty private cache go build did not compile unicode/utf8: %q", pkgs)
 	}
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Errorf("the missing person's cache was made: %v", err)
 	}
-	out = runGo(t, mod, private, prog, "build", "-x", "-o", filepath.Join(t.TempDir(), "m"), ".")
+	out = runGo(t, mod, private, prog, "build", "-x", "./...")
 	if pkgs := compiled(out); len(pkgs) != 0 {
 		t.Errorf("a second build compiled %q again instead of reading the private cache", pkgs)
 	}
 	// The private cache is Go's own layout: go without the program
 	// finds the same entries.
-	out = runGo(t, mod, private, "", "build", "-x", "-o", filepath.Join(t.TempDir(), "m"), ".")
+	out = runGo(t, mod, private, "", "build", "-x", "./...")
 	if pkgs := compiled(out); len(pkgs) != 0 {
 		t.Errorf("go without GOCACHEPROG compiled %q, which the program had cached", pkgs)
 	}
 }
 
+// TestGoTestResultsOfThePersonsCacheAreNotServed compiles the testing
+// package's dependencies, half a minute of CPU: make test-heavy.
 func TestGoTestResultsOfThePersonsCacheAreNotServed(t *testing.T) {
 	t.Parallel()
 	needGo(t)
+	if !*heavy {
+		t.Skip("compiles the testing package's dependencies: make test-heavy")
+	}
 	shared, mod := personsCache(t)
 	before := listing(t, shared)
 
