@@ -29,9 +29,10 @@ import (
 //   - the agent's binary is not there to run inside the sandbox, or a
 //     path cannot be quoted for go.
 //
-// A GOCACHEPROG of the person's own is never passed on: it would run
-// confined, where its store is not writable (or remote, without the
-// network). Go before 1.24 ignores GOCACHEPROG and uses the private
+// A GOCACHEPROG of the person's own environment is never passed on: it
+// would run confined, where its store is not writable (or remote,
+// without the network). (One set with `go env -w` is in a file go reads
+// itself; it still applies when GOCACHEPROG is empty.) Go before 1.24 ignores GOCACHEPROG and uses the private
 // GOCACHE, which the program keeps in Go's own layout.
 
 // goCacheProgName is the variable go reads the cache program from.
@@ -67,15 +68,16 @@ func goCacheProgEnv(exe, root, cacheDir string, getenv func(string) string) stri
 }
 
 // goCacheProgReads are the paths the cache program needs to read inside
-// the sandbox, given the person's environment: the agent's binary's
-// directory and the person's build cache.
+// the sandbox, given the person's environment: the person's build cache
+// and the agent's binary's directory; none when the person has no cache.
 func goCacheProgReads(getenv func(string) string) []string {
-	var paths []string
+	shared := gocache.PersonDir(getenv, runtime.GOOS)
+	if fi, err := os.Stat(shared); shared == "" || err != nil || !fi.IsDir() {
+		return nil
+	}
+	paths := []string{shared}
 	if exe, err := os.Executable(); err == nil {
 		paths = append(paths, filepath.Dir(exe))
-	}
-	if shared := gocache.PersonDir(getenv, runtime.GOOS); shared != "" {
-		paths = append(paths, shared)
 	}
 	return paths
 }
