@@ -339,3 +339,31 @@ func TestMainRefusesBadArguments(t *testing.T) {
 		t.Errorf("Main with one argument = %d, %q", code, stderr.String())
 	}
 }
+
+// TestPutReplacesAPlantedOutput: an output file a command planted in the
+// private cache, of the right size but not the right content, is
+// replaced by a put, not trusted for its size.
+func TestPutReplacesAPlantedOutput(t *testing.T) {
+	t.Parallel()
+	s := store{t.TempDir()}
+	body := []byte("the real output")
+	sum := sha256.Sum256(body)
+	planted := s.fileName(sum[:], "d")
+	if err := os.MkdirAll(filepath.Dir(planted), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(planted, bytes.Repeat([]byte("x"), len(body)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	id := bytes.Repeat([]byte{3}, hashSize)
+	path, err := s.put(id, sum[:], int64(len(body)), time.Now(), func(w io.Writer) error {
+		_, err := w.Write(body)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, body) {
+		t.Errorf("after the put, the output holds %q, want %q", got, body)
+	}
+}

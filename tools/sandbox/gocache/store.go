@@ -172,13 +172,13 @@ func (s store) put(id, outputID []byte, size int64, now time.Time, write func(io
 	if counted.n != size || !bytes.Equal(h.Sum(nil), outputID) {
 		return "", fmt.Errorf("%w: body does not match its output ID and size", errProtocol)
 	}
-	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
-		if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-			return "", err
-		}
-		if err := os.Rename(tmp.Name(), path); err != nil {
-			return "", err
-		}
+	// Always replaced, never trusted because of its size: commands can
+	// write the private cache.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return "", err
 	}
 	var e entry
 	copy(e.output[:], outputID)
