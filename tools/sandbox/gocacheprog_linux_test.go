@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -60,7 +59,7 @@ func goModule(t testing.TB, root string) {
 func goEnvFor(home, gocache string, extra ...string) []string {
 	return append([]string{
 		"PATH=" + os.Getenv("PATH"), "HOME=" + home, quickRaceExit, "GOENV=off", "GOTOOLCHAIN=local",
-		"GOFLAGS=-buildvcs=false", "GOWORK=off", "CGO_ENABLED=0", "GOROOT=" + runtime.GOROOT(), "GOCACHE=" + gocache,
+		"GOFLAGS=-buildvcs=false", "GOWORK=off", "CGO_ENABLED=0", "GOCACHE=" + gocache,
 	}, extra...)
 }
 

@@ -191,8 +191,9 @@ func useCaches(cacheDir string) error {
 	return nil
 }
 
-// useGoCacheProg sets GOCACHEPROG for the command (see gocacheprog.go),
-// after the mounts, which decide what the command sees.
+// useGoCacheProg sets GOCACHEPROG for the command (see
+// gocacheprog_linux.go), after the mounts, which decide what the command
+// sees.
 func useGoCacheProg(spec helperSpec, personEnv func(string) string) error {
 	exe, _ := os.Executable()
 	name, value, _ := strings.Cut(goCacheProgEnv(exe, spec.Root, spec.CacheDir, personEnv), "=")

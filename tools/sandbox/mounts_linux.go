@@ -19,7 +19,7 @@ type mountPlan struct {
 	// keep are paths under a replaced directory that stay visible, outer
 	// ones first: the root and the cache directory as they are, the home
 	// directory, PATH entries, the command's own directory and what the Go
-	// cache program reads (gocacheprog.go) read-only.
+	// cache program reads (gocacheprog_linux.go) read-only.
 	// (Landlock would let the command write them: its rule for the
 	// private temp directory covers what is mounted below it.)
 	keep []keptPath

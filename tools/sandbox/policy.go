@@ -57,7 +57,7 @@ type CacheVar struct {
 // work on a fresh home directory. Go modules the person already has are
 // still found: GOPROXY first looks in the person's module cache, read
 // only (see GoProxy); and what the person's builds compiled is reused
-// through GOCACHEPROG, read only (see gocacheprog.go).
+// through GOCACHEPROG, read only (see gocacheprog_linux.go).
 var CacheVars = []CacheVar{
 	{"GOCACHE", "go-build"},
 	{"GOMODCACHE", "go-mod"},

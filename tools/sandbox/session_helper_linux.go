@@ -45,7 +45,8 @@ type sessionHelper struct {
 	// namespace (cat).
 	idleInit string
 	tempDir  string
-	// goCacheProg is the commands' GOCACHEPROG setting (gocacheprog.go).
+	// goCacheProg is the commands' GOCACHEPROG setting
+	// (gocacheprog_linux.go).
 	goCacheProg string
 	writable    []string
 	policy      *connectPolicy

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -78,7 +77,7 @@ func goEnv(home, gocache, prog string) []string {
 		"PATH=" + os.Getenv("PATH"), "HOME=" + home, "XDG_CONFIG_HOME=" + home,
 		"GOENV=off", "GOTOOLCHAIN=local", "GOFLAGS=", "GOPROXY=off", "GOWORK=off",
 		"GOPATH=" + filepath.Join(home, "go"), "GOCACHE=" + gocache, "GOCACHEPROG=" + prog,
-		"CGO_ENABLED=0", "GOROOT=" + runtime.GOROOT(),
+		"CGO_ENABLED=0",
 	}
 }
 
@@ -162,7 +161,8 @@ func personsCache(t *testing.T) (cache, moduleDir string) {
 		primed.cache, primed.module = filepath.Join(dir, "go-build"), filepath.Join(dir, "m")
 		for name, content := range module {
 			p := filepath.Join(primed.module, name)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+			err := os.MkdirAll(filepath.Dir(p), 0o755)
+			if err == nil {
 				err = os.WriteFile(p, []byte(content), 0o644)
 			}
 			if err != nil {
