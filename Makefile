@@ -77,10 +77,11 @@ test: vet fmt-check build
 ## test-heavy: the long version of the tests that have one, with the race
 ## detector (CI runs it after test): the output flood test prints 1 GiB
 ## instead of 64 MiB, and go test runs in the sandbox on a fresh home,
-## compiling the standard library's test dependencies into an empty cache
-HEAVY_TESTS := TestOutputFloodMemoryIsBounded|TestToolchainsWorkConfined|TestEscapeGoTestPassesOnAFreshHome
+## compiling the standard library's test dependencies into an empty cache,
+## and over a person's build cache that holds its result (never served)
+HEAVY_TESTS := TestOutputFloodMemoryIsBounded|TestToolchainsWorkConfined|TestEscapeGoTestPassesOnAFreshHome|TestGoTestResultsOfThePersonsCacheAreNotServed
 test-heavy: build
-	$(E2E_ENV) $(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./cmd/ -args -heavy
+	$(E2E_ENV) $(RACE_ENV) $(GO) test -race -count=1 -run '^($(HEAVY_TESTS))$$' ./tools/ ./tools/sandbox/gocache/ ./cmd/ -args -heavy
 
 ## vet: go vet and staticcheck here and for macOS (which compiles the
 ## tests there too), so a Linux-only change cannot land; actionlint on the

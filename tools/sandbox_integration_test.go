@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentcli/agent/tools/sandbox"
+	"github.com/agentcli/agent/tools/sandbox/gocache"
 )
 
 // TestMain lets the test binary play the agent's part of sandbox helper:
@@ -273,13 +274,20 @@ func TestHelperSkipsUnrelatedInitialisers(t *testing.T) {
 	if len(heavy) == 0 {
 		t.Skipf("no package to watch does work at initialisation:\n%s", plain)
 	}
-	helper := trace(sandbox.HelperArg, "--no-such-option")
-	if !strings.Contains(helper, "agent sandbox: ") {
-		t.Fatalf("started as the helper, the binary printed %q, want the helper's error", helper)
-	}
-	for _, pkg := range heavy {
-		if strings.Contains(helper, "init "+pkg+" @") {
-			t.Errorf("the helper ran the initialiser of %s before it started", pkg)
+	// The helper, and the Go cache program, which go waits for on every
+	// build.
+	for _, entry := range []struct{ arg, says string }{
+		{sandbox.HelperArg, "agent sandbox: "},
+		{gocache.Arg, "agent gocache: "},
+	} {
+		helper := trace(entry.arg, "--no-such-option")
+		if !strings.Contains(helper, entry.says) {
+			t.Fatalf("started as %s, the binary printed %q, want its error", entry.arg, helper)
+		}
+		for _, pkg := range heavy {
+			if strings.Contains(helper, "init "+pkg+" @") {
+				t.Errorf("started as %s, the binary ran the initialiser of %s first", entry.arg, pkg)
+			}
 		}
 	}
 }

@@ -144,6 +144,7 @@
 //	landlock_linux.go                  the filesystem wall
 //	sockets_linux.go                   the socket wall: the seccomp filter and connect(2) answers
 //	policy.go                          what is hidden, cached, shared: the policy as data
+//	gocacheprog_linux.go, gocache/     confined go reads the person's build cache (GOCACHEPROG)
 //	probe_*.go, report.go              what the OS offers (Probe, Report)
 //	session_linux.go                   Sessions: the agent's side of the session helpers
 //	session_helper_linux.go            the session helper: serving requests, slots

@@ -83,6 +83,9 @@ func runHelper(spec helperSpec) error {
 		// The person's own values, before the caches replace them.
 		shared = sharedConfigFiles(spec.CacheDir, os.Getenv, HiddenPaths(homeDirs(os.Getenv("HOME"), spec.AccountHome), spec.Hide, nil))
 	}
+	// The person's environment, before the caches replace their values:
+	// the mounts and the Go cache program read the person's GOCACHE.
+	personEnv := envGetter(os.Environ())
 	if spec.CacheDir != "" {
 		if err := useCaches(spec.CacheDir); err != nil {
 			return err
@@ -98,7 +101,7 @@ func runHelper(spec helperSpec) error {
 		if err != nil {
 			return fmt.Errorf("working directory: %w", err)
 		}
-		plan := planMounts(spec, os.Getenv, path)
+		plan := planMounts(spec, personEnv, path)
 		plan.shared = shared
 		if err := applyMounts(plan); err != nil {
 			return err
@@ -112,6 +115,11 @@ func runHelper(spec helperSpec) error {
 		writable = append(writable, writableAfterMounts(spec)...)
 	} else {
 		writable = append(writable, spec.TempDir)
+	}
+	if spec.CacheDir != "" {
+		if err := useGoCacheProg(spec, personEnv); err != nil {
+			return err
+		}
 	}
 	if spec.Landlock {
 		if err := restrictFS(spec, writable); err != nil {
@@ -181,6 +189,23 @@ func useCaches(cacheDir string) error {
 		}
 	}
 	return nil
+}
+
+// useGoCacheProg sets GOCACHEPROG for the command (see
+// gocacheprog_linux.go), after the mounts, which decide what the command
+// sees.
+func useGoCacheProg(spec helperSpec, personEnv func(string) string) error {
+	exe, _ := os.Executable()
+	name, value, _ := strings.Cut(goCacheProgEnv(exe, spec.Root, spec.CacheDir, personEnv), "=")
+	if err := os.Setenv(name, value); err != nil {
+		return fmt.Errorf("set %s: %w", name, err)
+	}
+	return nil
+}
+
+// envGetter is getenv over a copy of env.
+func envGetter(env []string) func(string) string {
+	return func(name string) string { return envValue(env, name) }
 }
 
 // dropRoot makes sure a command run as root inside its user namespace

@@ -18,7 +18,8 @@ type mountPlan struct {
 	tempDir string
 	// keep are paths under a replaced directory that stay visible, outer
 	// ones first: the root and the cache directory as they are, the home
-	// directory, PATH entries and the command's own directory read-only.
+	// directory, PATH entries, the command's own directory and what the Go
+	// cache program reads (gocacheprog_linux.go) read-only.
 	// (Landlock would let the command write them: its rule for the
 	// private temp directory covers what is mounted below it.)
 	keep []keptPath
@@ -49,6 +50,9 @@ func planMounts(spec helperSpec, getenv func(string) string, cmdPath string) mou
 	readOnly := append([]string{filepath.Dir(cmdPath)}, homes...)
 	readOnly = append(readOnly, filepath.SplitList(getenv("PATH"))...)
 	readOnly = append(readOnly, spec.Visible...)
+	if spec.CacheDir != "" {
+		readOnly = append(readOnly, goCacheProgReads(getenv)...)
+	}
 	replaced := append(append(append([]string{}, PrivateTempDirs...), PrivateScratchDirs...), EmptyDirs...)
 	seen := make(map[string]bool)
 	add := func(path string, ro bool) {

@@ -56,7 +56,8 @@ type CacheVar struct {
 // person's own builds use, so a command cannot poison them, and builds
 // work on a fresh home directory. Go modules the person already has are
 // still found: GOPROXY first looks in the person's module cache, read
-// only (see GoProxy).
+// only (see GoProxy); and what the person's builds compiled is reused
+// through GOCACHEPROG, read only (see gocacheprog_linux.go).
 var CacheVars = []CacheVar{
 	{"GOCACHE", "go-build"},
 	{"GOMODCACHE", "go-mod"},

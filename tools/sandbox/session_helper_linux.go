@@ -45,8 +45,11 @@ type sessionHelper struct {
 	// namespace (cat).
 	idleInit string
 	tempDir  string
-	writable []string
-	policy   *connectPolicy
+	// goCacheProg is the commands' GOCACHEPROG setting
+	// (gocacheprog_linux.go).
+	goCacheProg string
+	writable    []string
+	policy      *connectPolicy
 }
 
 // runSession sets the session up and serves commands until the agent
@@ -76,6 +79,12 @@ func runSession(spec helperSpec) error {
 	plan.shared = shared
 	if err := applyMounts(plan); err != nil {
 		return err
+	}
+	if spec.CacheDir != "" {
+		// The session's commands have its environment (a new one is a
+		// new session), and the mounts are made.
+		exe, _ := os.Executable()
+		h.goCacheProg = goCacheProgEnv(exe, spec.Root, spec.CacheDir, os.Getenv)
 	}
 	h.writable = append([]string{spec.Root, spec.CacheDir}, writableAfterMounts(spec)...)
 	h.ownProc = canMountOwnProc()
@@ -652,6 +661,7 @@ func (h *sessionHelper) commandEnv(env []string) []string {
 		for _, kv := range CacheEnv(h.spec.CacheDir, getenv) {
 			env = setEnv(env, kv)
 		}
+		env = setEnv(env, h.goCacheProg)
 	}
 	return env
 }

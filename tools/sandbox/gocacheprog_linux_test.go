@@ -1,0 +1,287 @@
+package sandbox
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/agentcli/agent/tools/sandbox/gocache"
+)
+
+// needGoCacheProg skips the test without a go command that knows
+// GOCACHEPROG (go1.24 and later).
+func needGoCacheProg(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds with the go command")
+	}
+	out, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		t.Skipf("SKIPPED: no go command that runs: %v", err)
+	}
+	var minor int
+	if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), "go1.%d", &minor); err != nil || minor < 24 {
+		t.Skipf("SKIPPED: %s has no GOCACHEPROG (go1.24 and later)", strings.TrimSpace(string(out)))
+	}
+}
+
+// goModule writes a small module into root: its package needs one
+// package of the standard library that imports nothing, so building it is
+// cheap; its test needs the testing package's dependencies.
+func goModule(t testing.TB, root string) {
+	t.Helper()
+	for name, content := range map[string]string{
+		"go.mod":          "module example.com/m\n\ngo 1.24\n",
+		"add/add.go":      "package add\n\nimport \"unicode/utf8\"\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n\n// Len counts runes.\nfunc Len(s string) int { return utf8.RuneCountInString(s) }\n",
+		"add/add_test.go": "package add\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"no\")\n\t}\n}\n",
+	} {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// goEnvFor is the environment of the person's go and of the commands:
+// the same but for what the sandbox sets, so that action IDs match.
+func goEnvFor(home, gocache string, extra ...string) []string {
+	return append([]string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + home, quickRaceExit, "GOENV=off", "GOTOOLCHAIN=local",
+		"GOFLAGS=-buildvcs=false", "GOWORK=off", "CGO_ENABLED=0", "GOCACHE=" + gocache,
+	}, extra...)
+}
+
+// primeGoCache builds (and vets, and tests) the module in root outside
+// the sandbox with GOCACHE=gocache, as the person's own go would.
+func primeGoCache(t testing.TB, root, home, gocache string, commands ...string) {
+	t.Helper()
+	for _, c := range commands {
+		cmd := exec.Command("sh", "-c", c)
+		cmd.Dir = root
+		cmd.Env = goEnvFor(home, gocache, "GOPROXY=off", "GOPATH="+filepath.Join(home, "go"))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("priming the person's cache: %s: %v\n%s", c, err, out)
+		}
+	}
+}
+
+// compiledPackages lists the packages go build -x output shows compiled.
+func compiledPackages(out string) []string {
+	var pkgs []string
+	for _, m := range regexp.MustCompile(`(?m)/compile .* -p (\S+)`).FindAllStringSubmatch(out, -1) {
+		pkgs = append(pkgs, m[1])
+	}
+	return pkgs
+}
+
+// treeState is every path under dir with its size, mode and modification
+// time.
+func treeState(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	out := make(map[string]string)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out[p] = fmt.Sprintf("%d %v %v", fi.Size(), fi.Mode(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestConfinedGoReadsThePersonsBuildCache: a confined go build, with the
+// person's build cache primed from outside, compiles nothing (it reads
+// the person's entries through GOCACHEPROG), writes nothing there (no
+// file made, changed or touched), and a hostile command, or the cache
+// program started by hand with the person's cache as its private one,
+// cannot write it either: the sandbox holds the cache read-only, not the
+// program's good behaviour. Both ways of running a command, a helper of
+// its own and a session's.
+func TestConfinedGoReadsThePersonsBuildCache(t *testing.T) {
+	t.Parallel()
+	needGoCacheProg(t)
+	sb := confinedSandbox(t, Config{})
+	home := t.TempDir()
+	person := filepath.Join(t.TempDir(), "go-build")
+	root := t.TempDir()
+	goModule(t, root)
+	primeGoCache(t, root, home, person, "go build ./...")
+	before := treeState(t, person)
+
+	// A put the go command would send, of a body whose ID is right.
+	body := []byte("planted")
+	sum := sha256.Sum256(body)
+	put := fmt.Sprintf("{\"ID\":1,\"Command\":\"put\",\"ActionID\":%q,\"OutputID\":%q,\"BodySize\":%d}\n\n%q\n{\"ID\":2,\"Command\":\"close\"}\n",
+		base64.StdEncoding.EncodeToString(sum[:]), base64.StdEncoding.EncodeToString(sum[:]), len(body), base64.StdEncoding.EncodeToString(body))
+	if err := os.WriteFile(filepath.Join(root, "put.txt"), []byte(put), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, way := range []string{"own helper", "session"} {
+		t.Run(way, func(t *testing.T) {
+			opts := Options{Root: root, TempDir: t.TempDir(), CacheDir: t.TempDir(), Git: GitReadOnly}
+			env := goEnvFor(home, person, "PERSON="+person, "EXE="+testExe(t))
+			runIt := func(script string) outcome {
+				if way == "session" {
+					return runInSession(t, sb, opts, env, "sh", "-c", script)
+				}
+				cmd, err := sb.Command(t.Context(), opts, []string{"sh", "-c", script})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var stdout, stderr bytes.Buffer
+				cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = root, env, &stdout, &stderr
+				_ = cmd.Run()
+				ws, _ := cmd.WaitStatus()
+				return outcome{code: ws.ExitStatus(), stdout: stdout.String(), stderr: stderr.String()}
+			}
+
+			got := runIt(`echo "$GOCACHEPROG" && go build -x ./... 2>&1 && go env GOCACHE`)
+			if got.code != 0 {
+				t.Fatalf("confined go build: exit %d\n%s%s", got.code, got.stdout, got.stderr)
+			}
+			if !strings.Contains(got.stdout, gocache.Arg) {
+				t.Errorf("GOCACHEPROG of a confined command is not the agent's cache program:\n%.300s", got.stdout)
+			}
+			if pkgs := compiledPackages(got.stdout); len(pkgs) != 0 {
+				t.Errorf("with the person's cache primed, the confined go build compiled %q", pkgs)
+			}
+			if !strings.Contains(got.stdout, opts.CacheDir) {
+				t.Errorf("go env GOCACHE is not the private cache:\n%s", got.stdout)
+			}
+
+			// Each in a subshell: a failed redirection of a special
+			// builtin ends sh.
+			hostile := `for d in "$PERSON" "$PERSON"/00; do (: > "$d/planted") && echo wrote "$d/planted"; done
+(touch "$PERSON"/README) && echo touched README
+(echo 0 >> "$PERSON"/trim.txt) && echo appended trim.txt
+for f in "$PERSON"/*/*-a; do rm -f "$f"; [ ! -e "$f" ] && echo removed "$f"; break; done
+"$EXE" ` + gocache.Arg + ` /nonexistent "$PERSON" < put.txt`
+			got = runIt(hostile)
+			if strings.Contains(got.stdout, "wrote") || strings.Contains(got.stdout, "touched") ||
+				strings.Contains(got.stdout, "appended") || strings.Contains(got.stdout, "removed") {
+				t.Errorf("a confined command wrote the person's cache:\n%s", got.stdout)
+			}
+			if !strings.Contains(got.stdout, `"ID":1,"Err":`) {
+				t.Errorf("the cache program, started with the person's cache as its private one, stored a put: %s%s", got.stdout, got.stderr)
+			}
+			if after := treeState(t, person); !maps.Equal(before, after) {
+				for p, st := range after {
+					if before[p] != st {
+						t.Errorf("the person's cache changed: %s: %s, was %q", p, st, before[p])
+					}
+				}
+				for p := range before {
+					if _, ok := after[p]; !ok {
+						t.Errorf("the person's cache lost %s", p)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestGoCacheProgEnv: when a command gets the cache program, and when
+// the private cache alone (GOCACHEPROG empty, which also keeps a
+// person's own program from running confined).
+func TestGoCacheProgEnv(t *testing.T) {
+	t.Parallel()
+	exe := testExe(t)
+	root, caches, person := t.TempDir(), t.TempDir(), t.TempDir()
+	inRoot := filepath.Join(root, ".cache", "go-build")
+	if err := os.MkdirAll(inRoot, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	notExe := filepath.Join(t.TempDir(), "agent")
+	if err := os.WriteFile(notExe, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name    string
+		exe     string
+		env     map[string]string
+		wantOn  bool
+		wantArg string
+	}{
+		{"the person's cache", exe, map[string]string{"GOCACHE": person}, true, person},
+		{"the person's own GOCACHEPROG", exe, map[string]string{"GOCACHE": person, "GOCACHEPROG": "/usr/bin/remote-cache"}, true, person},
+		{"no person's cache", exe, map[string]string{"GOCACHE": filepath.Join(person, "missing")}, false, ""},
+		{"GOCACHE=off", exe, map[string]string{"GOCACHE": "off"}, false, ""},
+		{"a cache in the root", exe, map[string]string{"GOCACHE": inRoot}, false, ""},
+		{"a cache holding the private caches", exe, map[string]string{"GOCACHE": filepath.Dir(caches)}, false, ""},
+		{"no agent binary", filepath.Join(t.TempDir(), "gone"), map[string]string{"GOCACHE": person}, false, ""},
+		{"an agent binary that cannot run", notExe, map[string]string{"GOCACHE": person}, false, ""},
+	} {
+		got := goCacheProgEnv(tt.exe, root, caches, func(k string) string { return tt.env[k] })
+		name, value, _ := strings.Cut(got, "=")
+		if name != "GOCACHEPROG" {
+			t.Fatalf("%s: goCacheProgEnv = %q, want GOCACHEPROG=...", tt.name, got)
+		}
+		if on := value != ""; on != tt.wantOn {
+			t.Errorf("%s: GOCACHEPROG=%q, want the cache program: %v", tt.name, value, tt.wantOn)
+			continue
+		}
+		if tt.wantOn {
+			want, _ := gocache.Command(tt.exe, tt.wantArg, filepath.Join(caches, "go-build"))
+			if value != want {
+				t.Errorf("%s: GOCACHEPROG=%q, want %q", tt.name, value, want)
+			}
+		}
+	}
+}
+
+// BenchmarkFirstConfinedGoTest measures the first confined `go test ./...`
+// of a small project (a fresh private cache each time) whose person has
+// built and tested it before: with the private cache alone (the person's
+// GOCACHE missing, so no cache program: how every confined go ran before)
+// and reading the person's cache through the cache program. Each reports
+// its median as median-ms; give `uptime` with the figures.
+//
+//	go test -run '^$' -bench BenchmarkFirstConfinedGoTest -benchtime 3x ./tools/sandbox/
+func BenchmarkFirstConfinedGoTest(b *testing.B) {
+	needGoCacheProg(b)
+	sb := New(DefaultConfig(), testExe(b))
+	if !sb.Status().Confined {
+		b.Skipf("this kernel cannot confine commands: %s", sb.Status().Summary)
+	}
+	home, root := b.TempDir(), b.TempDir()
+	person := filepath.Join(b.TempDir(), "go-build")
+	goModule(b, root)
+	primeGoCache(b, root, home, person, "go build ./...", "go test ./...")
+	for _, bm := range []struct{ name, gocache string }{
+		{"private cache alone", filepath.Join(home, "no-such-cache")},
+		{"reading the person's cache", person},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			env := goEnvFor(home, bm.gocache)
+			measure(b, func() (*exec.Cmd, error) {
+				opts := Options{Root: root, TempDir: b.TempDir(), CacheDir: b.TempDir()}
+				c, err := sb.Command(b.Context(), opts, []string{"go", "test", "./..."})
+				if err != nil {
+					return nil, err
+				}
+				c.Dir, c.Env = root, env
+				return c.Cmd, nil
+			})
+		})
+	}
+}
