@@ -68,8 +68,9 @@ type Options struct {
 // must not be called concurrently; the conversation outlives Run, so a
 // person's next prompt continues it.
 type Agent struct {
-	opts    Options
-	system  string
+	opts Options
+	// system returns the system prompt, made on first use.
+	system  func() string
 	history []llm.Message
 	usage   llm.Usage
 	// window tracks how much of the context window the history fills.
@@ -127,9 +128,15 @@ func New(opts Options) *Agent {
 		names = append(names, s.Name)
 	}
 	names = append(names, PlanTool)
-	a := &Agent{opts: opts, system: systemPrompt(promptParts{
+	parts := promptParts{
 		root: opts.Tools.Root(), unconfined: opts.Unconfined, env: opts.Environment,
 		tools: names, context: opts.Context,
+	}
+	a := &Agent{opts: opts, system: sync.OnceValue(func() string {
+		if e := &parts.env; e.Git == nil && e.GitLater != nil {
+			e.Git = e.GitLater()
+		}
+		return systemPrompt(parts)
 	})}
 	a.history = append([]llm.Message(nil), opts.History...)
 	a.window = window{size: opts.ContextWindow, perByte: defaultTokensPerByte}
@@ -209,7 +216,7 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		for overflowed := false; ; overflowed = true {
 			reqBytes = a.requestBytes(a.history)
 			resp, err = a.opts.Provider.Stream(ctx, llm.Request{
-				System:   a.system,
+				System:   a.system(),
 				Messages: a.history,
 				Tools:    a.toolSpecs(),
 			}, func(d llm.Delta) {
