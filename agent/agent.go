@@ -123,16 +123,17 @@ func New(opts Options) *Agent {
 	if opts.Config.MaxTurns < 1 {
 		opts.Config.MaxTurns = DefaultConfig().MaxTurns
 	}
-	var names []string
-	for _, s := range opts.Tools.Specs() {
-		names = append(names, s.Name)
-	}
-	names = append(names, PlanTool)
 	parts := promptParts{
 		root: opts.Tools.Root(), unconfined: opts.Unconfined, env: opts.Environment,
-		tools: names, context: opts.Context,
+		context: opts.Context,
 	}
+	// Made on first use, not now: the tools' specs wait for MCP servers
+	// still starting, and the git state may still be on its way.
 	a := &Agent{opts: opts, system: sync.OnceValue(func() string {
+		for _, s := range opts.Tools.Specs() {
+			parts.tools = append(parts.tools, s.Name)
+		}
+		parts.tools = append(parts.tools, PlanTool)
 		if e := &parts.env; e.Git == nil && e.GitLater != nil {
 			e.Git = e.GitLater()
 		}

@@ -144,7 +144,8 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 	s.background.Go(func() {
 		pruneSessions(context.Background(), dir, checkpointsDir(a.getenv), stateDir(a.getenv), cfg.Sessions, s.rec.ID())
 	})
-	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()), savedOutputDir(stateDir(a.getenv), s.rec.ID()))
+	// The screen does not wait for the servers to start; their tools do.
+	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()), savedOutputDir(stateDir(a.getenv), s.rec.ID()), command != "interactive")
 	a.session = s
 	return nil
 }
