@@ -103,3 +103,24 @@ startup_timeout_seconds = 60
 		t.Errorf("the first request did not offer the server's tools")
 	}
 }
+
+// Quitting while an MCP server is still starting does not wait for its
+// startup timeout: the start is stopped and the screen ends.
+func TestScreenQuitsWhileAnMCPServerStarts(t *testing.T) {
+	t.Parallel()
+	fifo := filepath.Join(t.TempDir(), "never")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("hi")})
+	s := startScreen(t, screenRun{env: openaiEnv(srv), root: t.TempDir(), w: 100, h: 30, config: `[mcp_servers.notes]
+command = "sh"
+args = ["-c", "read line < '` + fifo + `'"]
+startup_timeout_seconds = 600
+`})
+	s.waitFor("Ask for a change")
+	s.keys("C-d")
+	if status := s.exited(); status != "0" {
+		t.Errorf("agent exited with status %s, want 0", status)
+	}
+}
