@@ -68,8 +68,9 @@ type Options struct {
 // must not be called concurrently; the conversation outlives Run, so a
 // person's next prompt continues it.
 type Agent struct {
-	opts    Options
-	system  string
+	opts Options
+	// system returns the system prompt, made on first use.
+	system  func() string
 	history []llm.Message
 	usage   llm.Usage
 	// window tracks how much of the context window the history fills.
@@ -122,14 +123,21 @@ func New(opts Options) *Agent {
 	if opts.Config.MaxTurns < 1 {
 		opts.Config.MaxTurns = DefaultConfig().MaxTurns
 	}
-	var names []string
-	for _, s := range opts.Tools.Specs() {
-		names = append(names, s.Name)
-	}
-	names = append(names, PlanTool)
-	a := &Agent{opts: opts, system: systemPrompt(promptParts{
+	parts := promptParts{
 		root: opts.Tools.Root(), unconfined: opts.Unconfined, env: opts.Environment,
-		tools: names, context: opts.Context,
+		context: opts.Context,
+	}
+	// Made on first use, not now: the tools' specs wait for MCP servers
+	// still starting, and the git state may still be on its way.
+	a := &Agent{opts: opts, system: sync.OnceValue(func() string {
+		for _, s := range opts.Tools.Specs() {
+			parts.tools = append(parts.tools, s.Name)
+		}
+		parts.tools = append(parts.tools, PlanTool)
+		if e := &parts.env; e.Git == nil && e.GitLater != nil {
+			e.Git = e.GitLater()
+		}
+		return systemPrompt(parts)
 	})}
 	a.history = append([]llm.Message(nil), opts.History...)
 	a.window = window{size: opts.ContextWindow, perByte: defaultTokensPerByte}
@@ -209,7 +217,7 @@ func (a *Agent) Run(ctx context.Context, task string) (Outcome, error) {
 		for overflowed := false; ; overflowed = true {
 			reqBytes = a.requestBytes(a.history)
 			resp, err = a.opts.Provider.Stream(ctx, llm.Request{
-				System:   a.system,
+				System:   a.system(),
 				Messages: a.history,
 				Tools:    a.toolSpecs(),
 			}, func(d llm.Delta) {

@@ -122,7 +122,7 @@ func messagesBytes(msgs []llm.Message) int {
 // requestBytes is about what a request with msgs takes: the system
 // prompt, the tools and the messages.
 func (a *Agent) requestBytes(msgs []llm.Message) int {
-	n := len(a.system) + messagesBytes(msgs)
+	n := len(a.system()) + messagesBytes(msgs)
 	for _, s := range a.opts.Tools.Specs() {
 		n += 32 + len(s.Name) + len(s.Description) + len(s.Parameters)
 	}

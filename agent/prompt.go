@@ -10,7 +10,8 @@ import (
 // Environment is what the system prompt tells the model about where it
 // works, beyond what the agent knows itself (the project root, whether
 // commands are confined, the tools). The caller gathers it once, when the
-// agent is built; the zero value says only what the agent knows.
+// agent is built (the git state possibly later, see GitLater); the zero
+// value says only what the agent knows.
 type Environment struct {
 	// Date is today's date in the person's time zone; the zero time
 	// leaves the date out.
@@ -24,6 +25,12 @@ type Environment struct {
 	// tools.Registry.Workspace); nil says the project is not a git
 	// repository or its state is unknown.
 	Git *GitState
+	// GitLater, when not nil and Git is nil, gives the git state the
+	// first time the system prompt is needed (the first turn, or
+	// Compact) instead of when the agent is built, so that whoever builds
+	// it can ask git on the side without waiting: the screen's first
+	// frame does not wait for git. It is called once and may block.
+	GitLater func() *GitState
 	// JudgedByEffects says a confined command runs first against a copy
 	// of the project and the person approves the files it actually
 	// changed. False (the default) describes approval before a command

@@ -41,6 +41,7 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	if err != nil {
 		return err
 	}
+	probeSandbox()
 	if err := a.openSession(&cfg, root, "interactive"); err != nil {
 		return err
 	}
@@ -79,9 +80,8 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		AutoApprove: cfg.Agent.AutoApprove,
 		Network:     cfg.Sandbox.Network,
 		Config:      cfg.TUI,
-	}
-	if a.session != nil && a.session.undo != nil {
-		opts.Undo = a.session.undo
+		// Waits, call by call, for the checkpoint store to open.
+		Undo: a.session.undoer(),
 	}
 	if copies != nil {
 		opts.Worktrees = copies

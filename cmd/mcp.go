@@ -25,9 +25,10 @@ func mcpLogDir(env func(string) string, sessionID string) string {
 }
 
 // startMCP starts the configured MCP servers for root, in parallel, and
-// says on stderr which failed and why. It returns nil when none is
-// configured. logDir keeps their stderr; empty discards it.
-func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir string) *mcp.Manager {
+// with wait, waits for them and says on stderr which failed and why;
+// without, it returns while they start (see mcp.Begin). It returns nil
+// when none is configured. logDir keeps their stderr; empty discards it.
+func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir string, wait bool) *mcp.Manager {
 	if len(cfg.MCPServers) == 0 {
 		return nil
 	}
@@ -41,7 +42,7 @@ func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir 
 		// An editor's values for its servers (agent acp), by name.
 		env = append(os.Environ(), a.mcpEnv...)
 	}
-	m := mcp.Start(ctx, cfg.MCPServers, mcp.Options{
+	opts := mcp.Options{
 		Env:       env,
 		Root:      canonicalRoot(root),
 		Getenv:    a.getenv,
@@ -52,7 +53,12 @@ func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir 
 		Sandbox:   sb,
 		Network:   cfg.Sandbox.Network,
 		Version:   strings.TrimPrefix(versionString(), "agent "),
-	})
+	}
+	if !wait {
+		// The screen shows the servers' problems once they have started.
+		return mcp.Begin(ctx, cfg.MCPServers, opts)
+	}
+	m := mcp.Start(ctx, cfg.MCPServers, opts)
 	for _, p := range m.Problems() {
 		fmt.Fprintf(a.stderr, "agent: %s\n", p)
 	}
@@ -93,7 +99,14 @@ func (s *sessionRun) screenMCP(opts *tui.Options, pol classify.Policy) {
 		writeMCPStatus(&b, m.Status(), pol)
 		return b.String()
 	}
-	opts.Notices = append(opts.Notices, m.Problems()...)
+	// Shown once every server has started or failed: the screen does not
+	// wait for them to draw.
+	opts.NoticesLater = func(ctx context.Context) []string {
+		if m.Wait(ctx) != nil {
+			return nil
+		}
+		return m.Problems()
+	}
 }
 
 func (a *app) mcpCommand() *cobra.Command {
@@ -126,7 +139,7 @@ the config could not be read).`,
 				fmt.Fprintf(a.stdout, "no MCP servers configured: add [mcp_servers.NAME] to %s (see docs/mcp.md)\n", userConfigPath(a.getenv))
 				return nil
 			}
-			m := a.startMCP(c.Context(), cfg, root, "", savedOutputDir(stateDir(a.getenv), ""))
+			m := a.startMCP(c.Context(), cfg, root, "", savedOutputDir(stateDir(a.getenv), ""), true)
 			defer m.Close()
 			st := m.Status()
 			writeMCPStatus(a.stdout, st, cfg.Policy())

@@ -171,6 +171,7 @@ func (a *app) run(c *cobra.Command, f runFlags, task string) error {
 	for _, n := range files.ignoredNotes() {
 		fmt.Fprintf(a.stderr, "agent: %s\n", n)
 	}
+	probeSandbox()
 	if err := a.openSession(&cfg, root, "run"); err != nil {
 		return err
 	}

@@ -61,7 +61,10 @@ func canonicalRoot(root string) string {
 // every agent's events also go to, the checkpoints of undo, and the
 // conversations of a resumed session.
 type sessionRun struct {
-	rec         *session.Recorder
+	rec *session.Recorder
+	// checkpoints and undo are set once the checkpoint store has opened,
+	// on the side, when opened is closed: see openedCheckpoints.
+	opened      chan struct{}
 	checkpoints agent.Checkpointer
 	// undo is the checkpoints' chain, nil when git is missing.
 	undo *checkpoint.Session
@@ -122,18 +125,27 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
-	store, err := a.openCheckpoints(root)
-	if err != nil {
-		s.checkpoints = failingCheckpointer{err}
-	} else {
+	// The first time in a project, opening the store makes its shadow
+	// repository (three git processes): the screen's first frame need not
+	// wait for that, only the first checkpoint does.
+	s.opened = make(chan struct{})
+	s.background.Go(func() {
+		store, err := a.openCheckpoints(root)
+		if err != nil {
+			s.checkpoints = failingCheckpointer{err}
+			close(s.opened)
+			return
+		}
 		s.undo = store.Session(s.rec.ID())
 		s.checkpoints = redactedLabels{s.undo, red}
-		s.background.Go(func() { store.Warm(ctx) })
-	}
+		close(s.opened)
+		store.Warm(ctx)
+	})
 	s.background.Go(func() {
 		pruneSessions(context.Background(), dir, checkpointsDir(a.getenv), stateDir(a.getenv), cfg.Sessions, s.rec.ID())
 	})
-	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()), savedOutputDir(stateDir(a.getenv), s.rec.ID()))
+	// The screen does not wait for the servers to start; their tools do.
+	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()), savedOutputDir(stateDir(a.getenv), s.rec.ID()), command != "interactive")
 	a.session = s
 	return nil
 }
@@ -265,12 +277,98 @@ func (s *sessionRun) id() string {
 }
 
 // checkpointer returns what takes checkpoints before changes, nil without
-// a session.
+// a session. It may be called while the store opens: its calls wait.
 func (s *sessionRun) checkpointer() agent.Checkpointer {
 	if s == nil {
 		return nil
 	}
-	return s.checkpoints
+	return openingCheckpoints{s}
+}
+
+// undoer returns the session's checkpoints for /undo, nil without a
+// session. It may be called while the store opens: its calls wait, and
+// say why when the store could not be opened (git is missing).
+func (s *sessionRun) undoer() agent.Undoer {
+	if s == nil {
+		return nil
+	}
+	return openingUndo{s}
+}
+
+// openingUndo is the session's checkpoints for /undo once their store has
+// opened: each call waits for it (or for ctx).
+type openingUndo struct{ s *sessionRun }
+
+// open waits for the store.
+func (o openingUndo) open(ctx context.Context) (*checkpoint.Session, error) {
+	select {
+	case <-o.s.opened:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	if f, ok := o.s.checkpoints.(failingCheckpointer); ok {
+		return nil, fmt.Errorf("undo is not available: %w", f.err)
+	}
+	return o.s.undo, nil
+}
+
+func (o openingUndo) List(ctx context.Context) ([]agent.Checkpoint, error) {
+	u, err := o.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return u.List(ctx)
+}
+
+func (o openingUndo) Preview(ctx context.Context, n int) (*agent.Undo, error) {
+	u, err := o.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return u.Preview(ctx, n)
+}
+
+func (o openingUndo) Apply(ctx context.Context, undo *agent.Undo) (agent.Checkpoint, error) {
+	u, err := o.open(ctx)
+	if err != nil {
+		return agent.Checkpoint{}, err
+	}
+	return u.Apply(ctx, undo)
+}
+
+// openingCheckpoints takes the session's checkpoints once their store
+// has opened: each call waits for it (or for ctx), then goes to the store,
+// or fails as failingCheckpointer does when it could not be opened.
+type openingCheckpoints struct{ s *sessionRun }
+
+// open waits for the store.
+func (o openingCheckpoints) open(ctx context.Context) (agent.Checkpointer, error) {
+	select {
+	case <-o.s.opened:
+		return o.s.checkpoints, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (o openingCheckpoints) Checkpoint(ctx context.Context, label string) (string, error) {
+	cp, err := o.open(ctx)
+	if err != nil {
+		return "", err
+	}
+	return cp.Checkpoint(ctx, label)
+}
+
+// Ignored passes on what the checkpoints leave out, when they can say.
+func (o openingCheckpoints) Ignored(ctx context.Context, paths []string) ([]string, error) {
+	cp, err := o.open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if ic, ok := cp.(agent.IgnoreChecker); ok {
+		return ic.Ignored(ctx, paths)
+	}
+	return nil, nil
 }
 
 // takeHistory returns the resumed conversation for provider the first

@@ -66,6 +66,12 @@ func (a *app) loadEffective(f runFlags) (Config, configFiles, string, error) {
 	return cfg, files, root, nil
 }
 
+// probeSandbox starts the sandbox's probe of the kernel (a few clones into
+// new namespaces, milliseconds each) on a goroutine of its own, so that it
+// runs while the session opens instead of after: sandbox.New waits for
+// its report.
+func probeSandbox() { go sandbox.Probe() }
+
 // wire builds the agent for the configured provider in root.
 func (a *app) wire(cfg Config, root string, approver agent.Approver, sink agent.Sink) (*wiring, error) {
 	return a.wireWith(cfg, root, approver, sink, func(o agent.Options) (*agent.Agent, error) { return agent.New(o), nil })
@@ -161,22 +167,30 @@ func (a *app) wireWith(cfg Config, root string, approver agent.Approver, sink ag
 
 // environment is what the system prompt says of where the agent works:
 // today's date, the shell, git's branch and status (asked once, briefly),
-// and whether commands may use the network without asking.
+// and whether commands may use the network without asking. Git is asked
+// on a goroutine of its own, started now, and the agent waits for its
+// answer only when it first needs the prompt: three git processes (safegit's
+// checks, then status) need not delay the screen's first frame.
 func (w *wiring) environment(cfg Config) agent.Environment {
-	env := agent.Environment{
+	git := make(chan *agent.GitState, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		var state *agent.GitState
+		if branch, status, err := w.tools.GitState(ctx); err == nil {
+			state = &agent.GitState{Branch: branch, Status: status}
+		}
+		git <- state
+	}()
+	return agent.Environment{
 		Date:        time.Now(),
 		Shell:       w.tools.Shell(),
 		NetworkOpen: cfg.Sandbox.Network,
 		// Without starting the sandbox's session to ask: a kernel that
 		// has sessions holds commands.
 		JudgedByEffects: w.tools.MayHold(),
+		GitLater:        func() *agent.GitState { return <-git },
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if branch, status, err := w.tools.GitState(ctx); err == nil {
-		env.Git = &agent.GitState{Branch: branch, Status: status}
-	}
-	return env
 }
 
 // sandboxConfig is the [sandbox] settings sb with what the agent itself

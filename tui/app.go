@@ -127,13 +127,16 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 }
 
 // Init focuses the prompt, starts listening to the agent, and checks the
-// providers in the background.
+// providers and waits for the late notices in the background.
 func (m *model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.prompt.focus(), m.bridge.wait()}
 	for i, p := range m.panels {
 		if p.probe != nil && p.runner != nil {
 			m.goTracked(func() tea.Msg { return probedMsg{panel: i, setup: p.probe(m.ctx)} })
 		}
+	}
+	if later := m.opts.NoticesLater; later != nil {
+		m.goTracked(func() tea.Msg { return lateNoticesMsg(later(m.ctx)) })
 	}
 	return tea.Batch(cmds...)
 }
@@ -288,6 +291,12 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 		if p := m.panels[msg.panel]; msg.setup != "" && !p.setup {
 			p.addSetup(msg.setup)
 			m.updatePlaceholder()
+		}
+	case lateNoticesMsg:
+		for _, p := range m.panels {
+			for _, n := range msg {
+				p.addNotice(termsafe.Text(n))
+			}
 		}
 	}
 	return nil

@@ -214,4 +214,6 @@ type (
 		panel int
 		setup string
 	}
+	// lateNoticesMsg brings what Options.NoticesLater returned.
+	lateNoticesMsg []string
 )

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -68,5 +69,34 @@ func TestTheModalShowsAnMCPCallsDetails(t *testing.T) {
 	}
 	if strings.Contains(out, "Changes (v") || strings.Contains(out, "network: off") {
 		t.Errorf("the modal calls an MCP call's details changes:\n%s", out)
+	}
+}
+
+// Notices that come later (MCP servers that failed to start, once they
+// all have tried) show in every panel when they come, not before.
+func TestLateNoticesShowInEveryPanelWhenTheyCome(t *testing.T) {
+	opts := twoPanels
+	release := make(chan struct{})
+	opts.NoticesLater = func(ctx context.Context) []string {
+		select {
+		case <-release:
+		case <-ctx.Done():
+			return nil
+		}
+		return []string{"MCP server docs failed: did not start within 1s"}
+	}
+	m, b, _ := newTestModel(t, nil, opts)
+	if out := screen(m); strings.Contains(out, "MCP server docs failed") {
+		t.Fatalf("the notice shows before it came:\n%s", out)
+	}
+	close(release)
+	settle(m, b)
+	for i := range m.panels {
+		if i > 0 {
+			press(m, keyTab)
+		}
+		if out := screen(m); !strings.Contains(out, "MCP server docs failed") {
+			t.Errorf("panel %d does not say which server failed:\n%s", i, out)
+		}
 	}
 }

@@ -103,6 +103,12 @@ type Options struct {
 	// Notices are shown in every panel when the screen opens (MCP servers
 	// that did not start, and why).
 	Notices []string
+	// NoticesLater, when not nil, returns more notices, shown in every
+	// panel like Notices once it returns (MCP servers that did not start,
+	// once they all have started or failed: the screen does not wait for
+	// them). The screen calls it once at start on a goroutine of its own;
+	// it may block, and must return when ctx is cancelled.
+	NoticesLater func(ctx context.Context) []string
 	// Undo is the session's checkpoints, for /undo and /checkpoints; nil
 	// when no session is recorded. Its methods do I/O: they are called
 	// from commands, never from Update.

@@ -53,6 +53,8 @@ func (o *Options) getenv(name string) string {
 type Manager struct {
 	opts    Options
 	servers []*server // sorted by name
+	// started is closed once every server is ready or has failed.
+	started chan struct{}
 }
 
 // Start starts every enabled server of cfg at once, each within its startup
@@ -60,7 +62,18 @@ type Manager struct {
 // fails does not stop the others, and Status says why. cfg must be valid.
 // Call Close to stop them.
 func Start(ctx context.Context, cfg Config, opts Options) *Manager {
-	m := &Manager{opts: opts}
+	m := Begin(ctx, cfg, opts)
+	<-m.started
+	return m
+}
+
+// Begin is Start without waiting: it returns at once, with the servers
+// starting on goroutines of their own (the screen draws meanwhile).
+// Status shows them starting; Specs and Plan wait until every server is
+// ready or has failed, and Wait waits for that as long as its ctx allows.
+// Cancelling ctx stops the starts. Call Close to stop the servers.
+func Begin(ctx context.Context, cfg Config, opts Options) *Manager {
+	m := &Manager{opts: opts, started: make(chan struct{})}
 	var wg sync.WaitGroup
 	for _, name := range cfg.Names() {
 		s := &server{name: name, cfg: cfg[name], opts: &m.opts, state: StateStarting}
@@ -71,13 +84,29 @@ func Start(ctx context.Context, cfg Config, opts Options) *Manager {
 		}
 		wg.Go(func() { s.start(ctx) })
 	}
-	wg.Wait()
+	go func() {
+		wg.Wait()
+		close(m.started)
+	}()
 	return m
 }
 
+// Wait blocks until every server is ready or has failed, or ctx is done
+// (then it returns ctx's error).
+func (m *Manager) Wait(ctx context.Context) error {
+	select {
+	case <-m.started:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
 // Close stops every server (its whole process group, for stdio ones) and
-// waits for them. Calls still running fail.
+// waits for them, after their starts (which the ctx given to Begin
+// stops). Calls still running fail.
 func (m *Manager) Close() error {
+	<-m.started
 	var wg sync.WaitGroup
 	for _, s := range m.servers {
 		wg.Go(s.close)
@@ -136,7 +165,7 @@ func (m *Manager) Status() []ServerStatus {
 }
 
 // Problems returns a sentence for each server that failed or stopped, for
-// the panel and stderr.
+// the panel and stderr; one still starting (see Begin) is none yet.
 func (m *Manager) Problems() []string {
 	var out []string
 	for _, st := range m.Status() {
@@ -152,9 +181,10 @@ func (m *Manager) Problems() []string {
 	return out
 }
 
-// Specs returns the tools of the ready servers, for the model. It is part
-// of tools.Source.
+// Specs returns the tools of the ready servers, for the model, once every
+// server is ready or has failed (see Begin). It is part of tools.Source.
 func (m *Manager) Specs() []tools.Spec {
+	<-m.started
 	var specs []tools.Spec
 	for _, s := range m.servers {
 		s.mu.Lock()
@@ -195,9 +225,10 @@ func (m *Manager) lookup(name string) (*server, *entry) {
 }
 
 // Plan plans a call of one of the servers' tools: the arguments must be a
-// JSON object that matches the tool's input schema. It is part of
-// tools.Source.
+// JSON object that matches the tool's input schema. Like Specs, it waits
+// for the servers to start. It is part of tools.Source.
 func (m *Manager) Plan(name, args string) (*tools.Plan, bool, error) {
+	<-m.started
 	s, e := m.lookup(name)
 	if e == nil {
 		return nil, false, nil

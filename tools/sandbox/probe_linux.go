@@ -4,25 +4,49 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"syscall"
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 )
 
 // probe finds out what this kernel and this user can confine.
+//
+// Each namespace try clones a child, a few milliseconds apiece (a network
+// namespace is slow to make and to tear down), and the screen's first
+// frame waits for the report; so the tries of the usual case, user and
+// network namespaces with a mount and a PID namespace inside, run at
+// once, and only a kernel that refuses the first is asked step by step.
+// The report is the same either way.
 func probe() Report {
 	var r Report
 	r.LandlockABI, r.LandlockReason = probeLandlock()
-	r.UserNamespaces, r.NetworkNamespace, r.NamespaceReason = probeNamespaces()
-	if r.UserNamespaces {
-		err := tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true})
-		r.MountNamespace = err == nil
-		if err == nil {
-			err = tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true, pid: true})
-			r.PIDNamespace = err == nil
+	var both, mount, pid error
+	var wg sync.WaitGroup
+	wg.Go(func() { both = tryNamespaces(nsFlags{user: true, net: true}) })
+	wg.Go(func() { mount = tryNamespaces(nsFlags{user: true, net: true, mount: true}) })
+	wg.Go(func() { pid = tryNamespaces(nsFlags{user: true, net: true, mount: true, pid: true}) })
+	wg.Wait()
+	if both == nil {
+		r.UserNamespaces, r.NetworkNamespace = true, true
+	} else {
+		r.UserNamespaces, r.NetworkNamespace, r.NamespaceReason = probeNamespaces(both)
+		if r.UserNamespaces {
+			mount = tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true})
+			if mount == nil {
+				pid = tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true, pid: true})
+			}
 		}
-		if err != nil {
-			r.IsolationReason = namespaceHint(err)
+	}
+	if r.UserNamespaces {
+		// A PID namespace is only used inside a mount namespace.
+		r.MountNamespace = mount == nil
+		r.PIDNamespace = mount == nil && pid == nil
+		switch {
+		case mount != nil:
+			r.IsolationReason = namespaceHint(mount)
+		case pid != nil:
+			r.IsolationReason = namespaceHint(pid)
 		}
 	} else {
 		r.IsolationReason = "they need a user namespace"
@@ -60,14 +84,10 @@ func probeLandlock() (int, string) {
 	}
 }
 
-// probeNamespaces tries the namespaces Command would ask for: a user and a
-// network namespace together, else a user namespace alone, else (as root)
-// a network namespace alone.
-func probeNamespaces() (userns, netns bool, reason string) {
-	both := tryNamespaces(nsFlags{user: true, net: true})
-	if both == nil {
-		return true, true, ""
-	}
+// probeNamespaces tries the namespaces Command would ask for once a user
+// and a network namespace together failed with both: a user namespace
+// alone, else (as root) a network namespace alone.
+func probeNamespaces(both error) (userns, netns bool, reason string) {
 	user := tryNamespaces(nsFlags{user: true})
 	if user == nil {
 		return true, false, "network namespace: " + namespaceHint(both)
