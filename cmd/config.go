@@ -201,28 +201,13 @@ func readConfigFile(path string) (data []byte, found bool, err error) {
 		return nil, true, fmt.Errorf("config %s: %w", path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, true, fmt.Errorf("config %s is not a regular file (%s): write the config there as a file", path, fileKind(fi.Mode()))
+		return nil, true, fmt.Errorf("config %s is not a regular file (%s): write the config there as a file", path, tools.KindOf(fi.Mode()))
 	}
 	data, err = os.ReadFile(path)
 	if err != nil {
 		return nil, true, fmt.Errorf("config %s: %w", path, err)
 	}
 	return data, true, nil
-}
-
-// fileKind names the type of a file that is not a regular one.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return m.Type().String()
 }
 
 // decodeUserFile overlays a user config file onto cfg. A missing file is

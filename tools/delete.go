@@ -55,8 +55,8 @@ func planDelete(r *Registry, name string, a deleteArgs) (*Plan, error) {
 			preview = unifiedDiff(t.rel, &s, nil)
 		}
 	default:
-		summary = fmt.Sprintf("delete %s (%s)", t.rel, kindOf(was.mode))
-		preview = fmt.Sprintf("delete %s, %s\n", t.rel, kindOf(was.mode))
+		summary = fmt.Sprintf("delete %s (%s)", t.rel, KindOf(was.mode))
+		preview = fmt.Sprintf("delete %s, %s\n", t.rel, KindOf(was.mode))
 	}
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {
 		if err := r.checkUnchanged(t, was, true); err != nil {

@@ -101,7 +101,7 @@ type grepper struct {
 // opened: a named pipe would block, a device may act on being opened.
 func notSearchable(d fs.DirEntry) string {
 	if t := d.Type(); !t.IsRegular() && !t.IsDir() && t&fs.ModeSymlink == 0 {
-		return kindOf(t)
+		return KindOf(t)
 	}
 	return ""
 }

@@ -46,7 +46,7 @@ func planList(r *Registry, name string, a listArgs) (*Plan, error) {
 		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
 	}
 	if !fi.IsDir() {
-		return nil, fmt.Errorf("%s: %s is %s, not a directory; use read_file", name, a.Path, kindOf(fi.Mode()))
+		return nil, fmt.Errorf("%s: %s is %s, not a directory; use read_file", name, a.Path, KindOf(fi.Mode()))
 	}
 	p := r.newPlan(name, a, "list "+t.rel, func(ctx context.Context, _ func(string)) Result {
 		return r.listDir(ctx, t, depth)

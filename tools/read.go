@@ -81,7 +81,7 @@ func (r *Registry) readFile(ctx context.Context, t target, offset, limit int) Re
 		return failure(pathError(t.arg, err).Error())
 	}
 	if !fi.Mode().IsRegular() {
-		return failuref("%s is %s, not a file read_file can read", t.arg, kindOf(fi.Mode()))
+		return failuref("%s is %s, not a file read_file can read", t.arg, KindOf(fi.Mode()))
 	}
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(sniffBytes)

@@ -72,7 +72,7 @@ func (r *Registry) fileState(rel string) (snapshot, []byte, error) {
 		return snapshot{}, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return snapshot{}, nil, fmt.Errorf("not a regular file (%s)", kindOf(fi.Mode()))
+		return snapshot{}, nil, fmt.Errorf("not a regular file (%s)", KindOf(fi.Mode()))
 	}
 	h := sha256.New()
 	var buf bytes.Buffer
@@ -132,8 +132,8 @@ func (r *Registry) treeState(rel string) (snapshot, []string, error) {
 	return s, names, nil
 }
 
-// kindOf names a file mode's type for messages.
-func kindOf(m fs.FileMode) string {
+// KindOf names a file mode's type for messages ("a directory", "a named pipe", …).
+func KindOf(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
