@@ -73,8 +73,13 @@ func copyLike(why string, srcAcc access) handler {
 			dest, ops = ops[len(ops)-1], ops[:len(ops)-1]
 		}
 		if c.name != "ln" {
+			src := srcAcc
+			if src == accRead && has(flags, "r", "R", "a", "--recursive", "--archive") {
+				// A directory is copied with every file below it.
+				src = accReadTree
+			}
 			for _, op := range ops {
-				c.path(srcAcc, op)
+				c.path(src, op)
 			}
 		}
 		c.path(accWrite, dest)
@@ -283,6 +288,16 @@ func shred(c *cmd) {
 	}
 }
 
+// tarMembers judges the files tar puts in an archive: a directory goes in
+// with its whole tree unless --no-recursion says otherwise.
+func (c *cmd) tarMembers(flags []flag, ops []field) {
+	if has(flags, "--no-recursion") {
+		c.read(ops)
+		return
+	}
+	c.readTrees(ops)
+}
+
 // tar lists (Safe), creates or extracts archives (Warning), and can run
 // programs of its own: --to-command, --use-compress-program and the like.
 func tar(c *cmd) {
@@ -321,7 +336,7 @@ func tar(c *cmd) {
 		if hasArchive && archive.s != "-" {
 			c.path(accWrite, archive)
 		}
-		c.read(ops)
+		c.tarMembers(flags, ops)
 	case has(flags, "x", "--extract", "--get"):
 		c.add(Warning, "extracts an archive", "builtin:tar")
 		if hasArchive && archive.s != "-" {
@@ -345,6 +360,10 @@ func tar(c *cmd) {
 		c.add(Warning, "changes an archive", "builtin:tar")
 		if hasArchive && archive.s != "-" {
 			c.path(accWrite, archive)
+		}
+		if !has(flags, "--delete") {
+			// -r and -u add the operands to the archive.
+			c.tarMembers(flags, ops)
 		}
 	}
 	for _, p := range values(flags, "I", "--use-compress-program", "--to-command", "--rsh-command", "--rmt-command", "F", "--info-script", "--new-volume-script") {
@@ -380,7 +399,11 @@ func zip(c *cmd) {
 	c.add(Warning, "creates an archive", "builtin:zip")
 	if len(ops) > 0 {
 		c.path(accWrite, ops[0])
-		c.read(ops[1:])
+		if hasWord(c.rest(), "--recurse-paths", "--recurse-patterns") || has(flags, "r", "R") {
+			c.readTrees(ops[1:])
+		} else {
+			c.read(ops[1:])
+		}
 	}
 	for _, p := range values(flags, "--unzip-command") {
 		c.programString(p)
@@ -545,10 +568,19 @@ func grep(c *cmd) {
 	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 && !has(flags, "--files", "--type-list") {
 		ops = ops[1:]
 	}
-	if len(ops) == 0 && (c.name != "grep" && c.name != "egrep" && c.name != "fgrep" || has(flags, "r", "R", "--recursive", "--dereference-recursive")) {
+	plain := c.name == "grep" || c.name == "egrep" || c.name == "fgrep" || c.name == "zgrep"
+	recursive := !plain || has(flags, "r", "R", "--recursive", "--dereference-recursive")
+	if d, ok := value(flags, "d", "--directories"); plain && ok && (d.dyn || d.s == "recurse") {
+		recursive = true
+	}
+	if len(ops) == 0 && recursive {
 		ops = []field{lit(".")}
 	}
-	c.read(ops)
+	if recursive {
+		c.readTrees(ops)
+	} else {
+		c.read(ops)
+	}
 	if has(flags, "l", "--files-with-matches", "--files") && !has(flags, "c", "o") {
 		c.lists(ops, true)
 	}

@@ -15,6 +15,9 @@ const (
 	accWrite
 	accDelete
 	accDeleteTree
+	// accReadTree reads every file below a directory (grep -r, tar c,
+	// cp -r): a directory that holds a credential store reads the store.
+	accReadTree
 )
 
 // place is what the classifier knows of the machine: the project root and
@@ -144,6 +147,39 @@ func (pl *place) isCredentialStore(p string) bool {
 		}
 	}
 	return false
+}
+
+// storeBelow returns a credential store that lies below the clean path p,
+// as "~/.ssh (SSH keys and known hosts)": reading p's whole tree reads it.
+// A store that p is in is isCredentialStore's, not this.
+func (pl *place) storeBelow(p string) (string, bool) {
+	first := func(prefix string) (string, bool) {
+		for _, e := range secrets.Home {
+			if prefix == "" || len(e.Path) > len(prefix) && strings.EqualFold(e.Path[:len(prefix)], prefix) && e.Path[len(prefix)] == '/' {
+				return "~/" + e.Path + " (" + e.Reason + ")", true
+			}
+		}
+		return "", false
+	}
+	if _, rel, ok := pl.homeRel(p); ok {
+		return first(rel)
+	}
+	// An ancestor of a home directory holds every store of it.
+	for _, h := range [...]string{pl.home, "/root", "/var/root", "/home/x", "/Users/x"} {
+		if isAncestor(p, h) && p != h {
+			return first("")
+		}
+	}
+	for _, e := range secrets.System {
+		if isAncestor(p, e.Path) && p != e.Path {
+			return e.Path + " (" + e.Reason + ")", true
+		}
+	}
+	// /proc and a process's directory hold its environment and memory.
+	if rest, ok := strings.CutPrefix(p, "/proc"); ok && (rest == "" || rest[0] == '/' && !strings.Contains(rest[1:], "/")) {
+		return "/proc/PID/environ (processes' environments)", true
+	}
+	return "", false
 }
 
 // isStartupFile reports whether p runs at a later login or shell start.

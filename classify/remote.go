@@ -183,6 +183,11 @@ func remote(c *cmd) {
 		}
 		return
 	}
+	src := accRead
+	if has(flags, "r", "a", "--recursive", "--archive") {
+		// A directory goes with every file below it.
+		src = accReadTree
+	}
 	for i, op := range ops {
 		if hostPath(op.s) {
 			continue
@@ -190,7 +195,7 @@ func remote(c *cmd) {
 		if i == len(ops)-1 && len(ops) > 1 {
 			c.path(accWrite, op)
 		} else {
-			c.path(accRead, op)
+			c.path(src, op)
 		}
 	}
 }

@@ -148,7 +148,8 @@ func sevenZip(c *cmd) {
 		c.add(Warning, "changes an archive", "builtin:zip")
 		if len(files) > 0 {
 			c.path(accWrite, files[0])
-			c.read(files[1:])
+			// 7z adds a directory with everything below it.
+			c.readTrees(files[1:])
 		}
 	default:
 		c.add(Warning, "unknown 7z command", "builtin:unknown")
@@ -187,6 +188,10 @@ func unrar(c *cmd) {
 		c.add(Warning, "changes an archive", "builtin:zip")
 		if len(files) > 0 {
 			c.path(accWrite, files[0])
+			if verb == "a" || verb == "u" || verb == "f" || verb == "m" {
+				// The files added; -r takes directories whole.
+				c.readTrees(files[1:])
+			}
 		}
 	}
 }

@@ -16,6 +16,7 @@ type toolOpts struct {
 	writes  string   // options whose value is a file written
 	runs    string   // options whose value is a program run
 	dot     bool     // with no operand, reads the current directory
+	tree    bool     // a directory operand is read with the files below it
 	skip    int      // leading operands that are not files (grep's pattern)
 	parsed  *optSpec // built once from the above
 	known   map[string]bool
@@ -118,7 +119,11 @@ func tool(why string, o toolOpts) handler {
 		if len(ops) == 0 && o.dot {
 			ops = []field{lit(".")}
 		}
-		c.read(ops)
+		if o.tree {
+			c.readTrees(ops)
+		} else {
+			c.read(ops)
+		}
 		if c.name == "ls" && len(c.rest()) == 0 {
 			c.lists([]field{lit(".")}, true)
 		}
@@ -162,7 +167,7 @@ var (
 	expOpts  = toolOpts{flags: "ia0123456789", vals: "t", long: "--initial --all --first-only", longVal: "--tabs"}
 	lookOpts = toolOpts{flags: "bdfahV", vals: "t", long: "--alphanum --alternative --ignore-case", longVal: "--terminate"}
 	cutOpts  = toolOpts{flags: "nsz", vals: "bcdf", long: "--complement --only-delimited --zero-terminated", longVal: "--bytes --characters --delimiter --fields --output-delimiter"}
-	diffOpts = toolOpts{flags: "iEZbwBaTlrNpPsqycuetndv0123456789", vals: "CUDFISWxXL",
+	diffOpts = toolOpts{flags: "iEZbwBaTlrNpPsqycuetndv0123456789", vals: "CUDFISWxXL", tree: true,
 		long:    "--normal --brief --report-identical-files --context --unified --ed --rcs --side-by-side --left-column --suppress-common-lines --show-c-function --expand-tabs --initial-tab --suppress-blank-empty --paginate --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case --text --strip-trailing-cr --ignore-case --ignore-tab-expansion --ignore-trailing-space --ignore-space-change --ignore-all-space --ignore-blank-lines --minimal --speed-large-files --color --no-color",
 		longVal: "--show-function-line --label --width --tabsize --exclude --exclude-from --starting-file --ignore-matching-lines --from-file --to-file --horizon-lines --line-format --old-line-format --new-line-format --unchanged-line-format --old-group-format --new-group-format --unchanged-group-format --changed-group-format --palette --ifdef",
 		reads:   "-X --exclude-from --from-file --to-file"}
@@ -191,14 +196,14 @@ var (
 	lintOpts = map[string]*toolOpts{
 		"shellcheck":   {flags: "axV", vals: "CieofPsSW", long: "--check-sourced --extended-analysis --list-optional --norc --external-sources", longVal: "--rcfile --color --include --exclude --format --enable --source-path --shell --severity --wiki-link-count", reads: "--rcfile"},
 		"hadolint":     {flags: "v", vals: "cft", long: "--no-color --no-fail --verbose --strict-labels --disable-ignore-pragma", longVal: "--config --format --ignore --trusted-registry --failure-threshold --error --warning --info --style", reads: "-c --config"},
-		"yamllint":     {flags: "s", vals: "cdf", long: "--strict --no-warnings --list-files", longVal: "--config-file --config-data --format", reads: "-c --config-file"},
-		"markdownlint": {vals: "cip", long: "--dot --quiet", longVal: "--config --ignore --ignore-path --rules", reads: "-c --config"},
+		"yamllint":     {tree: true, flags: "s", vals: "cdf", long: "--strict --no-warnings --list-files", longVal: "--config-file --config-data --format", reads: "-c --config-file"},
+		"markdownlint": {tree: true, vals: "cip", long: "--dot --quiet", longVal: "--config --ignore --ignore-path --rules", reads: "-c --config"},
 		"actionlint":   {},
 		"xmllint":      {long: "--noout --format --valid --recover --nonet --debug --timing --html --xmlout --nowarning --huge --c14n --xinclude --noblanks --nocdata --noent", longVal: "--schema --relaxng --dtdvalid --xpath --pretty --encode --path --output", reads: "--schema --relaxng --dtdvalid --path", writes: "--output"},
 		"jsonlint":     {flags: "qcs", long: "--quiet --compact --sort-keys"},
 		"tflint":       {long: "--recursive --init --version", longVal: "--format --config --chdir --filter --minimum-failure-severity"},
-		"cppcheck":     {flags: "qv", vals: "IDUj", long: "--quiet --verbose --inconclusive --force", longVal: "--enable --std --platform --suppress --template --language --inline-suppr --error-exitcode"},
-		"codespell":    {flags: "fHs", vals: "qLSIxDiC", long: "--check-filenames --check-hidden --summary --count", longVal: "--skip --ignore-words-list --ignore-words --dictionary --builtin --quiet-level --regex --ignore-regex --uri-ignore-words-list --exclude-file", reads: "-I --ignore-words -D --dictionary -x --exclude-file"},
+		"cppcheck":     {tree: true, flags: "qv", vals: "IDUj", long: "--quiet --verbose --inconclusive --force", longVal: "--enable --std --platform --suppress --template --language --inline-suppr --error-exitcode"},
+		"codespell":    {tree: true, flags: "fHs", vals: "qLSIxDiC", long: "--check-filenames --check-hidden --summary --count", longVal: "--skip --ignore-words-list --ignore-words --dictionary --builtin --quiet-level --regex --ignore-regex --uri-ignore-words-list --exclude-file", reads: "-I --ignore-words -D --dictionary -x --exclude-file"},
 	}
 )
 
@@ -213,9 +218,14 @@ func init() {
 
 // lint returns the handler of a checker by its own manual.
 func lint(c *cmd) {
-	_, ops := c.judgeOpts(lintOpts[c.name])
+	o := lintOpts[c.name]
+	_, ops := c.judgeOpts(o)
 	c.add(Safe, "validates files", "builtin:read-only")
-	c.read(ops)
+	if o.tree {
+		c.readTrees(ops)
+	} else {
+		c.read(ops)
+	}
 }
 
 // jq filters JSON. --arg, --argjson, --slurpfile and --rawfile take two
