@@ -467,7 +467,7 @@ func patch(c *cmd) {
 
 // sortOpts is sort's manual: -o writes, --compress-program runs,
 // --files0-from names more files to read, --random-source reads.
-var sortOpts = toolOpts{flags: "bdfgiMhnRrVcCmsuz", vals: "ktSoT",
+var sortOpts = toolOpts{source: "sort --help, GNU coreutils 9.1", flags: "bdfgiMhnRrVcCmsuz", vals: "ktSoT",
 	long:    "--ignore-leading-blanks --dictionary-order --ignore-case --general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort --numeric-sort --random-sort --reverse --version-sort --check --merge --stable --unique --zero-terminated --debug",
 	longVal: "--sort --random-source --key --field-separator --buffer-size --output --temporary-directory --compress-program --files0-from --parallel --batch-size",
 	reads:   "--random-source", lists: "--files0-from", writes: "-o --output"}
@@ -493,7 +493,7 @@ func sortCmd(c *cmd) {
 }
 
 // uniq reads its first operand and writes its second.
-var uniqOpts = toolOpts{flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated", longVal: "--skip-fields --skip-chars --check-chars --group --all-repeated"}
+var uniqOpts = toolOpts{source: "uniq --help, GNU coreutils 9.1", flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated", longVal: "--skip-fields --skip-chars --check-chars --group --all-repeated"}
 
 func init() { uniqOpts.spec() }
 
