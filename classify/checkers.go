@@ -35,6 +35,11 @@ func optionSet(list string) map[string]bool {
 	return m
 }
 
+// names returns every option the table lists, whatever it does.
+func (o *fileOptions) names() map[string]bool {
+	return optionSet(strings.Join([]string{o.flags, o.valued, o.reads, o.writes, o.runs, o.servers, o.writesIn, o.deletes, o.shells, "--help --version -h -V -v -version"}, " "))
+}
+
 // checkerTool judges a compiler, bundler or checker by its file options:
 // operands are files it reads, judged by the path rules.
 func checkerTool(why string, o fileOptions) handler {
@@ -45,7 +50,7 @@ func checkerTool(why string, o fileOptions) handler {
 	}
 	valued, reads, writes, runs := optionSet(o.valued+" "+o.reads+" "+o.writes+" "+o.runs+" "+o.shells), optionSet(o.reads), optionSet(o.writes), optionSet(o.runs)
 	servers, words, writesIn, deletes, shells := optionSet(o.servers), optionSet(o.words), optionSet(o.writesIn), optionSet(o.deletes), optionSet(o.shells)
-	known := optionSet(strings.Join([]string{o.flags, o.valued, o.reads, o.writes, o.runs, o.servers, o.writesIn, o.deletes, o.shells, "--help --version -h -V -v -version"}, " "))
+	known := o.names()
 	return func(c *cmd) {
 		args := c.rest()
 		var ops []field
@@ -171,13 +176,13 @@ var (
 		writes:  "-o --out-file -d --out-dir",
 		runs:    "--plugins --presets",
 		deletes: "--delete-dir-on-start"}
-	swcOpts = fileOptions{source: "swc --help, @swc/cli 0.7",
+	swcOpts = fileOptions{source: "swc --help, @swc/cli 0.8.1",
 		flags:   "--cli-config-file --config --config-file --copy-files --delete-dir-on-start --env-name --extensions --filename --help --ignore --include-dotfiles --log-watch-compilation --no-swcrc --only --out-dir --out-file --out-file-extension --quiet --source-file-name --source-map-target --source-maps --source-root --strip-leading-paths --sync --version --watch --workers -C -D -V -d -f -h -o -q -s -w",
 		valued:  "-o --out-file -d --out-dir --config-file -C --config --env-name --filename -f --extensions --ignore --only --source-maps -s --source-file-name --source-root",
 		reads:   "--config-file --cli-config-file",
 		writes:  "-o --out-file -d --out-dir",
 		deletes: "--delete-dir-on-start"}
-	webpackOpts = fileOptions{source: "webpack --help, webpack-cli 6 (the 2,400 options of --help=verbose are not modelled: any makes it warning)",
+	webpackOpts = fileOptions{source: "webpack --help, webpack-cli 7.3.1 with webpack 5.113.0 (the 2,400 options of --help=verbose are not modelled: any makes it warning)",
 		flags:   "--analyze --color --config --config-name --config-node-env --devtool --disable-interpret --entry --env --extends --fail-on-warnings --help --json --merge --mode --name --no-color --no-devtool --output-path --progress --stats --target --version --watch --watch-options-stdin -c -d -e -h -j -m -o -t -v -w",
 		valued:  "-c --config --config-name -o --output-path --output-filename --env --node-env --mode --entry --target -t --devtool -d --name --stats --analyze --json -j --merge -m --progress --cache-type --cache-cache-directory",
 		reads:   "-c --config --entry",

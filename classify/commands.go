@@ -317,9 +317,9 @@ func init() {
 	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
 	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "ctest", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
-	set(cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
-	set(rustc, "rustc")
-	set(javac, "javac")
+	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
+	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")
+	setTable("javac --help and --help-extra, OpenJDK 17, Debian openjdk-17-jdk-headless", javac, "javac")
 	set(jvmCompiler, "kotlinc", "scalac")
 	set(ghc, "ghc")
 	set(nim, "nim")

@@ -71,7 +71,7 @@ var (
 		longVal: "--columns --exclude --input --output --sort --type --num-format", reads: "-i --input"}
 	calOpts = toolOpts{source: "cal(1), util-linux 2.38.1; ncal(1), bsdmainutils 12.1.8", words: true,
 		flags: "13jyYwvsmSbCeHJopMh", vals: "nABd", long: "--one --three --julian --year --twelve --week --vertical --sunday --monday --span --iso --color", longVal: "--months --reform --columns"}
-	revOpts    = toolOpts{source: "rev --help, util-linux 2.38.1", flags: "0", long: "--zero"}
+	revOpts    = toolOpts{source: "rev --help, util-linux 2.38.1", flags: "0Vh", long: "--zero"}
 	tsortOpts  = toolOpts{source: "tsort --help, GNU coreutils 9.1"}
 	bannerOpts = toolOpts{source: "banner(6), bsdgames 2.17; sysvbanner 1.0", words: true, flags: "dt", vals: "w"}
 )
