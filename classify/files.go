@@ -3,6 +3,7 @@ package classify
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -291,6 +292,18 @@ func shred(c *cmd) {
 // tarMembers judges the files tar puts in an archive: a directory goes in
 // with its whole tree unless --no-recursion says otherwise.
 func (c *cmd) tarMembers(flags []flag, ops []field) {
+	if dir, ok := value(flags, "C", "--directory"); ok {
+		// The members are found in the directory -C names.
+		ops = slices.Clone(ops)
+		for i, op := range ops {
+			switch {
+			case dir.dyn:
+				ops[i] = dir
+			case !op.dyn && !strings.HasPrefix(op.s, "/"):
+				ops[i] = field{s: path.Join(dir.s, op.s), glob: op.glob || dir.glob}
+			}
+		}
+	}
 	if has(flags, "--no-recursion") {
 		c.read(ops)
 		return

@@ -27,6 +27,7 @@ func TestRecursiveReadsOfStoreDirectoriesAreBlocked(t *testing.T) {
 		"diff -r ~ /tmp/x", "diff ~/.config /tmp/x", "codespell ~", "cppcheck /home",
 		"cd ~ && grep -r token .", "cd && tar czf /tmp/h.tgz .", "d=~; grep -r x $d",
 		"find ~ -type f -exec cat {} +", "find ~/.config -exec grep -H token {} ;", "fd . ~ -x cat",
+		"tar -C ~ -czf x.tgz .", "tar -czf x.tgz -C ~ .", "tar -C /etc -cf x.tar ssh", "find ~ -type f | xargs cat",
 	))
 	checkLevels(t, []levelCase{
 		// Names only: they stay as they were.
@@ -37,7 +38,8 @@ func TestRecursiveReadsOfStoreDirectoriesAreBlocked(t *testing.T) {
 		{"diff -r a b", Safe}, {"git diff --no-index a b", Safe},
 		{"tar cf x.tar src", Warning}, {"cp -r src dst", Warning}, {"zip -r x.zip src", Warning},
 		{"rsync -a src/ dst/", Warning}, {"rg x ~/.config/nvim", Warning}, {"grep -r x /usr/share/doc", Warning},
-		{"grep x ~/notes.txt", Warning}, {"cp ~/notes.txt .", Warning},
+		{"grep x ~/notes.txt", Warning}, {"cp ~/notes.txt .", Warning}, {"tar -C src -czf x.tgz .", Warning},
+		{"tar -cf x.tar --no-recursion ~", Warning},
 		// A store read by name was blocked before and stays so.
 		{"grep -r x ~/.ssh", Blocked}, {"tar cf x.tar ~/.aws", Blocked},
 	})
