@@ -33,12 +33,12 @@ func canBeSafe(name string) bool {
 // are (eval, command, trap).
 var shellWords = map[string]string{
 	":": "does nothing; its words are expanded only", "true": "does nothing", "false": "does nothing",
-	"echo": "prints its words; bash's echo takes -n, -e and -E and prints any other word",
+	"echo":  "prints its words; bash's echo takes -n, -e and -E and prints any other word",
 	"times": "prints the shell's times; takes no options", "caller": "prints a call frame; takes a number",
 	"break": "leaves a loop; takes a number", "continue": "goes on with a loop; takes a number",
 	"exit": "ends the shell; takes a status", "return": "returns from a function; takes a status",
 	"shift": "shifts the positional parameters; takes a number",
-	"set": "sets the shell's options and positional parameters", "shopt": "sets the shell's options",
+	"set":   "sets the shell's options and positional parameters", "shopt": "sets the shell's options",
 	"compopt": "sets completion options", "let": "evaluates arithmetic, whose substitutions are judged",
 	"local": "declares variables, whose values are judged", "declare": "declares variables, whose values are judged",
 	"typeset": "declares variables, whose values are judged", "export": "marks variables for export",
