@@ -250,7 +250,7 @@ func chown(c *cmd) {
 
 // tee copies its input to files.
 func tee(c *cmd) {
-	_, ops := parseOpts(c.rest(), optSpec{})
+	_, ops := c.judgeOpts(&teeOpts)
 	c.add(Safe, "copies its input to its output", "builtin:tee")
 	fetched := c.in != nil && c.in.pipe != nil && (c.in.pipe.network || c.in.pipe.decode)
 	for _, op := range ops {
@@ -259,6 +259,16 @@ func tee(c *cmd) {
 			c.wk.markFetched(op, c.d)
 		}
 	}
+}
+
+var (
+	teeOpts    = toolOpts{source: "tee --help, GNU coreutils 9.1", flags: "aip", long: "--append --ignore-interrupts --output-error"}
+	mktempOpts = toolOpts{source: "mktemp --help, GNU coreutils 9.1", flags: "dqtu", vals: "p", long: "--directory --dry-run --quiet", longVal: "--tmpdir --suffix"}
+)
+
+func init() {
+	teeOpts.spec()
+	mktempOpts.spec()
 }
 
 // dd copies data between the files named by if= and of=.
@@ -523,7 +533,7 @@ func uniq(c *cmd) {
 
 // mktemp creates a fresh temporary file or directory, which harms nothing.
 func mktemp(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "p", long: []string{"--tmpdir", "--suffix"}})
+	flags, ops := c.judgeOpts(&mktempOpts)
 	c.add(Safe, "creates a temporary file", "builtin:mktemp")
 	if _, ok := value(flags, "p", "--tmpdir"); !ok && !has(flags, "t") {
 		for _, op := range ops {

@@ -35,6 +35,7 @@ var helpTables = map[string]*toolOpts{
 	"locale": &localeOpts, "sleep": &sleepOpts, "yes": &yesOpts, "groups": &noOptsWords,
 	"whoami": &noOptsWords, "logname": &noOptsWords, "arch": &noOptsWords, "hostid": &noOptsWords,
 	"users": &noOptsWords, "factor": &exprOpts, "rev": &revOpts, "tsort": &tsortOpts,
+	"tee": &teeOpts, "mktemp": &mktempOpts,
 }
 
 // notOptions are words of a --help that look like options but are not

@@ -75,13 +75,13 @@ fakechroot fakeroot faketime fd fdfind find flatpak flock flutter flyway gawk ge
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar gtimeout
 gunzip gxargs gzip heaptrack helm i386 ifconfig ifne ionice ip isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace lz4 lzma make manage.py
-markdownlint-cli2 mawk memusage meson migrate mikro-orm mix mktemp mocha mongorestore mount mvn mvnw nawk
+markdownlint-cli2 mawk memusage meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
 nerdctl nextest nice nim ninja nix-env nocache nohup nox npm numactl nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit pigz pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma prlimit ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr retry
 route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli setarch
 setsid shfmt snap sqitch sqlx stack standard stdbuf strace stty stylelint stylua supabase swift swiftlint
-sysctl systemctl systemd-inhibit tap taplo tar taskset tee terraform terragrunt time timedatectl timeout
+sysctl systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
 tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer unlzma unrar unxz unzip unzstd
 valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run xxd xz
 yapf yarn yay ydotool yum zgrep zig zstd zypper`)
