@@ -254,7 +254,9 @@ func init() {
 	set(unzip, "unzip")
 	setTable(zipinfoOpts.source, tool("lists an archive", zipinfoOpts), "zipinfo")
 	set(static(Warning, "runs a Java program the classifier does not read", "builtin:interpreter"), "java")
-	set(compressor, "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "lzma", "unlzma", "pigz")
+	for name, o := range compressorOpts {
+		setTable(o.source, compressor, name)
+	}
 	set(patch, "patch")
 	setTable(mktempOpts.source, mktemp, "mktemp")
 	set(splitCmd, "split", "csplit")

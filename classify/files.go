@@ -455,20 +455,63 @@ func unzip(c *cmd) {
 	c.extractInto(target)
 }
 
-// compressor judges gzip, xz and the like: to stdout or listing is Safe,
-// in place Warning.
+// compressor judges gzip, xz and the like by their own tables: to
+// standard output, listing or testing is Safe (the files an option names
+// are judged: zstd -o, --output-dir-*, -D, --patch-from, --filelist, xz
+// --files), in place Warning. lz4 writes its second operand.
 func compressor(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "S", long: []string{"--suffix"}})
-	if has(flags, "c", "--stdout", "--to-stdout", "l", "--list", "t", "--test") {
+	o := compressorOpts[c.name]
+	flags, ops := c.judgeOpts(o)
+	listing := "l"
+	if c.name == "lz4" {
+		listing = "--list" // lz4 -l is the legacy format
+	}
+	named := len(values(flags, strings.Fields(o.writes)...)) > 0
+	switch {
+	case c.name == "lz4" && len(ops) == 2 && !has(flags, "m", "r", "c", "--stdout", "--list", "t"):
+		c.add(Warning, "writes a (de)compressed file", "builtin:compress")
+		c.read(ops[:1])
+		c.path(accWrite, ops[1])
+	case named:
+		c.add(Warning, "writes (de)compressed files where its options say", "builtin:compress")
+		c.read(ops)
+	case has(flags, "c", "--stdout", "--to-stdout", listing, "--list", "t", "--test"):
 		c.add(Safe, "writes to standard output", "builtin:read-only")
 		c.read(ops)
-		return
-	}
-	c.add(Warning, "replaces files with their (de)compressed form", "builtin:compress")
-	for _, op := range ops {
-		c.path(accWrite, op)
+	default:
+		c.add(Warning, "replaces files with their (de)compressed form", "builtin:compress")
+		for _, op := range ops {
+			c.path(accWrite, op)
+		}
 	}
 }
+
+// compressorOpts are the compressors' --help (Debian 12's packages; pigz
+// from pigz(1) 2.6), by the names they are called.
+var compressorOpts = func() map[string]*toolOpts {
+	gzip := &toolOpts{source: "gzip --help, gzip 1.12", flags: "cdfhklLnNqrtvV123456789",
+		long: "--stdout --to-stdout --decompress --uncompress --force --keep --list --license --no-name --name --quiet --recursive --rsyncable --synchronous --test --verbose --fast --best", vals: "S", longVal: "--suffix"}
+	bzip2 := &toolOpts{source: "bzip2 --help, bzip2 1.0.8", flags: "cdzkftvqsLVh123456789",
+		long: "--stdout --decompress --compress --keep --force --test --verbose --quiet --small --license --fast --best"}
+	xz := &toolOpts{source: "xz --long-help, XZ Utils 5.4.1", flags: "zdtlkfcqvhHVe0123456789FCTM",
+		long:    "--compress --decompress --uncompress --test --list --keep --force --stdout --to-stdout --single-stream --no-sparse --extreme --ignore-check --no-adjust --quiet --verbose --no-warn --robot --info-memory --long-help --lzma1 --lzma2 --x86 --arm --arm64 --armthumb --powerpc --ia64 --sparc --delta --files --files0",
+		longVal: "--suffix --format --check --block-size --block-list --flush-timeout --memlimit-compress --memlimit-decompress --memlimit-mt-decompress --memlimit --threads", vals: "SFCTM",
+		lists: "--files --files0"}
+	zstd := &toolOpts{source: "zstd --help, zstd 1.5.4", flags: "cdzkflqtvhHVrMBTbeiS0123456789#",
+		long:    "--compress --decompress --uncompress --keep --rm --force --stdout --quiet --verbose --test --list --ultra --fast --adapt --long --single-thread --rsyncable --exclude-compressed --no-dictID --train --train-cover --train-fastcover --train-legacy --asyncio --no-asyncio --check --no-check --compress-literals --no-compress-literals --pass-through --no-pass-through --progress --no-progress --row-match-finder --no-row-match-finder --sparse --no-sparse --content-size --no-content-size --mmap-dict --no-mmap-dict --show-default-cparams --memory --format",
+		longVal: "--auto-threads --dictID --filelist --maxdict --output-dir-flat --output-dir-mirror --patch-from --priority --size-hint --stream-size --target-compressed-block-size --trace", vals: "oDM",
+		writes: "-o --output-dir-flat --output-dir-mirror --trace", reads: "-D --patch-from", lists: "--filelist"}
+	lz4 := &toolOpts{source: "lz4 -H, lz4 1.9.4", flags: "123456789zdfkhHVvqctmrlBIXbei", vals: "D",
+		long: "--rm --no-frame-crc --content-size --no-content-size --list --sparse --no-sparse --favor-decSpeed --fast --best --stdout --decompress --uncompress --compress --force --keep --multiple --verbose --quiet --test", reads: "-D"}
+	pigz := &toolOpts{source: "pigz(1), pigz 2.6", flags: "0123456789cdfFhHiklLmMnNqrRtUvVYzK", vals: "AbCpS",
+		long: "--stdout --decompress --force --first --huffman --independent --keep --list --license --no-time --time --no-name --name --quiet --recursive --rsyncable --test --rle --verbose --version --synchronous --zlib --zip --fast --best", longVal: "--alias --blocksize --comment --processes --suffix"}
+	m := map[string]*toolOpts{"gzip": gzip, "gunzip": gzip, "bzip2": bzip2, "bunzip2": bzip2, "xz": xz, "unxz": xz,
+		"lzma": xz, "unlzma": xz, "zstd": zstd, "unzstd": zstd, "lz4": lz4, "pigz": pigz}
+	for _, o := range m {
+		o.spec()
+	}
+	return m
+}()
 
 func patch(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "pdioDBFrVYzgx", long: []string{"--strip", "--directory", "--input", "--output", "--reject-file", "--prefix", "--suffix", "--backup-if-mismatch"}})

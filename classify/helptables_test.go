@@ -36,6 +36,7 @@ var helpTables = map[string]*toolOpts{
 	"whoami": &noOptsWords, "logname": &noOptsWords, "arch": &noOptsWords, "hostid": &noOptsWords,
 	"users": &noOptsWords, "factor": &exprOpts, "rev": &revOpts, "tsort": &tsortOpts,
 	"tee": &teeOpts, "mktemp": &mktempOpts,
+	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 }
 
 // notOptions are words of a --help that look like options but are not

@@ -48,3 +48,16 @@ func TestCheckerOptionsOutsideTheTableAreWarning(t *testing.T) {
 		{"babel src -d /tmp/out --delete-dir-on-start", Dangerous},
 	})
 }
+
+// The compressors judge their options by their own tables: an output or
+// dictionary an option names is a path like any other.
+func TestCompressorsJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"gzip -c main.go", Safe}, {"gzip -l x.gz", Safe}, {"zstd -dc x.zst", Safe}, {"xz -l x.xz", Safe},
+		{"lz4 -dc x.lz4", Safe}, {"lz4 --list x.lz4", Safe}, {"bzip2 -tv x.bz2", Safe}, {"zstd -19 -c x", Safe},
+		{"gzip main.go", Warning}, {"gzip -c --frobnicate x", Warning}, {"lz4 -l x", Warning}, {"lz4 x out.lz4", Warning},
+		{"zstd -c x -o out.zst", Warning}, {"zstd -c -o ~/.bashrc x", Blocked}, {"zstd -c -D ~/.ssh/id_rsa x", Blocked},
+		{"zstd -c --patch-from=/home/dev/.netrc x", Blocked}, {"lz4 x ~/.profile", Blocked}, {"xz -c --files=/home/dev/.netrc", Blocked},
+		{"zstd --output-dir-flat /tmp/out x", Dangerous}, {"zstd -c --filelist list.txt", Warning},
+	})
+}

@@ -67,24 +67,24 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
 7z 7za 7zr abduco ack ag alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava awk
-bats bazel bazelisk bc behave biome black bmake brew bsdtar buck buck2 bun bunzip2 busybox bzip2 cabal
+bats bazel bazelisk bc behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
 caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session dc dd delta
 deno diesel difft dmesg dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
 fakechroot fakeroot faketime fd fdfind find flatpak flock flutter flyway gawk gem gfind ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar gtimeout
-gunzip gxargs gzip heaptrack helm i386 ifconfig ifne ionice ip isort jasmine jest karma kitten kitty knex
-kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace lz4 lzma make manage.py
+ gxargs  heaptrack helm i386 ifconfig ifne ionice ip isort jasmine jest karma kitten kitty knex
+kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace   make manage.py
 markdownlint-cli2 mawk memusage meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
 nerdctl nextest nice nim ninja nix-env nocache nohup nox npm numactl nx openssl osascript oxlint pacman
-pants parallel paru perf pg_restore phpunit pigz pip pip2 pip3 pipx pkg playwright pnpm podman port
+pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma prlimit ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr retry
 route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli setarch
 setsid shfmt snap sqitch sqlx stack standard stdbuf strace stty stylelint stylua supabase swift swiftlint
 sysctl systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
-tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer unlzma unrar unxz unzip unzstd
-valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run xxd xz
-yapf yarn yay ydotool yum zgrep zig zstd zypper`)
+tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer  unrar  unzip 
+valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run xxd 
+yapf yarn yay ydotool yum zgrep zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
 // (expr -5 + 1), so no word is an unknown option.
