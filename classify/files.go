@@ -626,8 +626,13 @@ func xxd(c *cmd) {
 func grep(c *cmd) {
 	o := &grepOpts
 	rg := c.name == "rg" || c.name == "ripgrep"
-	if rg {
+	switch {
+	case rg:
 		o = &rgOpts
+	case c.name == "ag":
+		o = &agOpts
+	case c.name == "ack":
+		o = &ackOpts
 	}
 	flags, ops := c.judgeOpts(o)
 	c.add(Safe, "searches text", "builtin:read-only")
@@ -650,9 +655,35 @@ func grep(c *cmd) {
 	if has(flags, "l", "--files-with-matches", "--files") && !has(flags, "c", "o") {
 		c.lists(ops, true)
 	}
+	if c.name == "ack" && has(flags, "x") {
+		c.add(Warning, "reads the files named on its standard input, which the classifier cannot see", "builtin:file-list")
+	}
 	if rg && has(flags, "z", "--search-zip") && !has(flags, "--no-search-zip") {
 		c.add(Warning, "runs decompression programs on the files it searches", "builtin:tool-program")
 	}
+}
+
+// agOpts and ackOpts are the searchers' own tables. An option whose
+// value is optional (-A [LINES]) is a flag here: the next word is then
+// read as the pattern or a path, never hidden as a value.
+var (
+	agOpts = toolOpts{source: "ag --help, the_silver_searcher 2.2.0 (Debian silversearcher-ag)", skip: 1, dot: true,
+		flags:   "ABCcHlLo0aDfFiQsStuUvwz",
+		vals:    "gGmpW",
+		long:    "--ackmate --after --before --break --nobreak --count --color --nocolor --column --filename --nofilename --heading --noheading --context --group --nogroup --files-with-matches --files-without-matches --print-all-files --numbers --nonumbers --only-matching --print-long-lines --passthrough --silent --stats --stats-only --vimgrep --null --print0 --all-types --debug --follow --fixed-strings --hidden --ignore-case --literal --one-device --case-sensitive --smart-case --search-binary --all-text --unrestricted --skip-vcs-ignores --invert-match --word-regexp --search-zip",
+		longVal: "--color-line-number --color-match --color-path --filename-pattern --file-search-regex --depth --ignore --ignore-dir --max-count --path-to-ignore --width",
+		reads:   "-p --path-to-ignore"}
+	ackOpts = toolOpts{source: "ack --help, ack 3.6.0 (Debian ack)", skip: 1, dot: true,
+		flags:   "fglLciSIvwQo1HhsCpPxrRnk",
+		vals:    "mABtT",
+		long:    "--files-with-matches --files-without-matches --count --ignore-case --smart-case --nosmart-case --no-ignore-case --invert-match --word-regexp --literal --passthru --with-filename --no-filename --column --nocolumn --context --print0 --nopager --heading --noheading --break --nobreak --group --nogroup --underline --nounderline --color --nocolor --colour --nocolour --help-colors --help-rgb-colors --flush --sort-files --show-types --recurse --no-recurse --follow --nofollow --known-types --help-types --env --noenv --ignore-ack-defaults --create-ackrc --dump --filter --nofilter --man --thpppt --bar --cathy --proximate",
+		longVal: "--range-start --range-end --match --output --max-count --after-context --before-context --pager --color-filename --color-match --color-colno --color-lineno --files-from --ignore-dir --noignore-dir --ignore-directory --noignore-directory --ignore-file --type --type-set --type-add --type-del --ackrc",
+		reads:   "--ackrc", lists: "--files-from", runs: "--pager --output"}
+)
+
+func init() {
+	agOpts.spec()
+	ackOpts.spec()
 }
 
 // awk runs a program that can write files and run commands: Safe only

@@ -35,7 +35,7 @@ var helpTables = map[string]*toolOpts{
 	"locale": &localeOpts, "sleep": &sleepOpts, "yes": &yesOpts, "groups": &noOptsWords,
 	"whoami": &noOptsWords, "logname": &noOptsWords, "arch": &noOptsWords, "hostid": &noOptsWords,
 	"users": &noOptsWords, "factor": &exprOpts, "rev": &revOpts, "tsort": &tsortOpts,
-	"tee": &teeOpts, "mktemp": &mktempOpts,
+	"tee": &teeOpts, "mktemp": &mktempOpts, "ag": &agOpts, "ack": &ackOpts,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 }
 

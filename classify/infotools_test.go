@@ -61,3 +61,13 @@ func TestCompressorsJudgeTheirOptions(t *testing.T) {
 		{"zstd --output-dir-flat /tmp/out x", Dangerous}, {"zstd -c --filelist list.txt", Warning},
 	})
 }
+
+// ag and ack have tables of their own instead of grep's.
+func TestSearchersJudgeTheirOwnOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"ag -A 3 TODO src", Safe}, {"ag --hidden -G '\\.go$' Classify", Safe}, {"ack --type=go -w Classify", Safe},
+		{"ack -f src", Safe}, {"ag --frobnicate x", Warning}, {"ack --frobnicate x", Warning},
+		{"ack --pager='rm -rf ~' x", Blocked}, {"ack --files-from=list.txt x", Warning}, {"find . | ack -x TODO", Warning},
+		{"ack --ackrc=/home/dev/.netrc x", Blocked}, {"ag -p ~/.ssh/id_rsa x", Blocked}, {"ag -A TODO ~", Blocked},
+	})
+}
