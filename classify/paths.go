@@ -153,33 +153,49 @@ func (pl *place) isCredentialStore(p string) bool {
 // as "~/.ssh (SSH keys and known hosts)": reading p's whole tree reads it.
 // A store that p is in is isCredentialStore's, not this.
 func (pl *place) storeBelow(p string) (string, bool) {
-	first := func(prefix string) (string, bool) {
-		for _, e := range secrets.Home {
-			if prefix == "" || len(e.Path) > len(prefix) && strings.EqualFold(e.Path[:len(prefix)], prefix) && e.Path[len(prefix)] == '/' {
-				return "~/" + e.Path + " (" + e.Reason + ")", true
-			}
-		}
-		return "", false
-	}
 	if _, rel, ok := pl.homeRel(p); ok {
-		return first(rel)
+		s, ok := homeStoreBelow[strings.ToLower(rel)]
+		return s, ok
 	}
 	// An ancestor of a home directory holds every store of it.
 	for _, h := range [...]string{pl.home, "/root", "/var/root", "/home/x", "/Users/x"} {
 		if isAncestor(p, h) && p != h {
-			return first("")
+			return homeStoreBelow[""], true
 		}
 	}
-	for _, e := range secrets.System {
-		if isAncestor(p, e.Path) && p != e.Path {
-			return e.Path + " (" + e.Reason + ")", true
-		}
+	if s, ok := systemStoreBelow[strings.ToLower(p)]; ok {
+		return s, true
 	}
 	// /proc and a process's directory hold its environment and memory.
 	if rest, ok := strings.CutPrefix(p, "/proc"); ok && (rest == "" || rest[0] == '/' && !strings.Contains(rest[1:], "/")) {
 		return "/proc/PID/environ (processes' environments)", true
 	}
 	return "", false
+}
+
+// homeStoreBelow and systemStoreBelow map each directory strictly above
+// a store of the secret list (relative to a home, in lower case; "" is the
+// home itself) to the first store below it, named with its reason.
+var homeStoreBelow, systemStoreBelow = storeAncestors(secrets.Home, "~/"), storeAncestors(secrets.System, "")
+
+func storeAncestors(entries []secrets.Entry, prefix string) map[string]string {
+	m := map[string]string{}
+	for _, e := range entries {
+		name := prefix + e.Path + " (" + e.Reason + ")"
+		for dir := path.Dir(e.Path); ; dir = path.Dir(dir) {
+			key := strings.ToLower(dir)
+			if key == "." {
+				key = ""
+			}
+			if _, seen := m[key]; !seen {
+				m[key] = name
+			}
+			if dir == "." || dir == "/" {
+				break
+			}
+		}
+	}
+	return m
 }
 
 // isStartupFile reports whether p runs at a later login or shell start.
