@@ -85,7 +85,9 @@ func init() {
 	setTable(rgOpts.source, grep, "rg", "ripgrep")
 	setTable(agOpts.source, grep, "ag")
 	setTable(ackOpts.source, grep, "ack")
-	set(grep, "zgrep", "pt", "ugrep", "git-grep")
+	// zgrep passes grep's options on (zgrep --help, gzip 1.12), less a few.
+	setTable("zgrep --help, gzip 1.12, with "+grepOpts.source, grep, "zgrep")
+	set(grep, "pt", "ugrep", "git-grep")
 	set(awk, "awk", "gawk", "mawk", "nawk")
 	set(sed, "sed", "gsed")
 	setTable(sortOpts.source, sortCmd, "sort")

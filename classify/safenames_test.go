@@ -84,7 +84,7 @@ setsid shfmt snap sqitch sqlx stack standard stdbuf strace stty stylelint stylua
 sysctl systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
 tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer  unrar  unzip 
 valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run xxd 
-yapf yarn yay ydotool yum zgrep zig  zypper`)
+yapf yarn yay ydotool yum  zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
 // (expr -5 + 1), so no word is an unknown option.
