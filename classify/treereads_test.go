@@ -28,6 +28,8 @@ func TestRecursiveReadsOfStoreDirectoriesAreBlocked(t *testing.T) {
 		"cd ~ && grep -r token .", "cd && tar czf /tmp/h.tgz .", "d=~; grep -r x $d",
 		"find ~ -type f -exec cat {} +", "find ~/.config -exec grep -H token {} ;", "fd . ~ -x cat",
 		"tar -C ~ -czf x.tgz .", "tar -czf x.tgz -C ~ .", "tar -C /etc -cf x.tar ssh", "find ~ -type f | xargs cat",
+		"docker build ~", "docker build -t x -f Dockerfile ~/", "podman build /", "docker buildx build ~/.config",
+		"docker build --secret id=aws,src=/home/dev/.aws/credentials .",
 	))
 	checkLevels(t, []levelCase{
 		// Names only: they stay as they were.
@@ -39,7 +41,8 @@ func TestRecursiveReadsOfStoreDirectoriesAreBlocked(t *testing.T) {
 		{"tar cf x.tar src", Warning}, {"cp -r src dst", Warning}, {"zip -r x.zip src", Warning},
 		{"rsync -a src/ dst/", Warning}, {"rg x ~/.config/nvim", Warning}, {"grep -r x /usr/share/doc", Warning},
 		{"grep x ~/notes.txt", Warning}, {"cp ~/notes.txt .", Warning}, {"tar -C src -czf x.tgz .", Warning},
-		{"tar -cf x.tar --no-recursion ~", Warning},
+		{"tar -cf x.tar --no-recursion ~", Warning}, {"docker build -t app .", Warning},
+		{"docker build https://github.com/x/y.git", Warning},
 		// A store read by name was blocked before and stays so.
 		{"grep -r x ~/.ssh", Blocked}, {"tar cf x.tar ~/.aws", Blocked},
 	})
@@ -66,7 +69,7 @@ var treeReaders = []string{
 	"grep -r x %s", "grep -R -l x %s", "rg x %s", "rg --hidden -uu x %s", "ag x %s", "ack x %s",
 	"tar czf out.tgz %s", "tar -cf - %s", "zip -r out.zip %s", "7z a out.7z %s", "cp -r %s out",
 	"cp -a %s out", "rsync -a %s out/", "scp -r %s host:", "git grep --no-index x %s",
-	"git diff --no-index %s /tmp/x", "diff -r %s /tmp/x", "codespell %s",
+	"git diff --no-index %s /tmp/x", "diff -r %s /tmp/x", "codespell %s", "docker build %s", "tar -C %s -czf out.tgz .",
 }
 
 // FuzzTreeReadsOfStoreDirectoriesStayBlocked checks the invariant for
