@@ -128,13 +128,18 @@ func date(c *cmd) {
 
 // hostname prints the host name, or with an operand sets it.
 func hostname(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "F", long: []string{"--file"}})
-	if len(ops) > 0 || has(flags, "F", "--file") {
+	flags, ops := c.judgeOpts(&hostnameOpts)
+	if len(ops) > 0 || has(flags, "F", "--file", "b", "--boot") {
 		c.add(Dangerous, "sets the host name", "builtin:system")
 		return
 	}
 	c.add(Safe, "prints the host name", "builtin:read-only")
 }
+
+var hostnameOpts = toolOpts{source: "hostname --help, hostname 3.23 (Debian)", words: true, flags: "aAbdfFiIsyvVh",
+	long: "--alias --all-fqdns --boot --domain --fqdn --long --ip-address --all-ip-addresses --short --yp --nis --verbose", longVal: "--file", vals: "F"}
+
+func init() { hostnameOpts.spec() }
 
 // withArgs returns a handler that is Safe without operands or options and
 // l with them: "umask" prints, "umask 077" changes.

@@ -362,6 +362,16 @@ func (c *cmd) optPath(acc access, flags []flag, names ...string) {
 	}
 }
 
+// readTrees judges every operand as a file or a directory whose whole
+// tree the command reads (grep -r, tar c, cp -r); "-" is stdin.
+func (c *cmd) readTrees(ops []field) {
+	for _, op := range ops {
+		if op.s != "-" || op.dyn {
+			c.path(accReadTree, op)
+		}
+	}
+}
+
 // unknown judges a command the classifier does not know.
 func (c *cmd) unknown() {
 	c.add(Warning, "unknown command", "builtin:unknown")

@@ -248,7 +248,7 @@ func (c *cmd) ccOption(name string, v field, hasVal bool, a field) {
 			return
 		}
 	}
-	c.add(Warning, "option "+shorten(a.s)+" is not one the classifier knows", "builtin:unknown-option")
+	c.notModelled(a.s)
 }
 
 // ccPassed judges -Wl,..., -Wa,... and -Wp,...: options passed on to the
@@ -418,7 +418,7 @@ func rustc(c *cmd) {
 			c.add(Warning, "loads the standard library from another directory", "builtin:tool-program")
 		default:
 			if !rustcValued[name] && name != "-O" && name != "-g" && name != "--test" {
-				c.add(Warning, "option "+shorten(s)+" is not one the classifier knows", "builtin:unknown-option")
+				c.notModelled(s)
 			}
 		}
 	}
@@ -506,7 +506,7 @@ func javac(c *cmd) {
 			strings.HasPrefix(s, "-Xdoclint") || strings.HasPrefix(s, "-g:") || strings.HasPrefix(s, "-A") ||
 			strings.HasPrefix(s, "-implicit:") || strings.HasPrefix(s, "-Xdiags:"):
 		default:
-			c.add(Warning, "option "+shorten(s)+" is not one the classifier knows", "builtin:unknown-option")
+			c.notModelled(s)
 		}
 	}
 	if prints && len(ops) == 0 {

@@ -3,6 +3,7 @@ package classify
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -71,8 +72,13 @@ func copyLike(why string, srcAcc access) handler {
 			dest, ops = ops[len(ops)-1], ops[:len(ops)-1]
 		}
 		if c.name != "ln" {
+			src := srcAcc
+			if src == accRead && has(flags, "r", "R", "a", "--recursive", "--archive") {
+				// A directory is copied with every file below it.
+				src = accReadTree
+			}
 			for _, op := range ops {
-				c.path(srcAcc, op)
+				c.path(src, op)
 			}
 		}
 		c.path(accWrite, dest)
@@ -240,7 +246,7 @@ func chown(c *cmd) {
 
 // tee copies its input to files.
 func tee(c *cmd) {
-	_, ops := parseOpts(c.rest(), optSpec{})
+	_, ops := c.judgeOpts(&teeOpts)
 	c.add(Safe, "copies its input to its output", "builtin:tee")
 	fetched := c.in != nil && c.in.pipe != nil && (c.in.pipe.network || c.in.pipe.decode)
 	for _, op := range ops {
@@ -249,6 +255,16 @@ func tee(c *cmd) {
 			c.wk.markFetched(op, c.d)
 		}
 	}
+}
+
+var (
+	teeOpts    = toolOpts{source: "tee --help, GNU coreutils 9.1", flags: "aip", long: "--append --ignore-interrupts --output-error"}
+	mktempOpts = toolOpts{source: "mktemp --help, GNU coreutils 9.1", flags: "dqtu", vals: "p", long: "--directory --dry-run --quiet", longVal: "--tmpdir --suffix"}
+)
+
+func init() {
+	teeOpts.spec()
+	mktempOpts.spec()
 }
 
 // dd copies data between the files named by if= and of=.
@@ -277,6 +293,28 @@ func shred(c *cmd) {
 	for _, op := range ops {
 		c.path(accDelete, op)
 	}
+}
+
+// tarMembers judges the files tar puts in an archive: a directory goes in
+// with its whole tree unless --no-recursion says otherwise.
+func (c *cmd) tarMembers(flags []flag, ops []field) {
+	if dir, ok := value(flags, "C", "--directory"); ok {
+		// The members are found in the directory -C names.
+		ops = slices.Clone(ops)
+		for i, op := range ops {
+			switch {
+			case dir.dyn:
+				ops[i] = dir
+			case !op.dyn && !strings.HasPrefix(op.s, "/"):
+				ops[i] = field{s: path.Join(dir.s, op.s), glob: op.glob || dir.glob}
+			}
+		}
+	}
+	if has(flags, "--no-recursion") {
+		c.read(ops)
+		return
+	}
+	c.readTrees(ops)
 }
 
 // tar lists (Safe), creates or extracts archives (Warning), and can run
@@ -317,7 +355,7 @@ func tar(c *cmd) {
 		if hasArchive && archive.s != "-" {
 			c.path(accWrite, archive)
 		}
-		c.read(ops)
+		c.tarMembers(flags, ops)
 	case has(flags, "x", "--extract", "--get"):
 		c.add(Warning, "extracts an archive", "builtin:tar")
 		if hasArchive && archive.s != "-" {
@@ -341,6 +379,10 @@ func tar(c *cmd) {
 		c.add(Warning, "changes an archive", "builtin:tar")
 		if hasArchive && archive.s != "-" {
 			c.path(accWrite, archive)
+		}
+		if !has(flags, "--delete") {
+			// -r and -u add the operands to the archive.
+			c.tarMembers(flags, ops)
 		}
 	}
 	for _, p := range values(flags, "I", "--use-compress-program", "--to-command", "--rsh-command", "--rmt-command", "F", "--info-script", "--new-volume-script") {
@@ -376,7 +418,11 @@ func zip(c *cmd) {
 	c.add(Warning, "creates an archive", "builtin:zip")
 	if len(ops) > 0 {
 		c.path(accWrite, ops[0])
-		c.read(ops[1:])
+		if hasWord(c.rest(), "--recurse-paths", "--recurse-patterns") || has(flags, "r", "R") {
+			c.readTrees(ops[1:])
+		} else {
+			c.read(ops[1:])
+		}
 	}
 	for _, p := range values(flags, "--unzip-command") {
 		c.programString(p)
@@ -405,18 +451,61 @@ func unzip(c *cmd) {
 	c.extractInto(target)
 }
 
-// compressor judges gzip, xz and the like: to stdout or listing is Safe,
-// in place Warning.
+// compressor judges gzip, xz and the like by their own tables: to
+// standard output, listing or testing is Safe (the files an option names
+// are judged: zstd -o, --output-dir-*, -D, --patch-from, --filelist, xz
+// --files), in place Warning. lz4 writes its second operand.
 func compressor(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "S", long: []string{"--suffix"}})
-	if has(flags, "c", "--stdout", "--to-stdout", "l", "--list", "t", "--test") {
+	o := compressorOpts[c.name]
+	flags, ops := c.judgeOpts(o)
+	listing := "l"
+	if c.name == "lz4" {
+		listing = "--list" // lz4 -l is the legacy format
+	}
+	named := len(values(flags, strings.Fields(o.writes)...)) > 0
+	switch {
+	case c.name == "lz4" && len(ops) == 2 && !has(flags, "m", "r", "c", "--stdout", "--list", "t"):
+		c.add(Warning, "writes a (de)compressed file", "builtin:compress")
+		c.read(ops[:1])
+		c.path(accWrite, ops[1])
+	case named:
+		c.add(Warning, "writes (de)compressed files where its options say", "builtin:compress")
+		c.read(ops)
+	case has(flags, "c", "--stdout", "--to-stdout", listing, "--list", "t", "--test"):
 		c.add(Safe, "writes to standard output", "builtin:read-only")
 		c.read(ops)
-		return
+	default:
+		c.add(Warning, "replaces files with their (de)compressed form", "builtin:compress")
+		c.write(ops)
 	}
-	c.add(Warning, "replaces files with their (de)compressed form", "builtin:compress")
-	c.write(ops)
 }
+
+// compressorOpts are the compressors' --help (Debian 12's packages; pigz
+// from pigz(1) 2.6), by the names they are called.
+var compressorOpts = func() map[string]*toolOpts {
+	gzip := &toolOpts{source: "gzip --help, gzip 1.12", flags: "cdfhklLnNqrtvV123456789",
+		long: "--stdout --to-stdout --decompress --uncompress --force --keep --list --license --no-name --name --quiet --recursive --rsyncable --synchronous --test --verbose --fast --best", vals: "S", longVal: "--suffix"}
+	bzip2 := &toolOpts{source: "bzip2 --help, bzip2 1.0.8", flags: "cdzkftvqsLVh123456789",
+		long: "--stdout --decompress --compress --keep --force --test --verbose --quiet --small --license --fast --best"}
+	xz := &toolOpts{source: "xz --long-help, XZ Utils 5.4.1", flags: "zdtlkfcqvhHVe0123456789FCTM",
+		long:    "--compress --decompress --uncompress --test --list --keep --force --stdout --to-stdout --single-stream --no-sparse --extreme --ignore-check --no-adjust --quiet --verbose --no-warn --robot --info-memory --long-help --lzma1 --lzma2 --x86 --arm --arm64 --armthumb --powerpc --ia64 --sparc --delta --files --files0",
+		longVal: "--suffix --format --check --block-size --block-list --flush-timeout --memlimit-compress --memlimit-decompress --memlimit-mt-decompress --memlimit --threads", vals: "SFCTM",
+		lists: "--files --files0"}
+	zstd := &toolOpts{source: "zstd --help, zstd 1.5.4", flags: "cdzkflqtvhHVrMBTbeiS0123456789#",
+		long:    "--compress --decompress --uncompress --keep --rm --force --stdout --quiet --verbose --test --list --ultra --fast --adapt --long --single-thread --rsyncable --exclude-compressed --no-dictID --train --train-cover --train-fastcover --train-legacy --asyncio --no-asyncio --check --no-check --compress-literals --no-compress-literals --pass-through --no-pass-through --progress --no-progress --row-match-finder --no-row-match-finder --sparse --no-sparse --content-size --no-content-size --mmap-dict --no-mmap-dict --show-default-cparams --memory --format",
+		longVal: "--auto-threads --dictID --filelist --maxdict --output-dir-flat --output-dir-mirror --patch-from --priority --size-hint --stream-size --target-compressed-block-size --trace", vals: "oDM",
+		writes: "-o --output-dir-flat --output-dir-mirror --trace", reads: "-D --patch-from", lists: "--filelist"}
+	lz4 := &toolOpts{source: "lz4 -H, lz4 1.9.4", flags: "123456789zdfkhHVvqctmrlBIXbei", vals: "D",
+		long: "--rm --no-frame-crc --content-size --no-content-size --list --sparse --no-sparse --favor-decSpeed --fast --best --stdout --decompress --uncompress --compress --force --keep --multiple --verbose --quiet --test", reads: "-D"}
+	pigz := &toolOpts{source: "pigz(1), pigz 2.6", flags: "0123456789cdfFhHiklLmMnNqrRtUvVYzK", vals: "AbCpS",
+		long: "--stdout --decompress --force --first --huffman --independent --keep --list --license --no-time --time --no-name --name --quiet --recursive --rsyncable --test --rle --verbose --version --synchronous --zlib --zip --fast --best", longVal: "--alias --blocksize --comment --processes --suffix"}
+	m := map[string]*toolOpts{"gzip": gzip, "gunzip": gzip, "bzip2": bzip2, "bunzip2": bzip2, "xz": xz, "unxz": xz,
+		"lzma": xz, "unlzma": xz, "zstd": zstd, "unzstd": zstd, "lz4": lz4, "pigz": pigz}
+	for _, o := range m {
+		o.spec()
+	}
+	return m
+}()
 
 func patch(c *cmd) {
 	flags, ops := parseOpts(c.rest(), optSpec{short: "pdioDBFrVYzgx", long: []string{"--strip", "--directory", "--input", "--output", "--reject-file", "--prefix", "--suffix", "--backup-if-mismatch"}})
@@ -432,7 +521,7 @@ func patch(c *cmd) {
 
 // sortOpts is sort's manual: -o writes, --compress-program runs,
 // --files0-from names more files to read, --random-source reads.
-var sortOpts = toolOpts{flags: "bdfgiMhnRrVcCmsuz", vals: "ktSoT",
+var sortOpts = toolOpts{source: "sort --help, GNU coreutils 9.1", flags: "bdfgiMhnRrVcCmsuz", vals: "ktSoT",
 	long:    "--ignore-leading-blanks --dictionary-order --ignore-case --general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort --numeric-sort --random-sort --reverse --version-sort --check --merge --stable --unique --zero-terminated --debug",
 	longVal: "--sort --random-source --key --field-separator --buffer-size --output --temporary-directory --compress-program --files0-from --parallel --batch-size",
 	reads:   "--random-source", lists: "--files0-from", writes: "-o --output"}
@@ -458,7 +547,7 @@ func sortCmd(c *cmd) {
 }
 
 // uniq reads its first operand and writes its second.
-var uniqOpts = toolOpts{flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated", longVal: "--skip-fields --skip-chars --check-chars --group --all-repeated"}
+var uniqOpts = toolOpts{source: "uniq --help, GNU coreutils 9.1", flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated", longVal: "--skip-fields --skip-chars --check-chars --group --all-repeated"}
 
 func init() { uniqOpts.spec() }
 
@@ -475,7 +564,7 @@ func uniq(c *cmd) {
 
 // mktemp creates a fresh temporary file or directory, which harms nothing.
 func mktemp(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "p", long: []string{"--tmpdir", "--suffix"}})
+	flags, ops := c.judgeOpts(&mktempOpts)
 	c.add(Safe, "creates a temporary file", "builtin:mktemp")
 	if _, ok := value(flags, "p", "--tmpdir"); !ok && !has(flags, "t") {
 		for _, op := range ops {
@@ -525,24 +614,64 @@ func xxd(c *cmd) {
 func grep(c *cmd) {
 	o := &grepOpts
 	rg := c.name == "rg" || c.name == "ripgrep"
-	if rg {
+	switch {
+	case rg:
 		o = &rgOpts
+	case c.name == "ag":
+		o = &agOpts
+	case c.name == "ack":
+		o = &ackOpts
 	}
 	flags, ops := c.judgeOpts(o)
 	c.add(Safe, "searches text", "builtin:read-only")
 	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 && !has(flags, "--files", "--type-list") {
 		ops = ops[1:]
 	}
-	if len(ops) == 0 && (c.name != "grep" && c.name != "egrep" && c.name != "fgrep" || has(flags, "r", "R", "--recursive", "--dereference-recursive")) {
+	plain := c.name == "grep" || c.name == "egrep" || c.name == "fgrep" || c.name == "zgrep"
+	recursive := !plain || has(flags, "r", "R", "--recursive", "--dereference-recursive")
+	if d, ok := value(flags, "d", "--directories"); plain && ok && (d.dyn || d.s == "recurse") {
+		recursive = true
+	}
+	if len(ops) == 0 && recursive {
 		ops = []field{lit(".")}
 	}
-	c.read(ops)
+	if recursive {
+		c.readTrees(ops)
+	} else {
+		c.read(ops)
+	}
 	if has(flags, "l", "--files-with-matches", "--files") && !has(flags, "c", "o") {
 		c.lists(ops, true)
+	}
+	if c.name == "ack" && has(flags, "x") {
+		c.add(Warning, "reads the files named on its standard input, which the classifier cannot see", "builtin:file-list")
 	}
 	if rg && has(flags, "z", "--search-zip") && !has(flags, "--no-search-zip") {
 		c.add(Warning, "runs decompression programs on the files it searches", "builtin:tool-program")
 	}
+}
+
+// agOpts and ackOpts are the searchers' own tables. An option whose
+// value is optional (-A [LINES]) is a flag here: the next word is then
+// read as the pattern or a path, never hidden as a value.
+var (
+	agOpts = toolOpts{source: "ag --help, the_silver_searcher 2.2.0 (Debian silversearcher-ag)", skip: 1, dot: true,
+		flags:   "ABCcHlLo0aDfFiQsStuUvwz",
+		vals:    "gGmpW",
+		long:    "--ackmate --after --before --break --nobreak --count --color --nocolor --column --filename --nofilename --heading --noheading --context --group --nogroup --files-with-matches --files-without-matches --print-all-files --numbers --nonumbers --only-matching --print-long-lines --passthrough --silent --stats --stats-only --vimgrep --null --print0 --all-types --debug --follow --fixed-strings --hidden --ignore-case --literal --one-device --case-sensitive --smart-case --search-binary --all-text --unrestricted --skip-vcs-ignores --invert-match --word-regexp --search-zip",
+		longVal: "--color-line-number --color-match --color-path --filename-pattern --file-search-regex --depth --ignore --ignore-dir --max-count --path-to-ignore --width",
+		reads:   "-p --path-to-ignore"}
+	ackOpts = toolOpts{source: "ack --help, ack 3.6.0 (Debian ack)", skip: 1, dot: true,
+		flags:   "fglLciSIvwQo1HhsCpPxrRnk",
+		vals:    "mABtT",
+		long:    "--files-with-matches --files-without-matches --count --ignore-case --smart-case --nosmart-case --no-ignore-case --invert-match --word-regexp --literal --passthru --with-filename --no-filename --column --nocolumn --context --print0 --nopager --heading --noheading --break --nobreak --group --nogroup --underline --nounderline --color --nocolor --colour --nocolour --help-colors --help-rgb-colors --flush --sort-files --show-types --recurse --no-recurse --follow --nofollow --known-types --help-types --env --noenv --ignore-ack-defaults --create-ackrc --dump --filter --nofilter --man --thpppt --bar --cathy --proximate",
+		longVal: "--range-start --range-end --match --output --max-count --after-context --before-context --pager --color-filename --color-match --color-colno --color-lineno --files-from --ignore-dir --noignore-dir --ignore-directory --noignore-directory --ignore-file --type --type-set --type-add --type-del --ackrc",
+		reads:   "--ackrc", lists: "--files-from", runs: "--pager --output"}
+)
+
+func init() {
+	agOpts.spec()
+	ackOpts.spec()
 }
 
 // awk runs a program that can write files and run commands: Safe only

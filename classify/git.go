@@ -304,12 +304,16 @@ func gitSub(c *cmd, sub string, rest []field) {
 	if gitSafe[sub] {
 		c.add(Safe, "reads the repository", "builtin:git-read")
 		switch sub {
-		case "diff":
+		case "diff", "grep":
 			if has(flags, "--no-index") {
-				c.read(ops)
+				// Outside the repository's index: any files, and the
+				// whole tree below a directory. (grep's pattern, if an
+				// operand, is judged as a path too: harmless.)
+				c.readTrees(ops)
 			}
-		case "grep":
-			gitGrepPager(c, rest)
+			if sub == "grep" {
+				gitGrepPager(c, rest)
+			}
 		case "ls-files":
 			c.lists([]field{lit(".")}, true)
 		}

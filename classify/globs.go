@@ -140,6 +140,17 @@ func globMatch(pat, name string) bool { return globMatcher(pat)(name) }
 // home may be literal (the home, /root) or itself a pattern
 // (/home/*, /Users/?*).
 func (pl *place) globReachesSecret(p string) (string, bool) {
+	return pl.globReaches(p, false)
+}
+
+// globTreeReachesSecret reports whether the tree below a path the glob p
+// may match holds a credential store: ~/.c* may be ~/.config, which holds
+// ~/.config/gh.
+func (pl *place) globTreeReachesSecret(p string) (string, bool) {
+	return pl.globReaches(p, true)
+}
+
+func (pl *place) globReaches(p string, tree bool) (string, bool) {
 	comps := strings.Split(strings.TrimPrefix(p, "/"), "/")
 	var rels [][]string
 	if home := strings.Split(strings.TrimPrefix(pl.home, "/"), "/"); len(comps) > len(home) && slices.Equal(comps[:len(home)], home) {
@@ -152,11 +163,11 @@ func (pl *place) globReachesSecret(p string) (string, bool) {
 		rels = append(rels, comps[2:])
 	}
 	for _, rel := range rels {
-		if e, ok := reachesEntry(rel, homeSecretParts); ok {
+		if e, ok := reachesEntry(rel, homeSecretParts, tree); ok {
 			return "~/" + e, true
 		}
 	}
-	if e, ok := reachesEntry(comps, systemSecretParts); ok {
+	if e, ok := reachesEntry(comps, systemSecretParts, tree); ok {
 		return "/" + e, true
 	}
 	return "", false
@@ -176,14 +187,16 @@ func splitPaths(paths []string) [][]string {
 
 // reachesEntry returns the first of entries (paths split into elements)
 // whose every element the pattern elements comps may match, in order.
-func reachesEntry(comps []string, entries [][]string) (string, bool) {
+// With tree, comps may also stop above the entry: the glob matches a
+// directory the entry lies below.
+func reachesEntry(comps []string, entries [][]string, tree bool) (string, bool) {
 	matchers := make([]func(string) bool, len(comps))
 	for _, parts := range entries {
-		if len(parts) > len(comps) {
+		if len(parts) > len(comps) && !tree {
 			continue
 		}
 		ok := true
-		for i, part := range parts {
+		for i, part := range parts[:min(len(parts), len(comps))] {
 			if matchers[i] == nil {
 				matchers[i] = globMatcher(comps[i])
 			}

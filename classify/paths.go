@@ -15,6 +15,9 @@ const (
 	accWrite
 	accDelete
 	accDeleteTree
+	// accReadTree reads every file below a directory (grep -r, tar c,
+	// cp -r): a directory that holds a credential store reads the store.
+	accReadTree
 )
 
 // place is what the classifier knows of the machine: the project root and
@@ -144,6 +147,55 @@ func (pl *place) isCredentialStore(p string) bool {
 		}
 	}
 	return false
+}
+
+// storeBelow returns a credential store that lies below the clean path p,
+// as "~/.ssh (SSH keys and known hosts)": reading p's whole tree reads it.
+// A store that p is in is isCredentialStore's, not this.
+func (pl *place) storeBelow(p string) (string, bool) {
+	if _, rel, ok := pl.homeRel(p); ok {
+		s, ok := homeStoreBelow[strings.ToLower(rel)]
+		return s, ok
+	}
+	// An ancestor of a home directory holds every store of it.
+	for _, h := range [...]string{pl.home, "/root", "/var/root", "/home/x", "/Users/x"} {
+		if isAncestor(p, h) && p != h {
+			return homeStoreBelow[""], true
+		}
+	}
+	if s, ok := systemStoreBelow[strings.ToLower(p)]; ok {
+		return s, true
+	}
+	// /proc and a process's directory hold its environment and memory.
+	if rest, ok := strings.CutPrefix(p, "/proc"); ok && (rest == "" || rest[0] == '/' && !strings.Contains(rest[1:], "/")) {
+		return "/proc/PID/environ (processes' environments)", true
+	}
+	return "", false
+}
+
+// homeStoreBelow and systemStoreBelow map each directory strictly above
+// a store of the secret list (relative to a home, in lower case; "" is the
+// home itself) to the first store below it, named with its reason.
+var homeStoreBelow, systemStoreBelow = storeAncestors(secrets.Home, "~/"), storeAncestors(secrets.System, "")
+
+func storeAncestors(entries []secrets.Entry, prefix string) map[string]string {
+	m := map[string]string{}
+	for _, e := range entries {
+		name := prefix + e.Path + " (" + e.Reason + ")"
+		for dir := path.Dir(e.Path); ; dir = path.Dir(dir) {
+			key := strings.ToLower(dir)
+			if key == "." {
+				key = ""
+			}
+			if _, seen := m[key]; !seen {
+				m[key] = name
+			}
+			if dir == "." || dir == "/" {
+				break
+			}
+		}
+	}
+	return m
 }
 
 // isStartupFile reports whether p runs at a later login or shell start.

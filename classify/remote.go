@@ -181,6 +181,11 @@ func remote(c *cmd) {
 		c.optPath(accRead, flags, "i", "F")
 		return
 	}
+	src := accRead
+	if has(flags, "r", "a", "--recursive", "--archive") {
+		// A directory goes with every file below it.
+		src = accReadTree
+	}
 	for i, op := range ops {
 		if hostPath(op.s) {
 			continue
@@ -188,8 +193,33 @@ func remote(c *cmd) {
 		if i == len(ops)-1 && len(ops) > 1 {
 			c.path(accWrite, op)
 		} else {
-			c.path(accRead, op)
+			c.path(src, op)
 		}
+	}
+}
+
+// dockerBuildContext judges what docker build sends the daemon: the
+// context directory with every file below it, the Dockerfile, and the
+// files of --secret src=.
+func dockerBuildContext(c *cmd, rest []field) {
+	flags, ops := parseOpts(rest, optSpec{short: "ftom", long: []string{"--file", "--tag", "--target", "--build-arg",
+		"--platform", "--label", "--secret", "--ssh", "--cache-from", "--cache-to", "--output", "--network", "--iidfile",
+		"--metadata-file", "--build-context", "--add-host", "--progress", "--shm-size", "--ulimit", "--memory", "--cgroup-parent",
+		"--isolation", "--security-opt", "--allow", "--attest", "--sbom", "--provenance", "--annotation", "--builder", "--call"}})
+	for _, f := range values(flags, "f", "--file") {
+		if f.s != "-" {
+			c.path(accRead, f)
+		}
+	}
+	for _, sec := range values(flags, "--secret") {
+		for kv := range strings.SplitSeq(sec.s, ",") {
+			if k, v, ok := strings.Cut(kv, "="); ok && (k == "src" || k == "source") {
+				c.path(accRead, field{s: v, dyn: sec.dyn})
+			}
+		}
+	}
+	if len(ops) > 0 && !hostPath(ops[len(ops)-1].s) && ops[len(ops)-1].s != "-" {
+		c.path(accReadTree, ops[len(ops)-1])
 	}
 }
 
@@ -234,6 +264,9 @@ func docker(c *cmd) {
 	case "build", "pull", "image build", "image pull", "buildx build", "compose build", "compose pull",
 		"builder build", "tag", "image tag", "compose create":
 		c.add(Warning, "builds or downloads images", "builtin:docker")
+		if strings.HasSuffix(sub, "build") && !strings.HasPrefix(sub, "compose") {
+			dockerBuildContext(c, rest)
+		}
 	case "run", "create", "container run", "container create", "compose run", "compose up",
 		"exec", "container exec", "compose exec", "start", "restart", "container start",
 		"compose start", "compose restart", "cp", "container cp", "compose stop", "stop",

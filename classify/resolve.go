@@ -42,6 +42,11 @@ func (wk *walker) withLinks(out []string) []string {
 // judgeField judges an access to the path a field names, for the part
 // whose reasons start with text, and applies the path rules.
 func (wk *walker) judgeField(acc access, f field, d dirs, text string) {
+	if acc == accReadTree && f.dyn && (f.w == nil || wk.staticPrefix(f.w) == "") {
+		// A tree that is not known until it runs is read like a file
+		// that is not.
+		acc = accRead
+	}
 	if f.dyn {
 		prefix := ""
 		if f.w != nil {
@@ -58,6 +63,10 @@ func (wk *walker) judgeField(acc access, f field, d dirs, text string) {
 	cands, unknown := wk.resolve(f, d)
 	if unknown {
 		wk.unknownPath(acc, text, "a path relative to a directory that is not known")
+	}
+	if acc == accReadTree {
+		wk.readsTree(f, cands, text)
+		acc = accRead
 	}
 	for _, p := range cands {
 		if acc != accRead {
@@ -92,6 +101,22 @@ func (wk *walker) judgeField(acc access, f field, d dirs, text string) {
 	}
 }
 
+// readsTree blocks reading the whole tree below a directory that holds a
+// credential store, or below a glob that may match one: grep -r, tar c
+// and cp -r read every file there, the stores with the rest.
+func (wk *walker) readsTree(f field, cands []string, text string) {
+	for _, p := range cands {
+		store, ok := wk.pl.storeBelow(p)
+		if !ok && f.glob {
+			store, ok = wk.pl.globTreeReachesSecret(p)
+		}
+		if ok {
+			wk.j.add(Blocked, text+": reads every file below "+shorten(p)+", credential stores among them: "+store, "builtin:credential-store")
+			return
+		}
+	}
+}
+
 // placeNames are the components of the root and the home, which a glob
 // may match too.
 func (wk *walker) placeNames() []string {
@@ -108,7 +133,7 @@ func (wk *walker) placeNames() []string {
 
 func (wk *walker) unknownPath(acc access, text, what string) {
 	switch acc {
-	case accRead:
+	case accRead, accReadTree:
 		wk.j.add(Warning, text+": reads "+what, "builtin:unknown-path")
 	case accWrite:
 		wk.j.add(Dangerous, text+": writes "+what, "builtin:unknown-path")

@@ -7,7 +7,7 @@ import "strings"
 // coreutils 9.1 (shuf, ptx, split, csplit), GNU bc 1.07 and dc 1.4.1,
 // p7zip 16.02 (7z), unrar 6.21.
 
-var shufOpts = toolOpts{flags: "erz", vals: "ino", long: "--echo --repeat --zero-terminated", longVal: "--input-range --head-count --output --random-source",
+var shufOpts = toolOpts{source: "shuf --help, GNU coreutils 9.1", flags: "erz", vals: "ino", long: "--echo --repeat --zero-terminated", longVal: "--input-range --head-count --output --random-source",
 	writes: "-o --output", reads: "--random-source"}
 
 func init() { shufOpts.spec() }
@@ -21,7 +21,7 @@ func shuf(c *cmd) {
 	}
 }
 
-var ptxOpts = toolOpts{flags: "AGORTfrt", vals: "FMSWbgiow", long: "--auto-reference --traditional --right-side-refs --ignore-case --references --typeset-mode",
+var ptxOpts = toolOpts{source: "ptx --help, GNU coreutils 9.1", flags: "AGORTfrt", vals: "FMSWbgiow", long: "--auto-reference --traditional --right-side-refs --ignore-case --references --typeset-mode",
 	longVal: "--flag-truncation --macro-name --format --sentence-regexp --word-regexp --break-file --gap-size --ignore-file --only-file --width",
 	reads:   "-b --break-file -i --ignore-file -o --only-file"}
 
@@ -148,7 +148,8 @@ func sevenZip(c *cmd) {
 		c.add(Warning, "changes an archive", "builtin:zip")
 		if len(files) > 0 {
 			c.path(accWrite, files[0])
-			c.read(files[1:])
+			// 7z adds a directory with everything below it.
+			c.readTrees(files[1:])
 		}
 	default:
 		c.add(Warning, "unknown 7z command", "builtin:unknown")
@@ -187,15 +188,19 @@ func unrar(c *cmd) {
 		c.add(Warning, "changes an archive", "builtin:zip")
 		if len(files) > 0 {
 			c.path(accWrite, files[0])
+			if verb == "a" || verb == "u" || verb == "f" || verb == "m" {
+				// The files added; -r takes directories whole.
+				c.readTrees(files[1:])
+			}
 		}
 	}
 }
 
 // zipinfoOpts are zipinfo's options (zipinfo -h, UnZip 6.0): listing
 // formats only; -x names entries to leave out.
-var zipinfoOpts = toolOpts{flags: "12smlvhMtTzC", vals: "x"}
+var zipinfoOpts = toolOpts{source: "zipinfo(1), unzip 6.0", flags: "12smlvhMtTzC", vals: "x"}
 
-var figletOpts = toolOpts{flags: "cklnoprsStvxLRSWX", vals: "fdmwCIE", reads: "-f -d -C"}
+var figletOpts = toolOpts{source: "figlet(6), figlet 2.2.5; toilet(1), toilet 0.3", flags: "cklnoprsStvxLRSWX", vals: "fdmwCIE", reads: "-f -d -C"}
 
 func init() { figletOpts.spec() }
 

@@ -67,6 +67,8 @@ func TestClassifierAloneKeepsCredentialsAndCodeFromRunning(t *testing.T) {
 		"ptx ~/.ssh/id_rsa",
 		"shuf ~/.aws/credentials",
 		"ps e",
+		"git grep --no-index -h canary ~",
+		"jobs -x cat ~/.ssh/id_rsa",
 		// Code running and writes outside the project.
 		"awk -E prog.awk",
 		"awk -f prog.awk",
@@ -76,6 +78,7 @@ func TestClassifierAloneKeepsCredentialsAndCodeFromRunning(t *testing.T) {
 		"shuf -e touch -o ~/.profile",
 		"ptx list.txt ~/.zshrc",
 		"tar -cf x.tar --to-command='touch RAN-tar' list.txt",
+		"jobs -x touch RAN-jobs",
 	}
 	var script llmtest.Script
 	for _, c := range commands {
@@ -97,7 +100,7 @@ func TestClassifierAloneKeepsCredentialsAndCodeFromRunning(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"awk", "gcc", "tmux", "bashrc", "tar"} {
+	for _, name := range []string{"awk", "gcc", "tmux", "bashrc", "tar", "jobs"} {
 		if _, err := os.Stat(ran(name)); err == nil {
 			t.Errorf("%s ran", name)
 		}

@@ -1,0 +1,146 @@
+package classify
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// safeProbes are argument lists that make a command safe if anything
+// does: none, a file, a listing flag, and the read-only verbs of tools
+// with subcommands. "--version" and "--help" alone are left out: every
+// known tool prints its version safely, and nothing else is modelled for
+// them (onlyPrintsVersion).
+var safeProbes = []string{"", " x", " -l", " status", " list", " ls", " log", " show", " test", " build",
+	" check", " get pods", " version", " help", " info", " diff", " vet ./...", " ps", " images", " plan",
+	" search x", " config list", " l x.7z", " -tf x.tar", " -x ls", " 1"}
+
+// canBeSafe reports whether some probe makes the command name safe.
+func canBeSafe(name string) bool {
+	for _, p := range safeProbes {
+		if Classify(shellAction(name+p), Policy{}).Level == Safe {
+			return true
+		}
+	}
+	return false
+}
+
+// shellWords are the names the classifier may call safe without an
+// option table: bash's own words, which have no options that reach
+// outside the shell (bash rejects an option a builtin does not have and
+// does nothing), or whose words the classifier judges as the code they
+// are (eval, command, trap).
+var shellWords = map[string]string{
+	":": "does nothing; its words are expanded only", "true": "does nothing", "false": "does nothing",
+	"echo":  "prints its words; bash's echo takes -n, -e and -E and prints any other word",
+	"times": "prints the shell's times; takes no options", "caller": "prints a call frame; takes a number",
+	"break": "leaves a loop; takes a number", "continue": "goes on with a loop; takes a number",
+	"exit": "ends the shell; takes a status", "return": "returns from a function; takes a status",
+	"shift": "shifts the positional parameters; takes a number",
+	"set":   "sets the shell's options and positional parameters", "shopt": "sets the shell's options",
+	"compopt": "sets completion options", "let": "evaluates arithmetic, whose substitutions are judged",
+	"local": "declares variables, whose values are judged", "declare": "declares variables, whose values are judged",
+	"typeset": "declares variables, whose values are judged", "export": "marks variables for export",
+	"readonly": "marks variables read-only", "disown": "forgets jobs", "unalias": "removes aliases",
+	"alias": "defines aliases, whose text is judged as code", "unset": "removes variables or functions",
+	"builtin": "runs the builtin it names, judged as that builtin", "command": "runs the command it names, judged as that command",
+	"eval": "runs its words as code, judged as that code", "exec": "runs the command it names, judged as that command",
+	"trap": "sets a handler, judged as code", "cd": "changes the shell's directory, followed for later paths",
+	"pushd": "changes the shell's directory, followed for later paths", "popd": "changes the shell's directory, followed for later paths",
+	"read": "reads a line into variables", "readarray": "reads lines into an array; -C callbacks are judged as code",
+	"mapfile": "reads lines into an array; -C callbacks are judged as code", "getopts": "parses positional parameters",
+	"hash": "remembers command paths", "history": "lists history; its writing options are judged",
+	"kill": "sends a signal; the signals and targets are judged", "ulimit": "prints or lowers the shell's limits",
+	"umask": "prints or sets the file mode mask", "wait": "waits for jobs", "compgen": "prints completions; -C callbacks are judged",
+	"complete": "sets completions; -C callbacks are judged", "printf": "prints its words; -v assigns a variable",
+	"test": "evaluates an expression; files it names are only tested", "[": "evaluates an expression; files it names are only tested",
+}
+
+// pendingTables are the names the classifier may call safe that have no
+// complete, sourced option table yet: tools with subcommands (git, go,
+// cargo, npm...), wrappers that are safe only as the command they run,
+// formatters, test runners, build tools and archivers judged by the
+// options that matter to them. Their handlers judge what they read,
+// write and run, but an option they do not know is not always warning.
+// This list only shrinks: a name that gets a table must leave it, and a
+// new name the classifier may call safe must come with a table.
+var pendingTables = strings.Fields(`
+7z 7za 7zr abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava awk
+bats bazel bazelisk bc behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
+caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy cliclick cmake conspy
+coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session dc dd delta
+deno diesel difft dmesg dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
+fakechroot fakeroot faketime fd fdfind find flatpak flock flutter flyway gawk gem gfind ghc ginkgo git
+git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar gtimeout
+ gxargs  heaptrack helm i386 ifconfig ifne ionice ip isort jasmine jest karma kitten kitty knex
+kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace   make manage.py
+markdownlint-cli2 mawk memusage meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
+nerdctl nextest nice nim ninja nix-env nocache nohup nox npm numactl nx openssl osascript oxlint pacman
+pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
+prettier prisma prlimit ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr retry
+route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli setarch
+setsid shfmt snap sqitch sqlx stack standard stdbuf strace stty stylelint stylua supabase swift swiftlint
+sysctl systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
+tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer  unrar  unzip 
+valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run xxd 
+yapf yarn yay ydotool yum  zig  zypper`)
+
+// everyWordIsAnOperand are tabled names whose words are all operands
+// (expr -5 + 1), so no word is an unknown option.
+var everyWordIsAnOperand = []string{"expr", "factor"}
+
+// TestEverySafeNameHasATable enumerates every command name the
+// classifier can call safe and checks that each is judged by a complete
+// option table that names its source and version, or is a shell word
+// (listed above with why), or is still pending (listed above). A tabled
+// name is closed: an option its table does not list is never safe.
+func TestEverySafeNameHasATable(t *testing.T) {
+	version := regexp.MustCompile(`\d+(\.\d+)*`)
+	pending := map[string]bool{}
+	for _, n := range pendingTables {
+		pending[n] = true
+	}
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	safe := 0
+	for _, n := range names {
+		source, tabled := tableSources[n]
+		switch {
+		case tabled && pending[n]:
+			t.Errorf("%s has a table (%s): take it off pendingTables", n, source)
+		case tabled && shellWords[n] != "":
+			t.Errorf("%s has a table (%s): take it off shellWords", n, source)
+		case tabled && !version.MatchString(source):
+			t.Errorf("%s's table gives its source as %q, with no version", n, source)
+		}
+		if !canBeSafe(n) {
+			if pending[n] {
+				t.Errorf("%s is never safe: take it off pendingTables", n)
+			}
+			continue
+		}
+		safe++
+		if !tabled && shellWords[n] == "" && !pending[n] {
+			t.Errorf("%s may be called safe but has no option table with a source (nor is it a shell word)", n)
+		}
+		if !tabled || slices.Contains(everyWordIsAnOperand, n) {
+			continue
+		}
+		// Closed: an unknown option before the probe's words is never
+		// safe (after them it may be the value of a probe's option).
+		for _, p := range safeProbes {
+			if Classify(shellAction(n+p), Policy{}).Level != Safe {
+				continue
+			}
+			cmd := n + " --zz-not-an-option" + p
+			if v := Classify(shellAction(cmd), Policy{}); v.Level == Safe {
+				t.Errorf("Classify(%q) = safe: %s's table (%s) does not close over unknown options\nreasons: %q", cmd, n, source, v.Reasons)
+			}
+		}
+	}
+	t.Logf("%d names may be called safe: %d by a table, %d shell words, %d pending", safe, safe-len(shellWords)-len(pendingTables), len(shellWords), len(pendingTables))
+}
