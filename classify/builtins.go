@@ -266,36 +266,21 @@ func crontab(c *cmd) {
 	c.add(Blocked, "changes scheduled jobs", "builtin:schedule")
 }
 
-// sysctl reads kernel settings; -w or name=value changes them.
+// sysctl reads kernel settings; -w, -p, -f, --system or name=value
+// changes them.
 func sysctl(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "p"})
+	flags, ops := c.judgeOpts(&sysctlOpts)
 	for _, op := range ops {
 		if strings.Contains(op.s, "=") || op.dyn {
 			c.add(Blocked, "changes kernel settings", "builtin:system-admin")
 			return
 		}
 	}
-	if has(flags, "w", "--write", "p", "--load", "--system") {
+	if has(flags, "w", "--write", "p", "f", "--load", "--system") {
 		c.add(Blocked, "changes kernel settings", "builtin:system-admin")
 		return
 	}
 	c.add(Safe, "reads kernel settings", "builtin:read-only")
-}
-
-// netConfig is ip or ifconfig: showing is Safe, changing Dangerous.
-func netConfig(c *cmd) {
-	for _, a := range c.rest() {
-		switch a.s {
-		case "add", "del", "delete", "set", "change", "replace", "flush", "up", "down", "append", "prepend", "mtu", "netmask", "alias", "-alias":
-			c.add(Dangerous, "changes network configuration", "builtin:system")
-			return
-		}
-	}
-	if c.name == "ifconfig" && len(c.rest()) > 1 {
-		c.add(Dangerous, "changes network configuration", "builtin:system")
-		return
-	}
-	c.add(Safe, "shows network configuration", "builtin:read-only")
 }
 
 // mount without arguments lists mounts; with them it changes them.

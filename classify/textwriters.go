@@ -214,43 +214,30 @@ func cowsay(c *cmd) {
 	}
 }
 
-// ps lists processes. BSD-style "e" (ps e, ps auxe) and macOS -E print
-// every process's environment: the secrets of the person's shells and of
-// agent itself.
+// ps lists processes by its table; BSD-style words (aux, p 1) are its
+// operands. BSD-style "e" (ps e, ps auxe) and macOS -E print every
+// process's environment: the secrets of the person's shells and of agent
+// itself.
 func ps(c *cmd) {
-	valued := "pugGtoOCsqUkN"
-	args := c.rest()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
+	flags, ops := c.judgeOpts(&psOpts)
+	if has(flags, "E", "--environment") {
+		c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")
+	}
+	for i := 0; i < len(ops); i++ {
+		a := ops[i]
 		switch {
 		case a.dyn:
 			c.add(Warning, "an argument is not known until it runs", "builtin:unknown-option")
-		case a.s == "-E" || a.s == "--environment":
+		case strings.Trim(a.s, psBSDLetters) != "":
+			// A value (p 1, o pid,cmd) or a word ps rejects.
+		case strings.Contains(a.s, "e"):
 			c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")
-		case strings.HasPrefix(a.s, "--"):
-			if !strings.Contains(a.s, "=") && i+1 < len(args) && slicesContains([]string{"--pid", "--ppid", "--user", "--User", "--group", "--Group", "--sort", "--format", "--sid", "--tty", "--cols", "--columns", "--rows", "--lines", "--width", "--quick-pid"}, a.s) {
-				i++
-			}
-		case strings.HasPrefix(a.s, "-"):
-			if last := a.s[len(a.s)-1]; len(a.s) == 2 && strings.IndexByte(valued, last) >= 0 && i+1 < len(args) {
-				i++
-			}
-		case strings.Trim(a.s, "abcefghjlmnrsSuvwxzTX") == "" && strings.Contains(a.s, "e"):
-			c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")
+		case strings.ContainsAny(a.s[len(a.s)-1:], "pqtUoOk") && i+1 < len(ops):
+			i++ // the value of a BSD option: p 1, o pid,comm
 		}
 	}
 	c.add(Safe, "prints text or information", "builtin:read-only")
 }
 
-// withOptions is a read-only program that some options turn into a
-// change: with any of them it gets the level and why given.
-func withOptions(l Level, why, rule string, opts ...string) handler {
-	return func(c *cmd) {
-		flags, _ := parseOpts(c.rest(), optSpec{})
-		if has(flags, opts...) {
-			c.add(l, why, rule)
-			return
-		}
-		c.add(Safe, "prints text or information", "builtin:read-only")
-	}
-}
+// psBSDLetters are the BSD-style option letters of ps --help all.
+const psBSDLetters = "arTxpqtUfjlOosuvXHmceLnSVwZk"

@@ -1,0 +1,44 @@
+package classify
+
+import "testing"
+
+// The process, kernel, terminal and network tools judge every option by
+// their tables: one the table does not list is warning, and the options
+// and commands that change the system, read a file or run a command are
+// judged as such.
+func TestSystemToolsJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// ps: its table, BSD words and the environment printers.
+		{"ps aux", Safe}, {"ps -ef", Safe}, {"ps -eo pid,ppid,cmd --sort=-%mem", Safe}, {"ps -p 1 -o pid,etime", Safe},
+		{"ps o user,pid", Safe}, {"ps -u root -o user", Safe}, {"ps --forest -e", Safe}, {"ps axjf", Safe},
+		{"ps --frobnicate", Warning}, {"ps -Y", Warning},
+		{"ps e", Blocked}, {"ps auxe", Blocked}, {"ps -u root e", Blocked}, {"ps -E", Blocked}, {"ps --environment", Blocked},
+		// dmesg: clearing and console changes; --file reads a file.
+		{"dmesg", Safe}, {"dmesg -T --level=err,warn", Safe}, {"dmesg -H --color=always", Safe}, {"dmesg --since '1 hour ago'", Safe},
+		{"dmesg --frobnicate", Warning}, {"dmesg -C", Warning}, {"dmesg --read-clear", Warning}, {"dmesg -n 1", Warning},
+		{"dmesg -F ~/.ssh/id_rsa", Blocked}, {"dmesg --file=/home/dev/.netrc", Blocked},
+		// stty: printing is safe, any setting changes the terminal.
+		{"stty -a", Safe}, {"stty size", Safe}, {"stty -g", Safe}, {"stty", Safe},
+		{"stty raw", Warning}, {"stty -echo", Warning}, {"stty cols 80", Warning}, {"stty --frobnicate", Warning},
+		{"stty -F /dev/ttyS0 9600", Warning}, {"stty --file=/dev/tty1 -a", Warning},
+		// sysctl: every form that writes.
+		{"sysctl -a", Safe}, {"sysctl vm.swappiness", Safe}, {"sysctl -n kernel.ostype", Safe}, {"sysctl -r '^net' -N", Safe},
+		{"sysctl --frobnicate", Warning},
+		{"sysctl -w kernel.x=1", Blocked}, {"sysctl kernel.x=1", Blocked}, {"sysctl -p", Blocked}, {"sysctl -f /tmp/s.conf", Blocked},
+		{"sysctl --system", Blocked}, {"sysctl --load=/tmp/s.conf", Blocked},
+		// ip: options and objects by prefix; only showing commands are safe.
+		{"ip addr", Safe}, {"ip a", Safe}, {"ip a s", Safe}, {"ip -br -c addr show", Safe}, {"ip -4 -o addr show dev eth0", Safe},
+		{"ip route get 1.1.1.1", Safe}, {"ip -j -p link", Safe}, {"ip r", Safe}, {"ip -s link show", Safe}, {"ip netns list", Safe},
+		{"ip -r route", Safe}, {"ip -n ns1 addr", Safe}, {"ip monitor all", Safe}, {"ip --json addr", Safe}, {"ip -color=always a", Safe},
+		{"ip -frobnicate addr", Warning}, {"ip frobnicate", Warning},
+		{"ip link set eth0 down", Dangerous}, {"ip l s eth0 up", Dangerous}, {"ip addr add 10.0.0.1/24 dev eth0", Dangerous},
+		{"ip route flush cache", Dangerous}, {"ip -b cmds.txt", Dangerous}, {"ip -batch /tmp/cmds", Dangerous},
+		{"ip -force -batch - ", Dangerous}, {"ip netns exec ns1 ls", Dangerous}, {"ip netns add ns1", Dangerous},
+		{"ip netns exec ns1 cat ~/.ssh/id_rsa", Blocked}, {"ip -batch ~/.ssh/id_rsa", Blocked}, {"ip monitor file ~/.ssh/id_rsa", Blocked},
+		// ifconfig and route.
+		{"ifconfig", Safe}, {"ifconfig -a", Safe}, {"ifconfig eth0", Safe}, {"ifconfig -s", Safe},
+		{"ifconfig --frobnicate", Warning}, {"ifconfig eth0 down", Dangerous}, {"ifconfig eth0 10.0.0.2 netmask 255.0.0.0", Dangerous},
+		{"route", Safe}, {"route -n", Safe}, {"route -6 -n", Safe}, {"route -A inet6", Safe},
+		{"route --frobnicate", Warning}, {"route add default gw 10.0.0.1", Dangerous}, {"route del -net 10.0.0.0", Dangerous},
+	})
+}
