@@ -70,7 +70,7 @@ func init() {
 	setTable(b64Opts.source, tool("encodes or decodes files", b64Opts), "base64", "base32", "basenc")
 	setTable(jqOpts.source, jq, "jq", "gojq", "jaq")
 	setTable(treeOpts.source, tool("shows a directory tree", treeOpts), "tree")
-	set(xxd, "xxd")
+	setTable(xxdSource, xxd, "xxd")
 	setTable(whichOpt.source, tool("searches files", whichOpt), "which")
 	setTable(whereOpt.source, tool("searches files", whereOpt), "whereis")
 	setTable(locOpts.source, tool("searches files", locOpts), "locate", "plocate")
@@ -78,7 +78,7 @@ func init() {
 		setTable(o.source, lint, name)
 	}
 	setTable(iconvOpt.source, iconv, "iconv")
-	set(recode, "recode")
+	setTable(recodeOpts.source, recode, "recode")
 	set(static(Warning, "starts an interactive program", "builtin:interactive"), "ncdu")
 	set(static(Warning, "formats text with a macro language the classifier does not read", "builtin:interpreter"), "nroff", "groff", "troff")
 	setTable(grepOpts.source, grep, "grep", "egrep", "fgrep")
@@ -146,7 +146,6 @@ func init() {
 	setTable(dirsOpts.source, tool("prints the directory stack", dirsOpts), "dirs")
 	setTable(psOpts.source, ps, "ps")
 	setTable(dmesgOpts.source, dmesg, "dmesg")
-	sttyOpts.spec() // built before any concurrent use
 	setTable(sttyOpts.source, stty, "stty")
 	set(cowsay, "cowsay", "cowthink")
 	setTable(figletOpts.source, tool("prints text or information", figletOpts), "figlet", "toilet")
@@ -269,7 +268,8 @@ func init() {
 	setTable(ptxOpts.source, ptx, "ptx")
 	set(sevenZip, "7z", "7za", "7zr")
 	set(unrar, "unrar", "rar")
-	set(calculator, "dc", "bc")
+	setTable(dcOpts.source, calculator, "dc")
+	setTable(bcOpts.source, calculator, "bc")
 
 	// Editors, pagers, servers and interactive programs.
 	set(readerAt(Warning, "starts a pager", "builtin:pager", false, "pPxbhjyz", "--pattern", "--log-file", "--tag", "--tabs"), "less", "more", "most", "zless", "zmore")

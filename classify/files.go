@@ -592,16 +592,54 @@ func readerAt(l Level, why, rule string, dot bool, valShort string, valLong ...s
 	}
 }
 
-// xxd dumps files; -r turns a dump back into bytes and writes them.
+// xxdSource is where xxd's options come from. xxd reads an option by
+// its first letter after one or two dashes ("-ps", "-postscript" and
+// "--ps" are -p); c, g, l, n, o and s take a value, joined ("-c8") or as
+// the next word ("-c 8", "-cols 8"), and "-capitalize" is -C.
+const xxdSource = "xxd -h and xxd.c, xxd 2022-01-14 (Debian xxd 2:9.0.1378)"
+
+// xxdLongs are the spellings after the letter of the options with a
+// value that take it as the next word, as xxd.c compares them.
+var xxdLongs = map[byte]string{'c': "ols", 'g': "roupsize", 'l': "en", 'n': "ame", 'o': "ffset", 's': "eek"}
+
+// xxd dumps its first operand; a second operand is the file it writes,
+// and -r turns a dump back into bytes there.
 func xxd(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "cglosn", long: []string{"-cols", "-groupsize", "-len", "-seek", "-name"}})
-	if has(flags, "r", "-revert") && len(ops) > 1 {
-		c.add(Warning, "writes bytes from a dump", "builtin:write-project")
-		c.read(ops[:1])
-		c.path(accWrite, ops[1])
-		return
+	args := c.rest()
+	revert := false
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		opt := a.s
+		if strings.HasPrefix(opt, "--") && len(opt) > 2 {
+			opt = opt[1:]
+		}
+		if a.dyn || len(opt) < 2 || opt[0] != '-' {
+			break
+		}
+		if opt == "--" {
+			i++
+			break
+		}
+		letter := opt[1]
+		switch long, valued := xxdLongs[letter]; {
+		case strings.HasPrefix(opt, "-capitalize"):
+		case valued:
+			if len(opt) == 2 || strings.HasPrefix(opt[2:], long) {
+				i++ // -c 8, -cols 8; otherwise joined: -c8
+			}
+		case strings.IndexByte("abCEehiprduv", letter) >= 0:
+			revert = revert || letter == 'r'
+		default:
+			c.notModelled(a.s)
+		}
 	}
-	c.add(Safe, "dumps files", "builtin:read-only")
+	ops := args[min(i, len(args)):]
+	if revert && len(ops) > 1 {
+		c.add(Warning, "writes bytes from a dump", "builtin:write-project")
+	} else {
+		c.add(Safe, "dumps files", "builtin:read-only")
+	}
 	c.read(ops[:min(len(ops), 1)])
 	if len(ops) > 1 {
 		c.path(accWrite, ops[1])

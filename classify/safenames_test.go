@@ -67,9 +67,9 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
 7z 7za 7zr abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava awk
-bats bazel bazelisk bc behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
+bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
 caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy cliclick cmake conspy
-coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session dc dd delta
+coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session  dd delta
 deno diesel difft  dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
 fakechroot fakeroot faketime fd fdfind find flatpak flock flutter flyway gawk gem gfind ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar gtimeout
@@ -78,12 +78,12 @@ kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace   make mana
 markdownlint-cli2 mawk memusage meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
 nerdctl nextest nice nim ninja nix-env nocache nohup nox npm numactl nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier prisma prlimit  pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr retry
+prettier prisma prlimit  pt pulumi py.test pytest rails rake rar rc-update rebar3  reptyr retry
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli setarch
 setsid shfmt snap sqitch sqlx stack standard stdbuf strace  stylelint stylua supabase swift swiftlint
  systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
 tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer  unrar  unzip 
-valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run xxd 
+valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run  
 yapf yarn yay ydotool yum  zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands

@@ -42,3 +42,24 @@ func TestSystemToolsJudgeTheirOptions(t *testing.T) {
 		{"route --frobnicate", Warning}, {"route add default gw 10.0.0.1", Dangerous}, {"route del -net 10.0.0.0", Dangerous},
 	})
 }
+
+// The calculators, recode and xxd judge every option by their tables:
+// dc's "!" and program files, recode's in-place rewrites and xxd's output
+// file are judged as such, and an option outside the table is warning.
+func TestCalculatorsAndConvertersJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"bc -l", Safe}, {"bc -q --mathlib", Safe}, {"dc -e '2 3 + p'", Safe}, {"dc --expression='10 k 2 v p'", Safe},
+		{"bc --frobnicate", Warning}, {"bc -e 'x'", Warning}, {"dc -x", Warning},
+		{"dc -e '!id'", Warning}, {"dc --expression='[!id]x'", Warning}, {"dc -f /tmp/x.dc", Warning}, {"dc --file=prog.dc", Warning},
+		{"bc prog.bc", Warning}, {"bc ~/.ssh/id_rsa", Blocked}, {"dc -f ~/.netrc", Blocked}, {"dc --file=/home/dev/.aws/credentials", Blocked},
+		{"recode latin1..utf8", Safe}, {"recode -l", Safe}, {"recode -v -f latin1..utf8", Safe}, {"recode -k 1:2 latin1", Safe},
+		{"recode --frobnicate latin1..utf8", Warning}, {"recode latin1..utf8 notes.txt", Warning}, {"recode -f u8..l1 a.txt b.txt", Warning},
+		{"recode latin1..utf8 ~/.bashrc", Blocked}, {"recode --sequence memory u8..l1 /tmp/x", Dangerous},
+		{"xxd data.bin", Safe}, {"xxd -l 64 data.bin", Safe}, {"xxd -c8 -g1 data.bin", Safe}, {"xxd -cols 8 data.bin", Safe},
+		{"xxd -ps data.bin", Safe}, {"xxd -s -16 data.bin", Safe}, {"xxd --seek 4 data.bin", Safe}, {"xxd -i -n blob data.bin", Safe},
+		{"xxd -Z data.bin", Warning}, {"xxd --frobnicate data.bin", Warning},
+		{"xxd -r dump main.go", Warning}, {"xxd --revert dump out.bin", Warning}, {"xxd -r -p dump /tmp/out", Dangerous},
+		{"xxd ~/.ssh/id_rsa", Blocked}, {"xxd -l 64 ~/.ssh/id_rsa", Blocked}, {"xxd -c 8 ~/.netrc", Blocked},
+		{"xxd in.txt ~/.bashrc", Blocked}, {"xxd -r in.hex .git/config", Blocked},
+	})
+}

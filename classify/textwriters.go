@@ -74,34 +74,26 @@ func splitCmd(c *cmd) {
 	c.path(accWrite, prefix)
 }
 
-// calculator judges bc and dc: they read the files they are given (and
-// print what they cannot parse, which is the file); dc's "!" runs a
-// shell command.
+// The calculators' tables. GNU bc has no -e or -f (Gavin Howard's bc on
+// macOS and FreeBSD has), so there they are not modelled: warning.
+var (
+	bcOpts = toolOpts{source: "bc --help, GNU bc 1.07.1", flags: "hilqswv", long: "--interactive --mathlib --quiet --standard --warn"}
+	dcOpts = toolOpts{source: "dc --help, GNU dc 1.07.1", flags: "hV", vals: "ef", longVal: "--expression --file"}
+)
+
+// calculator judges bc and dc by their tables: they read the files they
+// are given (and print what they cannot parse, which is the file); dc's
+// "!" runs a shell command.
 func calculator(c *cmd) {
-	args := c.rest()
-	var exprs, files []field
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case !a.dyn && (a.s == "-e" || a.s == "--expression") && i+1 < len(args):
-			i++
-			exprs = append(exprs, args[i])
-		case !a.dyn && (a.s == "-f" || a.s == "--file") && i+1 < len(args):
-			i++
-			files = append(files, args[i])
-		case !a.dyn && strings.HasPrefix(a.s, "--expression="):
-			exprs = append(exprs, field{s: strings.TrimPrefix(a.s, "--expression=")})
-		case !a.dyn && strings.HasPrefix(a.s, "--file="):
-			files = append(files, field{s: strings.TrimPrefix(a.s, "--file=")})
-		case !a.dyn && strings.HasPrefix(a.s, "-") && a.s != "-":
-			// -l, -q, -s, -w, -i, -V: settings.
-		default:
-			files = append(files, a)
-		}
+	o := &bcOpts
+	if c.name == "dc" {
+		o = &dcOpts
 	}
+	flags, files := c.judgeOpts(o)
+	files = append(files, values(flags, "f", "--file")...)
 	c.add(Safe, "calculates", "builtin:read-only")
-	for _, e := range exprs {
-		if e.dyn || c.name == "dc" && strings.Contains(e.s, "!") {
+	for _, e := range values(flags, "e", "--expression") {
+		if e.dyn || strings.Contains(e.s, "!") {
 			c.add(Warning, "dc runs a shell command with !", "builtin:tool-program")
 		}
 	}

@@ -289,18 +289,16 @@ func iconv(c *cmd) {
 	c.read(ops)
 }
 
+// recodeOpts is recode's table; -l, -h and -S take their value joined.
+var recodeOpts = toolOpts{source: "recode --help, GNU recode 3.6 (Debian 12)", flags: "lhFTCvqftipsdScg", vals: "kx",
+	long:    "--list --header --freeze-tables --find-subsets --copyright --verbose --quiet --silent --force --touch --strict --diacritics --source --colons --graphics",
+	longVal: "--known --ignore --sequence"}
+
 // recode converts the files it is given in place (its first operand is
-// the conversion); with none it filters standard input.
+// the conversion); with none, or with a listing option, it prints.
 func recode(c *cmd) {
-	args := c.rest()
-	var ops []field
-	for _, a := range args {
-		if !a.dyn && strings.HasPrefix(a.s, "-") && a.s != "-" {
-			continue
-		}
-		ops = append(ops, a)
-	}
-	if len(ops) <= 1 {
+	flags, ops := c.judgeOpts(&recodeOpts)
+	if len(ops) <= 1 || has(flags, "l", "h", "F", "T", "C", "k", "--list", "--header", "--freeze-tables", "--find-subsets", "--copyright", "--known") {
 		c.add(Safe, "converts text", "builtin:read-only")
 		return
 	}
