@@ -267,7 +267,16 @@ func init() {
 	mktempOpts.spec()
 }
 
-// dd copies data between the files named by if= and of=.
+// ddSource is where dd's operands come from: dd takes KEY=VALUE
+// operands and no options but --help and --version.
+const ddSource = "dd --help, GNU coreutils 9.1"
+
+// ddKeys are dd's operands; a word that is not one of them is not
+// modelled (dd rejects it, but the classifier does not guess).
+var ddKeys = strings.Fields("bs cbs conv count ibs if iflag obs of oflag seek oseek skip iseek status")
+
+// dd copies if= (standard input without it) to of= (standard output
+// without it).
 func dd(c *cmd) {
 	c.add(Safe, "copies data", "builtin:dd")
 	for _, a := range c.rest() {
@@ -277,11 +286,15 @@ func dd(c *cmd) {
 			}
 			continue
 		}
-		switch k, v, _ := strings.Cut(a.s, "="); k {
-		case "if":
+		k, v, _ := strings.Cut(a.s, "=")
+		switch {
+		case k == "if":
 			c.path(accRead, field{s: v})
-		case "of":
+		case k == "of":
 			c.path(accWrite, field{s: v})
+		case a.s == "--help" || a.s == "--version":
+		case !strings.Contains(a.s, "=") || !slicesContains(ddKeys, k):
+			c.notModelled(a.s)
 		}
 	}
 }

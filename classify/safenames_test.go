@@ -69,8 +69,8 @@ var pendingTables = strings.Fields(`
 7z 7za 7zr abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava awk
 bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
 caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy cliclick cmake conspy
-coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session  dd delta
-deno diesel difft  dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
+coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session   
+deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
 fakechroot fakeroot faketime fd fdfind find flatpak flock flutter flyway gawk gem gfind ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar gtimeout
  gxargs  heaptrack helm i386  ifne ionice  isort jasmine jest karma kitten kitty knex

@@ -63,3 +63,32 @@ func TestCalculatorsAndConvertersJudgeTheirOptions(t *testing.T) {
 		{"xxd in.txt ~/.bashrc", Blocked}, {"xxd -r in.hex .git/config", Blocked},
 	})
 }
+
+// difft and delta judge every option by their tables: difft's --dump-*
+// read a file, delta's --pager runs one, --config reads one, and its
+// --diff-args go to the git diff it runs.
+func TestDiffViewersJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"difft a.go b.go", Safe}, {"difft --display side-by-side-show-both old new", Safe}, {"difft --color=always --width 120 a b", Safe},
+		{"difft --skip-unchanged src1 src2", Safe}, {"difft --list-languages", Safe}, {"difft --override='*.h:C++' a.h b.h", Safe},
+		{"difft --frobnicate a b", Warning}, {"difft -x a b", Warning},
+		{"difft ~/.ssh/id_rsa b", Blocked}, {"difft --dump-syntax ~/.ssh/id_rsa", Blocked}, {"difft --dump-ts=/home/dev/.netrc", Blocked},
+		{"git diff | delta", Safe}, {"delta a.txt b.txt", Safe}, {"delta -s -n --paging=never a b", Safe}, {"delta --side-by-side --width 200 a b", Safe},
+		{"delta --syntax-theme Dracula --dark a b", Safe}, {"delta --diff-args=-U999 a b", Safe}, {"delta -@ '--word-diff' a b", Safe},
+		{"delta --frobnicate a b", Warning}, {"delta -x a b", Warning}, {"delta --pager 'less -R' a b", Warning},
+		{"delta --config /tmp/delta.gitconfig a b", Warning}, {"delta --config delta.gitconfig a b", Warning},
+		{"delta ~/.ssh/id_rsa b", Blocked}, {"delta --config ~/.git-credentials a b", Blocked}, {"delta --pager 'rm -rf ~' a b", Blocked},
+		{"delta --diff-args='--output=/home/dev/.bashrc' a b", Blocked}, {"delta -@ --output=/tmp/x a b", Dangerous},
+	})
+}
+
+// dd's operands are its table: one it does not list is not modelled.
+func TestDdJudgesItsOperands(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"dd if=in.bin bs=4k count=1 status=none", Safe}, {"dd if=in.bin iflag=fullblock skip=1 iseek=2 conv=noerror,sync", Safe},
+		{"dd if=in.bin of=out.bin oseek=3 conv=notrunc", Warning},
+		{"dd --help", Safe},
+		{"dd if=in.bin frobnicate=1", Warning}, {"dd --frobnicate if=in.bin", Warning}, {"dd in.bin", Warning},
+		{"dd if=~/.ssh/id_rsa", Blocked}, {"dd if=in.bin of=/home/dev/.bashrc", Blocked}, {"dd if=x of=/tmp/y", Dangerous},
+	})
+}
