@@ -256,7 +256,7 @@ func init() {
 	set(shred, "shred", "srm", "wipe")
 	set(tar, "tar", "gtar", "bsdtar")
 	set(zip, "zip")
-	set(unzip, "unzip")
+	setTable(unzipSource, unzip, "unzip")
 	setTable(zipinfoOpts.source, tool("lists an archive", zipinfoOpts), "zipinfo")
 	set(static(Warning, "runs a Java program the classifier does not read", "builtin:interpreter"), "java")
 	for name, o := range compressorOpts {

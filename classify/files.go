@@ -447,18 +447,92 @@ func zip(c *cmd) {
 	}
 }
 
+// unzip's options (unzip -hh and unzip(1), Debian unzip 6.0-28, which
+// adds -O and -I). Options may come anywhere; -x and -i start a list of
+// member patterns that runs to the next option; "-" inside an option
+// negates the next letter. With -Z first, the rest are zipinfo's.
+const (
+	unzipSource  = "unzip -hh and unzip(1), UnZip 6.00 (Debian unzip 6.0-28)"
+	unzipFlags   = "hAcflptTuvzabBCDEFJjKLMnNoqsSUVWXY$:^2-"
+	unzipVals    = "dPOI/"
+	zipinfoFlags = "12smlvhMtTUz-"
+)
+
+// unzip lists, tests or prints an archive (-l, -v, -t, -z, -p, -c, or
+// -Z's zipinfo mode); otherwise it extracts, into -d's directory or here.
+// -T sets the archive's time, and -: lets members climb out of the
+// target with "../".
 func unzip(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "dxP"})
-	if has(flags, "l", "v", "t", "Z", "p", "c") {
-		c.add(Safe, "lists or tests an archive", "builtin:read-only")
-		c.read(ops)
+	args := c.rest()
+	flagSet, valSet := unzipFlags, unzipVals
+	zipinfo := len(args) > 0 && !args[0].dyn && args[0].s == "-Z"
+	if zipinfo {
+		args, flagSet, valSet = args[1:], zipinfoFlags, ""
+	}
+	var ops []field
+	set := map[byte]bool{}
+	target := lit(".")
+	patterns := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn && strings.HasPrefix(strings.TrimLeft(a.s, `"'`), "-") {
+			c.notModelled(a.s)
+			continue
+		}
+		if a.dyn || len(a.s) < 2 || a.s[0] != '-' {
+			if !patterns {
+				ops = append(ops, a)
+			}
+			continue
+		}
+		patterns = false
+		if strings.HasPrefix(a.s, "--") {
+			// unzip reads it letter by letter, "-" negating the next;
+			// a long option is not one it documents.
+			c.notModelled(a.s)
+			continue
+		}
+		for j := 1; j < len(a.s); j++ {
+			l := a.s[j]
+			switch {
+			case !zipinfo && (l == 'x' || l == 'i'):
+				patterns = true
+			case strings.IndexByte(valSet, l) >= 0:
+				v := field{s: a.s[j+1:], w: a.w}
+				if j+1 == len(a.s) && i+1 < len(args) {
+					i++
+					v = args[i]
+				}
+				if l == 'd' {
+					target = v
+				}
+				j = len(a.s)
+			case strings.IndexByte(flagSet, l) >= 0:
+				set[l] = true
+			default:
+				c.notModelled("-" + string(l))
+				j = len(a.s)
+			}
+		}
+	}
+	archive := ops[:min(len(ops), 1)]
+	switch {
+	case zipinfo || set['l'] || set['v'] || set['t'] || set['z'] || set['p'] || set['c']:
+		c.add(Safe, "lists, tests or prints an archive", "builtin:read-only")
+		c.read(archive)
+		if set['T'] && !zipinfo && len(archive) > 0 {
+			c.add(Warning, "sets the archive's modification time", "builtin:unzip")
+			c.path(accWrite, archive[0])
+		}
 		return
 	}
 	c.add(Warning, "extracts an archive", "builtin:unzip")
-	c.read(ops[:min(len(ops), 1)])
-	target := lit(".")
-	if d, ok := value(flags, "d"); ok {
-		target = d
+	if set[':'] {
+		c.add(Dangerous, "lets members with ../ in their names land outside the target directory", "builtin:unzip")
+	}
+	c.read(archive)
+	if set['T'] && len(archive) > 0 {
+		c.path(accWrite, archive[0])
 	}
 	c.path(accWrite, target)
 	c.extractInto(target)

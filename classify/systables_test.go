@@ -92,3 +92,20 @@ func TestDdJudgesItsOperands(t *testing.T) {
 		{"dd if=~/.ssh/id_rsa", Blocked}, {"dd if=in.bin of=/home/dev/.bashrc", Blocked}, {"dd if=x of=/tmp/y", Dangerous},
 	})
 }
+
+// unzip's letters are its table: listing and printing modes only read,
+// extraction writes where -d says, -: lets members climb out, -T sets the
+// archive's time, and a letter or long option it does not list is not
+// modelled.
+func TestUnzipJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"unzip -l a.zip", Safe}, {"unzip -lv a.zip", Safe}, {"unzip -t a.zip", Safe}, {"unzip -p a.zip README", Safe},
+		{"unzip -qc a.zip '*.txt'", Safe}, {"unzip -Z -1 a.zip", Safe}, {"unzip -Z a.zip", Safe}, {"unzip -l a.zip -x '*.o'", Safe},
+		{"unzip -z a.zip", Safe}, {"unzip -l -O cp866 a.zip", Safe}, {"unzip -v", Safe},
+		{"unzip -l --frobnicate a.zip", Warning}, {"unzip -lR a.zip", Warning}, {"unzip -Z -Q a.zip", Warning},
+		{"unzip a.zip", Warning}, {"unzip -o a.zip -d out", Warning}, {"unzip -qq a.zip -x 'docs/*' -d build", Warning},
+		{"unzip -lT a.zip", Warning},
+		{"unzip -: a.zip", Dangerous}, {"unzip a.zip -d /tmp/x", Dangerous}, {"unzip -d/tmp/x a.zip", Dangerous},
+		{"unzip -l ~/.ssh/keys.zip", Blocked}, {"unzip a.zip -d ~/.ssh", Blocked}, {"unzip -o a.zip -d .git/hooks", Blocked},
+	})
+}
