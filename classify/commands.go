@@ -93,7 +93,7 @@ func init() {
 	set(sed, "sed", "gsed")
 	setTable(sortOpts.source, sortCmd, "sort")
 	setTable(uniqOpts.source, uniq, "uniq")
-	set(find, "find", "gfind")
+	setTable(findSource, find, "find", "gfind")
 	set(fd, "fd", "fdfind")
 
 	// Read-only programs that take no file operands.

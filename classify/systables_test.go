@@ -1,6 +1,10 @@
 package classify
 
-import "testing"
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
 
 // The process, kernel, terminal and network tools judge every option by
 // their tables: one the table does not list is warning, and the options
@@ -108,4 +112,70 @@ func TestUnzipJudgesItsOptions(t *testing.T) {
 		{"unzip -: a.zip", Dangerous}, {"unzip a.zip -d /tmp/x", Dangerous}, {"unzip -d/tmp/x a.zip", Dangerous},
 		{"unzip -l ~/.ssh/keys.zip", Blocked}, {"unzip a.zip -d ~/.ssh", Blocked}, {"unzip -o a.zip -d .git/hooks", Blocked},
 	})
+}
+
+// find's expression words are its table, each with the arguments it
+// takes: a word it does not list is not modelled, a value that looks like
+// an action is only a value, and the actions that run, delete, write or
+// read a file list are judged as such.
+func TestFindJudgesItsExpression(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"find . -name '*.go'", Safe}, {"find src -type f -newer go.mod -print0", Safe}, {"find . -maxdepth 2 -iname readme -o -name '*.md'", Safe},
+		{"find . -newermt '2024-01-01' -size +1M", Safe}, {"find . \\( -name a -o -name b \\) -prune -o -print", Safe},
+		{"find -L . -xdev -mmin -5 -printf '%p\\n'", Safe}, {"find . -name -delete", Safe}, {"find . -regextype egrep -regex '.*x' -ls", Safe},
+		{"find . -frobnicate", Warning}, {"find . -name x -frobnicate y", Warning}, {"find . -newerzz x", Warning},
+		{"find . -exec touch {} +", Warning}, {"find . -fprint list.txt", Warning},
+		{"find . -name '*.o' -delete", Dangerous}, {"find . -fprintf /tmp/list '%p'", Dangerous},
+		{"find . -exec rm -rf ~ \\;", Blocked}, {"find . -fprint ~/.bashrc", Blocked}, {"find . -fls .git/hooks/pre-commit", Blocked},
+		{"find -files0-from ~/.ssh/id_rsa", Blocked}, {"find ~/.ssh -type f", Blocked},
+	})
+}
+
+// TestFindTableMatchesInstalledHelp checks findWords against the
+// installed find --help: every expression word it lists is known, with
+// the number of arguments the help shows for it.
+func TestFindTableMatchesInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("find")
+	if err != nil {
+		t.Skip("find is not installed here, so its table is not checked against its --help")
+	}
+	cmd := exec.CommandContext(t.Context(), bin, "--help")
+	cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
+	out, _ := cmd.CombinedOutput()
+	help, _, _ := strings.Cut(string(out), "Other common options")
+	_, help, ok := strings.Cut(help, "Positional options")
+	if !ok {
+		t.Skipf("find --help has no option list (%q); not GNU find?", firstLine(string(out)))
+	}
+	checked := 0
+	for _, line := range strings.Split(help, "\n") {
+		if !strings.HasPrefix(line, " ") {
+			continue // a heading: "Tests (N can be +N or -N or N):"
+		}
+		words := strings.Fields(line)
+		for i, w := range words {
+			if !strings.HasPrefix(w, "-") || len(w) < 2 || strings.HasPrefix(w, "-exec") || strings.HasPrefix(w, "-ok") {
+				continue
+			}
+			args := 0
+			for _, v := range words[i+1:] {
+				if strings.HasPrefix(v, "-") && len(v) > 1 {
+					break
+				}
+				args++
+			}
+			n, known := findWords[w]
+			switch {
+			case !known:
+				t.Errorf("find --help lists %s, which findWords does not know", w)
+			case args > 0 && n != args:
+				t.Errorf("find --help gives %s %d argument(s), findWords %d", w, args, n)
+			}
+			checked++
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d words of find --help were checked; has its format changed?", checked)
+	}
 }

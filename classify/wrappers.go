@@ -403,8 +403,8 @@ func withArg(line, arg string) string {
 }
 
 // find searches files (Safe) and runs commands with -exec, -execdir, -ok
-// and -okdir, deletes with -delete and writes with -fprint and -fls.
-// Placeholders stand for paths under the starting points.
+// and -okdir, deletes with -delete and writes with -fprint, -fprintf and
+// -fls. Placeholders stand for paths under the starting points.
 func find(c *cmd) {
 	args := c.rest()
 	i := 0
@@ -429,7 +429,12 @@ func find(c *cmd) {
 	c.read(starts)
 	var execs [][]field
 	for ; i < len(args); i++ {
-		switch args[i].s {
+		w := args[i]
+		if w.dyn {
+			c.notModelled(w.s)
+			continue
+		}
+		switch w.s {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			j := i + 1
 			for j < len(args) && args[j].s != ";" && args[j].s != "+" {
@@ -437,6 +442,7 @@ func find(c *cmd) {
 			}
 			execs = append(execs, args[i+1:j])
 			i = j
+			continue
 		case "-delete":
 			c.add(Dangerous, "deletes the files it finds", "builtin:find-delete")
 			for _, s := range starts {
@@ -453,6 +459,15 @@ func find(c *cmd) {
 				c.path(accRead, args[i+1])
 				c.add(Warning, "reads the starting points from "+shorten(args[i+1].s)+", which the classifier cannot see", "builtin:file-list")
 			}
+		}
+		n, known := findWords[w.s]
+		switch {
+		case known:
+			i += n
+		case findNewer.MatchString(w.s):
+			i++
+		default:
+			c.notModelled(w.s)
 		}
 	}
 	c.lists(starts, len(execs) == 0 && !hasWord(args, "-printf", "-fprintf", "-ls", "-fls"))
