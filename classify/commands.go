@@ -90,7 +90,7 @@ func init() {
 	setTable("zgrep --help, gzip 1.12, with "+grepOpts.source, grep, "zgrep")
 	set(grep, "pt", "ugrep", "git-grep")
 	set(awk, "awk", "gawk", "mawk", "nawk")
-	set(sed, "sed", "gsed")
+	setTable(sedOpts.source, sed, "sed", "gsed")
 	setTable(sortOpts.source, sortCmd, "sort")
 	setTable(uniqOpts.source, uniq, "uniq")
 	setTable(findSource, find, "find", "gfind")

@@ -1010,10 +1010,45 @@ func stripAwkLiterals(s string) string {
 	return b.String()
 }
 
+// sedOpts is GNU sed's table. -i takes its backup suffix joined
+// ("-i.bak", "-ni~"), which sedArgs cuts off before parsing.
+var sedOpts = toolOpts{source: "sed --help, GNU sed 4.9", flags: "nErsuzi", vals: "efl",
+	long:    "--quiet --silent --debug --follow-symlinks --in-place --posix --regexp-extended --separate --sandbox --unbuffered --null-data",
+	longVal: "--expression --file --line-length"}
+
+func init() { sedOpts.spec() }
+
+// sedArgs returns sed's arguments with the suffix of a short -i cut off:
+// "-i.bak" is "-i", "-ni~" is "-ni".
+func sedArgs(args []field) []field {
+	out := slices.Clone(args)
+	for n, a := range out {
+		if a.dyn || !strings.HasPrefix(a.s, "-") || strings.HasPrefix(a.s, "--") {
+			continue
+		}
+		for j := 1; j < len(a.s); j++ {
+			if a.s[j] == 'i' {
+				out[n] = field{s: a.s[:j+1], w: a.w}
+				break
+			}
+			if strings.IndexByte("nErsuz", a.s[j]) < 0 {
+				break // -e's script or -l's number may hold an i
+			}
+		}
+	}
+	return out
+}
+
 // sed prints text unless -i edits in place; its script can also write
 // files (w) and run commands (e), which the script scanner finds.
 func sed(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "efl", long: []string{"--expression", "--file", "--line-length"}})
+	flags, ops := parseOpts(sedArgs(c.rest()), sedOpts.spec())
+	for _, f := range flags {
+		if !sedOpts.knows(f.name) {
+			c.notModelled(f.name)
+			break
+		}
+	}
 	inPlace := has(flags, "i", "--in-place")
 	if inPlace && len(ops) > 0 && ops[0].s == "" && !ops[0].dyn {
 		ops = ops[1:] // BSD sed: -i ''

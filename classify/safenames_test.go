@@ -72,14 +72,14 @@ caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy 
 coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session   
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
 fakechroot fakeroot faketime fd fdfind  flatpak flock flutter flyway gawk gem  ghc ginkgo git
-git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar gtimeout
+git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar gtimeout
  gxargs  heaptrack helm i386  ifne ionice  isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace   make manage.py
 markdownlint-cli2 mawk memusage meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
 nerdctl nextest nice nim ninja nix-env nocache nohup nox npm numactl nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma prlimit  pt pulumi py.test pytest rails rake rar rc-update rebar3  reptyr retry
- rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli setarch
+ rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli setarch
 setsid shfmt snap sqitch sqlx stack standard stdbuf strace  stylelint stylua supabase swift swiftlint
  systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
 tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer  unrar   

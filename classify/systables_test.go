@@ -179,3 +179,19 @@ func TestFindTableMatchesInstalledHelp(t *testing.T) {
 		t.Errorf("only %d words of find --help were checked; has its format changed?", checked)
 	}
 }
+
+// sed's options are its table: -i's joined suffix is cut off, an option
+// outside it is not modelled, and the script's e, w and r commands are
+// judged as before.
+func TestSedJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"sed -n '1,20p' main.go", Safe}, {"sed -E 's/a+/b/g' x.txt", Safe}, {"sed --posix -e 's/x/y/' -e 's/i/j/' a", Safe},
+		{"sed -nz --debug 'p' a", Safe}, {"sed -l 70 -n l a", Safe}, {"sed -e 's/i/I/' -s a b", Safe}, {"sed -ie 's/a/b/' x.txt", Warning},
+		{"sed --frobnicate 's/a/b/' x", Warning}, {"sed -Y 's/a/b/' x", Warning}, {"sed -a 's/a/b/' x", Warning},
+		{"sed -i.bak 's/a/b/' x.txt", Warning}, {"sed -ni~ 's/a/b/p' x.txt", Warning}, {"sed --in-place=.orig 's/a/b/' x", Warning},
+		{"sed -f prog.sed x", Warning},
+		{"sed -i.bak 's/a/b/' /tmp/x", Dangerous}, {"sed 'e id' x", Dangerous},
+		{"sed -i 's/a/b/' ~/.bashrc", Blocked}, {"sed -n 'w ~/.bashrc' x", Warning}, {"sed 's/x/y/w /home/dev/.bashrc' a", Blocked},
+		{"sed -n p ~/.ssh/id_rsa", Blocked}, {"sed -f ~/.ssh/id_rsa x", Blocked},
+	})
+}
