@@ -89,7 +89,7 @@ func init() {
 	// zgrep passes grep's options on (zgrep --help, gzip 1.12), less a few.
 	setTable("zgrep --help, gzip 1.12, with "+grepOpts.source, grep, "zgrep")
 	set(grep, "pt", "ugrep", "git-grep")
-	set(awk, "awk", "gawk", "mawk", "nawk")
+	setTable(awkOpts.source, awk, "awk", "gawk", "mawk", "nawk")
 	setTable(sedOpts.source, sed, "sed", "gsed")
 	setTable(sortOpts.source, sortCmd, "sort")
 	setTable(uniqOpts.source, uniq, "uniq")

@@ -799,10 +799,87 @@ func init() {
 	ackOpts.spec()
 }
 
+// awkOpts is the table of the awks: gawk's options (gawk --help, GNU Awk
+// 5.2.1) and the -W implementation options of mawk (mawk -W usage, mawk
+// 1.3.4) and gawk (-W followed by a long option's name). -d, -D, -L, -o
+// and -p take their value joined, which awkArgs cuts off before parsing
+// (gawkOutputs judges the files they name).
+var awkOpts = toolOpts{source: "gawk --help, GNU Awk 5.2.1; mawk -W usage, mawk 1.3.4", flags: "bcCdDghILMNnoOpPrsStV", vals: "fFveEilW",
+	long: "--characters-as-bytes --traditional --copyright --dump-variables --debug --gen-pot --trace --lint --bignum --use-lc-numeric " +
+		"--non-decimal-data --pretty-print --optimize --profile --posix --re-interval --no-optimize --sandbox --lint-old",
+	longVal: "--file --field-separator --assign --source --exec --include --load"}
+
+// awkWSafe are the -W options that only print or change how the program
+// runs: mawk's (abbreviations allowed) and gawk's long flags.
+var awkWSafe = strings.Fields("version dump help interactive random sprintf posix_space usage characters-as-bytes traditional copyright gen-pot trace lint " +
+	"bignum use-lc-numeric non-decimal-data optimize posix re-interval no-optimize sandbox lint-old")
+
+func init() { awkOpts.spec() }
+
+// awkArgs returns awk's arguments with the joined value of -d, -D, -L, -o
+// and -p cut off: "-d/tmp/vars" is "-d".
+func awkArgs(args []field) []field {
+	out := slices.Clone(args)
+	for n, a := range out {
+		if a.dyn || !strings.HasPrefix(a.s, "-") || strings.HasPrefix(a.s, "--") {
+			continue
+		}
+		for j := 1; j < len(a.s); j++ {
+			if strings.IndexByte("dDLop", a.s[j]) >= 0 {
+				out[n] = field{s: a.s[:j+1], w: a.w}
+				break
+			}
+			if strings.IndexByte(awkOpts.flags, a.s[j]) < 0 {
+				break // a value: -F, -v var=val
+			}
+		}
+	}
+	return out
+}
+
+// awkImplementationOption judges -W NAME[=VALUE]: mawk's exec and gawk's
+// file, exec, include, source and load run a program from a file or
+// text; a name outside awkWSafe is not modelled.
+func (c *cmd) awkImplementationOption(w field) {
+	name, val, eq := strings.Cut(w.s, "=")
+	if w.dyn {
+		c.notModelled("-W " + w.s)
+		return
+	}
+	for _, ok := range awkWSafe {
+		if name != "" && strings.HasPrefix(ok, name) {
+			return
+		}
+	}
+	for _, prog := range []string{"exec", "file", "include", "load", "source"} {
+		if name != "" && strings.HasPrefix(prog, name) {
+			c.add(Warning, "runs an awk program or extension from a file (-W "+prog+")", "builtin:awk-file")
+			if eq && prog != "source" {
+				c.path(accRead, field{s: val})
+			}
+			return
+		}
+	}
+	c.notModelled("-W " + w.s)
+}
+
 // awk runs a program that can write files and run commands: Safe only
 // when the program visibly does neither.
 func awk(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "fFveiEl", long: []string{"--file", "--field-separator", "--assign", "--source", "--include", "--load", "--exec"}})
+	flags, ops := parseOpts(awkArgs(c.rest()), awkOpts.spec())
+	for _, f := range flags {
+		if !awkOpts.knows(f.name) {
+			c.notModelled(f.name)
+			break
+		}
+	}
+	for _, w := range values(flags, "W") {
+		c.awkImplementationOption(w)
+		if n, _, eq := strings.Cut(w.s, "="); !w.dyn && !eq && n != "" && strings.HasPrefix("exec", n) && len(ops) > 0 {
+			// mawk -W exec FILE: the program file is the next word.
+			flags, ops = append(flags, flag{name: "-E", val: ops[0], hasVal: true}), ops[1:]
+		}
+	}
 	progs := values(flags, "e", "--source")
 	c.gawkOutputs()
 	if has(flags, "D", "--debug") {

@@ -195,3 +195,20 @@ func TestSedJudgesItsOptions(t *testing.T) {
 		{"sed -n p ~/.ssh/id_rsa", Blocked}, {"sed -f ~/.ssh/id_rsa x", Blocked},
 	})
 }
+
+// The awks' options are one table (gawk's and mawk's -W): joined values
+// of -d, -D, -L, -o and -p are cut off, -W's program options run a file,
+// and an option outside the table is not modelled.
+func TestAwkJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"awk '{print $1}' a.txt", Safe}, {"awk -F: -v OFS=, '{print $1,$3}' a", Safe}, {"gawk --posix -M 'BEGIN{print 2^100}'", Safe},
+		{"gawk -Lfatal 'BEGIN{}'", Safe}, {"gawk --lint=invalid -S '{print}' a", Safe}, {"mawk -W interactive '{print}' a", Safe},
+		{"mawk -W v", Safe}, {"awk -W posix_space '{print}' a", Safe}, {"gawk -bcn '{print}' a", Safe}, {"awk 'length > 100' main.go", Safe},
+		{"awk --frobnicate '{print}' a", Warning}, {"awk -Y '{print}' a", Warning}, {"mawk -W frobnicate '{print}' a", Warning},
+		{"gawk -d '{print}' a", Warning}, {"gawk -p '{print}' a", Warning}, {"awk -f prog.awk a", Warning}, {"mawk -W exec prog.awk a", Warning},
+		{"gawk -W exec=prog.awk a", Warning}, {"gawk -l ordchr 'BEGIN{}'", Warning}, {"gawk -E prog.awk", Warning},
+		{"gawk -d/tmp/vars '{print}' a", Dangerous}, {"gawk -o/tmp/pretty 'BEGIN{}'", Dangerous}, {"awk 'BEGIN{system(\"id\")}'", Dangerous},
+		{"mawk -W exec ~/.ssh/id_rsa", Blocked}, {"gawk -W exec=/home/dev/.netrc", Blocked}, {"gawk -E ~/.aws/credentials", Blocked},
+		{"gawk -p/home/dev/.bashrc 'BEGIN{}'", Blocked}, {"awk '{print}' ~/.ssh/id_rsa", Blocked},
+	})
+}
