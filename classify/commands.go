@@ -94,7 +94,7 @@ func init() {
 	setTable(sortOpts.source, sortCmd, "sort")
 	setTable(uniqOpts.source, uniq, "uniq")
 	setTable(findSource, find, "find", "gfind")
-	set(fd, "fd", "fdfind")
+	setTable(fdOpts.source, fd, "fd", "fdfind")
 
 	// Read-only programs that take no file operands.
 	setTable(sleepOpts.source, tool("waits, and changes nothing", sleepOpts), "sleep", "usleep")

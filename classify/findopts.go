@@ -29,3 +29,15 @@ var findWords = map[string]int{
 // findNewer matches -newerXY (X the file's time, Y the reference's), which
 // takes a file or, with Y = t, a date.
 var findNewer = regexp.MustCompile(`^-newer[aBcm][aBcmt]$`)
+
+// fdOpts is fd's table (fd --help, fd 8.6.0, Debian fd-find 8.6.0, with
+// the aliases its help names). -x and -X take the rest of the command
+// line up to ";", and fd cuts them out before parsing.
+var fdOpts = toolOpts{source: "fdfind --help, fd 8.6.0 (Debian fd-find)", flags: "HIusigFalLp0q1hVxX", vals: "dEteSojc",
+	long: "--hidden --no-ignore --no-ignore-vcs --no-ignore-parent --unrestricted --case-sensitive --ignore-case --glob --regex --fixed-strings " +
+		"--absolute-path --list-details --follow --full-path --print0 --prune --quiet --show-errors --strip-cwd-prefix --one-file-system --exec --exec-batch",
+	longVal: "--and --max-depth --min-depth --exact-depth --exclude --type --extension --size --changed-within --change-newer-than --newer " +
+		"--changed-after --changed-before --change-older-than --older --owner --batch-size --ignore-file --color --threads --max-results " +
+		"--base-directory --path-separator --search-path"}
+
+func init() { fdOpts.spec() }

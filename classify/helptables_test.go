@@ -39,7 +39,7 @@ var helpTables = map[string]*toolOpts{
 	// The process, kernel and terminal tools (procps-ng 4.0.2,
 	// util-linux 2.38.1, coreutils 9.1).
 	"ps": &psOpts, "dmesg": &dmesgOpts, "stty": &sttyOpts, "sysctl": &sysctlOpts,
-	"bc": &bcOpts, "dc": &dcOpts, "recode": &recodeOpts, "sed": &sedOpts, "gawk": &awkOpts,
+	"bc": &bcOpts, "dc": &dcOpts, "recode": &recodeOpts, "sed": &sedOpts, "gawk": &awkOpts, "fdfind": &fdOpts,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 }
 

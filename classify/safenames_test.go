@@ -71,7 +71,7 @@ bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybo
 caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session   
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
-fakechroot fakeroot faketime fd fdfind  flatpak flock flutter flyway  gem  ghc ginkgo git
+fakechroot fakeroot faketime    flatpak flock flutter flyway  gem  ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar gtimeout
  gxargs  heaptrack helm i386  ifne ionice  isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace   make manage.py

@@ -212,3 +212,15 @@ func TestAwkJudgesItsOptions(t *testing.T) {
 		{"gawk -p/home/dev/.bashrc 'BEGIN{}'", Blocked}, {"awk '{print}' ~/.ssh/id_rsa", Blocked},
 	})
 }
+
+// fd's options are its table; -x and -X run commands per result, and
+// --ignore-file reads a file.
+func TestFdJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"fd -e go", Safe}, {"fd -H -I -t f main src", Safe}, {"fdfind --changed-within 2weeks -E node_modules", Safe},
+		{"fd -d 2 -g '*.md'", Safe}, {"fd --base-directory src -tf", Safe}, {"fd -0 --strip-cwd-prefix x", Safe}, {"fd -u --max-results=3 x", Safe},
+		{"fd --frobnicate x", Warning}, {"fd -Y x", Warning}, {"fd -e go -x touch", Warning}, {"fd -X wc -l", Safe},
+		{"fd -e o -x rm", Dangerous}, {"fd . /tmp -X rm", Dangerous},
+		{"fd -x rm -rf {} \\; . ~", Blocked}, {"fd --ignore-file ~/.ssh/id_rsa x", Blocked}, {"fd . ~/.ssh", Blocked}, {"fd --search-path ~/.aws x", Blocked},
+	})
+}

@@ -542,46 +542,38 @@ func (c *cmd) runEach(execs [][]field, starts []field, holders []string, appendP
 // fd searches files like find; -x and -X run a command per result.
 func fd(c *cmd) {
 	args := c.rest()
-	valued := "edtESojcg"
-	var positional []field
+	var words []field
 	var execs [][]field
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		s := a.s
-		switch {
-		case a.dyn:
-			positional = append(positional, a)
-		case s == "-x" || s == "--exec" || s == "-X" || s == "--exec-batch":
+		if s := a.s; !a.dyn && (s == "-x" || s == "--exec" || s == "-X" || s == "--exec-batch") {
 			j := i + 1
 			for j < len(args) && args[j].s != ";" {
 				j++
 			}
 			execs = append(execs, args[i+1:j])
 			i = j
-		case s == "--base-directory" || s == "--search-path":
-			if i+1 < len(args) {
-				i++
-				positional = append(positional, args[i])
-			}
-		case strings.HasPrefix(s, "--") && strings.Contains(s, "="):
-		case strings.HasPrefix(s, "--"):
-			switch s {
-			case "--extension", "--type", "--exclude", "--size", "--owner", "--threads", "--color",
-				"--max-depth", "--min-depth", "--exact-depth", "--changed-within", "--changed-before",
-				"--max-results", "--ignore-file", "--batch-size", "--path-separator", "--format":
-				i++
-			}
-		case strings.HasPrefix(s, "-") && len(s) > 1:
-			if strings.IndexByte(valued, s[len(s)-1]) >= 0 && len(s) == 2 {
-				i++
-			}
-		default:
-			positional = append(positional, a)
+			continue
+		}
+		words = append(words, a)
+	}
+	flags, positional := parseOpts(words, fdOpts.spec())
+	for _, f := range flags {
+		if !fdOpts.knows(f.name) {
+			c.notModelled(f.name)
+			break
 		}
 	}
-	starts := []field{lit(".")}
+	for _, f := range values(flags, "--ignore-file") {
+		c.path(accRead, f)
+	}
+	var starts []field
 	if len(positional) > 1 {
 		starts = positional[1:]
+	}
+	starts = append(starts, values(flags, "--base-directory", "--search-path")...)
+	if len(starts) == 0 {
+		starts = []field{lit(".")}
 	}
 	c.add(Safe, "searches files", "builtin:read-only")
 	c.read(starts)
