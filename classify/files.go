@@ -746,8 +746,13 @@ func grep(c *cmd) {
 		o = &agOpts
 	case c.name == "ack":
 		o = &ackOpts
+	case c.name == "ugrep":
+		o = &ugrepOpts
 	}
 	flags, ops := c.judgeOpts(o)
+	if o == &ugrepOpts {
+		c.ugrepExtras(flags)
+	}
 	c.add(Safe, "searches text", "builtin:read-only")
 	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 && !has(flags, "--files", "--type-list") {
 		ops = ops[1:]

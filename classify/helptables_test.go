@@ -39,7 +39,7 @@ var helpTables = map[string]*toolOpts{
 	// The process, kernel and terminal tools (procps-ng 4.0.2,
 	// util-linux 2.38.1, coreutils 9.1).
 	"ps": &psOpts, "dmesg": &dmesgOpts, "stty": &sttyOpts, "sysctl": &sysctlOpts,
-	"bc": &bcOpts, "dc": &dcOpts, "recode": &recodeOpts, "sed": &sedOpts, "gawk": &awkOpts, "fdfind": &fdOpts,
+	"bc": &bcOpts, "dc": &dcOpts, "recode": &recodeOpts, "sed": &sedOpts, "gawk": &awkOpts, "fdfind": &fdOpts, "ugrep": &ugrepOpts,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 }
 
@@ -50,7 +50,9 @@ var helpTables = map[string]*toolOpts{
 var notOptions = map[string][]string{"cut": {"-M"}, "file": {"-C", "--compile"}, "numfmt": {"-M"},
 	// last -<number> is "-5"; findmnt's and lsblk's help name columns
 	// in their descriptions.
-	"last": {"-<number>"}}
+	"last": {"-<number>"},
+	// ugrep's --10, --11... are depths past -9: left out, so warning.
+	"ugrep": {"--10", "--11", "--12"}}
 
 // helpArgs are the arguments that make a tool list every option, where
 // --help alone gives a summary.

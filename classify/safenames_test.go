@@ -82,7 +82,7 @@ prettier prisma prlimit  pt pulumi py.test pytest rails rake rar rc-update rebar
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli setarch
 setsid shfmt snap sqitch sqlx stack standard stdbuf strace  stylelint stylua supabase swift swiftlint
  systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
-tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer  unrar   
+tinygo tofu tox toybox tslint turbo typeorm uftrace  uname26 unbuffer  unrar   
 valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run  
 yapf yarn yay ydotool yum  zig  zypper`)
 

@@ -224,3 +224,19 @@ func TestFdJudgesItsOptions(t *testing.T) {
 		{"fd -x rm -rf {} \\; . ~", Blocked}, {"fd --ignore-file ~/.ssh/id_rsa x", Blocked}, {"fd . ~/.ssh", Blocked}, {"fd --search-path ~/.aws x", Blocked},
 	})
 }
+
+// ugrep's options are its own table: --filter, --pager and --view run
+// programs, --config reads options that can name them, --save-config
+// writes, -Q starts a screen; an option outside the table is not
+// modelled.
+func TestUgrepJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"ugrep -rn TODO src", Safe}, {"ugrep -3 -i --color=always main .", Safe}, {"ugrep --tree -l x", Safe},
+		{"ugrep -z -g '*.go' func", Safe}, {"ugrep --hexdump=2C -X x data.bin", Safe}, {"ugrep -e a --and -e b file.txt", Safe},
+		{"ugrep --frobnicate x", Warning}, {"ugrep --filter='pdf:pdftotext % -' x", Warning}, {"ugrep --pager x", Warning},
+		{"ugrep -Q", Warning}, {"ugrep --config=my.ugrep x", Warning}, {"ugrep --save-config", Warning},
+		{"ugrep --pager='rm -rf ~' x", Blocked}, {"ugrep --view='sh -c \"rm -rf ~\"' -Q x", Blocked},
+		{"ugrep --config=/home/dev/.ssh/id_rsa x", Blocked}, {"ugrep --save-config=/home/dev/.bashrc", Blocked},
+		{"ugrep -f ~/.ssh/id_rsa .", Blocked}, {"ugrep x ~/.aws/credentials", Blocked}, {"ugrep --exclude-from=/home/dev/.netrc x", Blocked},
+	})
+}
