@@ -240,3 +240,25 @@ func TestUgrepJudgesItsOptions(t *testing.T) {
 		{"ugrep -f ~/.ssh/id_rsa .", Blocked}, {"ugrep x ~/.aws/credentials", Blocked}, {"ugrep --exclude-from=/home/dev/.netrc x", Blocked},
 	})
 }
+
+// closedNames are the names this file's tables closed.
+var closedNames = strings.Fields("find gfind fd fdfind sed gsed awk gawk mawk nawk dd xxd unzip ugrep bc dc recode ps dmesg stty sysctl ip ifconfig route delta difft")
+
+// FuzzClosedTablesNeverSafe checks that whatever follows, an option the
+// table does not list, first on the command line, keeps the command from
+// being safe.
+func FuzzClosedTablesNeverSafe(f *testing.F) {
+	for i, s := range []string{"", "x", "-l a.zip", "-n 's/a/b/p' x", "'{print}' a", ". -name x", "-a", "addr show", "if=a bs=1", "-c8 x", "a b", "--help", "-- x"} {
+		f.Add(uint8(i), s)
+	}
+	f.Fuzz(func(t *testing.T, n uint8, rest string) {
+		name := closedNames[int(n)%len(closedNames)]
+		cmd := name + " --zz-not-modelled " + rest
+		if !parses(cmd) || strings.ContainsAny(rest, "\n;&|`$(){}<>#") {
+			return // another command, a comment or an expansion could follow
+		}
+		if v := Classify(shellAction(cmd), Policy{}); v.Level == Safe {
+			t.Errorf("Classify(%q) = safe with an option %s's table does not list\nreasons: %q", cmd, name, v.Reasons)
+		}
+	})
+}
