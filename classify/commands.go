@@ -268,7 +268,7 @@ func init() {
 	set(splitCmd, "split", "csplit")
 	setTable(shufOpts.source, shuf, "shuf")
 	setTable(ptxOpts.source, ptx, "ptx")
-	set(sevenZip, "7z", "7za", "7zr")
+	setTable(sevenZipSource, sevenZip, "7z", "7za", "7zr")
 	set(unrar, "unrar", "rar")
 	setTable(dcOpts.source, calculator, "dc")
 	setTable(bcOpts.source, calculator, "bc")

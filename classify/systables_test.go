@@ -2,6 +2,7 @@ package classify
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -261,4 +262,46 @@ func FuzzClosedTablesNeverSafe(f *testing.F) {
 			t.Errorf("Classify(%q) = safe with an option %s's table does not list\nreasons: %q", cmd, name, v.Reasons)
 		}
 	})
+}
+
+// 7z's switches are its table: list files are read, -spf extraction and
+// -sdel are dangerous, -w and -u! name files written, and a switch
+// outside the table is not modelled.
+func TestSevenZipJudgesItsSwitches(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"7z l x.7z", Safe}, {"7z l -slt x.7z", Safe}, {"7z t -bb3 x.7z", Safe}, {"7za l -tzip x.zip", Safe}, {"7z h -scrcSHA256 a.bin", Safe},
+		{"7z l --frobnicate x.7z", Warning}, {"7z l -zz x.7z", Warning}, {"7z x -y -aoa x.7z", Warning}, {"7z a -mx9 -r out.7z src", Warning},
+		{"7z l x.7z @list.txt", Warning}, {"7z a out.7z -i@list.txt", Warning},
+		{"7z x -spf x.7z", Dangerous}, {"7z a -sdel out.7z src", Dangerous}, {"7z a -w/tmp/work out.7z src", Dangerous}, {"7z x -o/tmp/out x.7z", Dangerous},
+		{"7z l x.7z @/home/dev/.ssh/id_rsa", Blocked}, {"7z a out.7z -i@/home/dev/.netrc", Blocked}, {"7z x -o/home/dev/.ssh x.7z", Blocked},
+		{"7z a -sfx/home/dev/.ssh/id_rsa out.exe src", Blocked}, {"7z u old.7z -u!/home/dev/.bashrc src", Blocked},
+	})
+}
+
+// TestSevenZipTableMatchesInstalledHelp checks sevenZipSwitches against
+// the installed 7z --help: every switch it lists is one the table names.
+func TestSevenZipTableMatchesInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("7z")
+	if err != nil {
+		t.Skip("7z is not installed here, so its table is not checked against its --help")
+	}
+	cmd := exec.CommandContext(t.Context(), bin, "--help")
+	cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
+	out, _ := cmd.CombinedOutput()
+	checked := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		sw, _, ok := strings.Cut(strings.TrimPrefix(line, "  -"), " ")
+		if !strings.HasPrefix(line, "  -") || !ok || sw == "-" {
+			continue
+		}
+		name := strings.TrimRight(strings.FieldsFunc(sw, func(r rune) bool { return r == '[' || r == '{' })[0], ":")
+		if !slices.Contains(sevenZipSwitches, name) {
+			t.Errorf("7z --help lists -%s, which sevenZipSwitches does not name", name)
+		}
+		checked++
+	}
+	if checked < 30 {
+		t.Errorf("only %d switches of 7z --help were checked; has its format changed?", checked)
+	}
 }

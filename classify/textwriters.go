@@ -103,23 +103,72 @@ func calculator(c *cmd) {
 	}
 }
 
-// sevenZip judges 7z by its command letter: l, t, h and i only read;
-// x and e extract (-o names where); a, u, d and rn change the archive.
+// sevenZipSource is where 7z's switches come from; each switch takes its
+// value joined (-oDIR, -tzip, -mx9).
+const sevenZipSource = "7z --help, 7-Zip 25.01 (Debian 12 p7zip-full 16.02+really25.01)"
+
+// sevenZipSwitches are the names of 7z's switches, longest first where
+// one begins another.
+var sevenZipSwitches = strings.Fields("ai ax ao an bb bd bs bt scrc scc scs sdel seml sfx si slp slt snh snl sni sns so spd spe spf ssc sse ssp ssw stl stm stx sa i m o p r t u v w x y")
+
+// sevenZip judges 7z by its command letter: l, t, h, i and b only read;
+// x and e extract (-o names where, -spf to the absolute paths stored);
+// a, u, d and rn change the archive (-sdel then deletes what was added).
+// A switch not in its table is not modelled, and list files (@FILE,
+// -i@FILE) are read.
 func sevenZip(c *cmd) {
 	var ops []field
 	out := lit(".")
+	set := map[string]string{}
 	for _, a := range c.rest() {
 		switch {
 		case a.dyn && strings.HasPrefix(strings.TrimLeft(a.s, `"'`), "-o"):
 			out = field{s: a.s, dyn: true}
-		case a.dyn || !strings.HasPrefix(a.s, "-"):
+		case a.dyn && strings.HasPrefix(strings.TrimLeft(a.s, `"'`), "-"):
+			c.notModelled(a.s)
+		case !a.dyn && strings.HasPrefix(a.s, "@") && len(ops) > 0:
+			c.path(accRead, lit(a.s[1:]))
+			c.add(Warning, "reads the files named in "+shorten(a.s[1:])+", which the classifier cannot see", "builtin:file-list")
+		case a.dyn || !strings.HasPrefix(a.s, "-") || a.s == "-":
 			ops = append(ops, a)
-		case strings.HasPrefix(a.s, "-o"):
-			out = field{s: a.s[2:], w: a.w}
-		case strings.HasPrefix(a.s, "-i@") || strings.HasPrefix(a.s, "-x@") || strings.HasPrefix(a.s, "-ir@") || strings.HasPrefix(a.s, "-xr@"):
-			_, list, _ := strings.Cut(a.s, "@")
-			c.path(accRead, lit(list))
-			c.add(Warning, "reads the files named in "+shorten(list)+", which the classifier cannot see", "builtin:file-list")
+		case a.s == "--":
+		default:
+			name := ""
+			for _, n := range sevenZipSwitches {
+				if strings.HasPrefix(a.s[1:], n) {
+					name = n
+					break
+				}
+			}
+			if name == "" {
+				c.notModelled(a.s)
+				continue
+			}
+			val := a.s[1+len(name):]
+			set[name] = val
+			switch name {
+			case "o":
+				out = field{s: val, w: a.w}
+			case "i", "x", "ai", "ax":
+				if _, list, ok := strings.Cut(val, "@"); ok {
+					c.path(accRead, lit(list))
+					c.add(Warning, "reads the files named in "+shorten(list)+", which the classifier cannot see", "builtin:file-list")
+				}
+			case "sfx":
+				if val != "" {
+					c.path(accRead, lit(val))
+				}
+			case "w":
+				if val != "" {
+					c.path(accWrite, lit(val))
+				}
+			case "u":
+				if _, arc, ok := strings.Cut(val, "!"); ok {
+					c.path(accWrite, lit(arc))
+				}
+			case "seml":
+				c.add(Warning, "sends the archive by email", "builtin:network")
+			}
 		}
 	}
 	verb := strings.ToLower(first(ops))
@@ -133,6 +182,9 @@ func sevenZip(c *cmd) {
 		c.read(files)
 	case "x", "e":
 		c.add(Warning, "extracts an archive", "builtin:unzip")
+		if _, ok := set["spf"]; ok {
+			c.add(Dangerous, "extracts members to the absolute paths stored in the archive", "builtin:unzip")
+		}
 		c.read(files[:min(len(files), 1)])
 		c.path(accWrite, out)
 		c.extractInto(out)
@@ -142,6 +194,12 @@ func sevenZip(c *cmd) {
 			c.path(accWrite, files[0])
 			// 7z adds a directory with everything below it.
 			c.readTrees(files[1:])
+			if _, ok := set["sdel"]; ok {
+				c.add(Dangerous, "deletes the files it adds to the archive", "builtin:zip")
+				for _, f := range files[1:] {
+					c.path(accDeleteTree, f)
+				}
+			}
 		}
 	default:
 		c.add(Warning, "unknown 7z command", "builtin:unknown")
