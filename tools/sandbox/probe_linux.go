@@ -16,8 +16,9 @@ import (
 // namespace is slow to make and to tear down), and the screen waits for
 // the report before anything can run. In the usual case one clone answers
 // everything: a child made in user, network, mount and PID namespaces at
-// once shows that each of them is allowed, so the smaller sets need no
-// try of their own. A kernel that refuses it gets the tries of the smaller
+// once shows that each of them is allowed (the kernel judges each on its
+// own: its sysctl, its count, the LSM's hook for user namespaces), so the
+// smaller sets need no try of their own. A kernel that refuses it gets the tries of the smaller
 // sets at once, and one that refuses the first of those is asked step by
 // step. The report is the same either way.
 func probe() Report { return probeWith(tryNamespaces) }

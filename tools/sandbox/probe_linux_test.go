@@ -103,6 +103,54 @@ func TestProbeOnKernelsThatRefuseNamespaces(t *testing.T) {
 	}
 }
 
+// simulatedKernel is a kernel that refuses sets of namespaces: refused
+// has one bit per combination of user, network, mount and PID namespaces,
+// and a clone is refused when it asks for a refused combination or more
+// (the kernel judges each namespace on its own: its sysctl, its count,
+// the LSM's hook for user namespaces).
+func simulatedKernel(refused uint16) func(nsFlags) error {
+	return func(ns nsFlags) error {
+		asked := 0
+		for i, on := range []bool{ns.user, ns.net, ns.mount, ns.pid} {
+			if on {
+				asked |= 1 << i
+			}
+		}
+		for combo := range 16 {
+			if refused&(1<<combo) != 0 && combo&asked == combo {
+				return syscall.EPERM
+			}
+		}
+		return nil
+	}
+}
+
+// On every simulated kernel, the probe reports what asking step by step
+// finds (there are 65536 of them: all are tried).
+func TestProbeOnEveryKernel(t *testing.T) {
+	for refused := range 1 << 16 {
+		kernel := simulatedKernel(uint16(refused))
+		if got, want := namespaceReport(probeWith(kernel)), probeStepByStep(kernel); got != want {
+			t.Fatalf("refused %016b: probe = %+v\nasked step by step: %+v", refused, got, want)
+		}
+	}
+}
+
+// FuzzProbeOnAnyKernel is TestProbeOnEveryKernel for the fuzzer, which
+// finds its way to the kernels that matter sooner.
+func FuzzProbeOnAnyKernel(f *testing.F) {
+	f.Add(uint16(0))
+	f.Add(uint16(0xffff))
+	f.Add(uint16(1 << 0b1000)) // PID namespaces refused
+	f.Add(uint16(1 << 0b0001)) // user namespaces refused: root may still make a network one
+	f.Fuzz(func(t *testing.T, refused uint16) {
+		kernel := simulatedKernel(refused)
+		if got, want := namespaceReport(probeWith(kernel)), probeStepByStep(kernel); got != want {
+			t.Errorf("refused %016b: probe = %+v\nasked step by step: %+v", refused, got, want)
+		}
+	})
+}
+
 // BenchmarkProbeStepByStep is the probe asking one clone at a time, to
 // set beside BenchmarkProbe in the same run.
 func BenchmarkProbeStepByStep(b *testing.B) {
