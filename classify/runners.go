@@ -71,6 +71,7 @@ func runStrings(why string, l Level, rule string, valShort string, valLong ...st
 }
 
 // setarch ARCH [options] CMD, and its aliases linux32, linux64, i386…
+// Without a command it starts a shell; --list only prints.
 func setarch(c *cmd) {
 	args := c.rest()
 	if c.name == "setarch" {
@@ -78,14 +79,19 @@ func setarch(c *cmd) {
 			c.add(Safe, "lists architectures", "builtin:read-only")
 			return
 		}
-		args = args[1:]
+		if args[0].dyn || !strings.HasPrefix(args[0].s, "-") {
+			args = args[1:]
+		}
 	}
-	_, ops := parseOpts(args, optSpec{stop: true})
-	if len(ops) == 0 {
+	flags, ops, _ := c.judgeWrapOpts(setarchTable, args)
+	switch {
+	case len(ops) > 0:
+		c.run(ops)
+	case has(flags, "--list", "-h", "-V"):
+		c.add(Safe, "prints information", "builtin:read-only")
+	default:
 		c.add(Warning, "starts a shell", "builtin:shell")
-		return
 	}
-	c.run(ops)
 }
 
 // gdb and lldb run a program (--args PROG…, -- PROG…) and commands of
