@@ -201,7 +201,7 @@ var (
 	tasksetTable = (&wrapTable{source: "taskset --help, util-linux 2.38.1", flags: "apchV", long: "--all-tasks --pid --cpu-list", others: "-p --pid", skip: 1}).build()
 	ioniceTable  = (&wrapTable{source: "ionice --help, util-linux 2.38.1", flags: "thV", vals: "cnpPu", long: "--ignore", longVal: "--class --classdata --pid --pgid --uid",
 		others: "-p --pid -P --pgid -u --uid", alone: "prints its own I/O scheduling"}).build()
-	chrtTable = (&wrapTable{source: "chrt --help, util-linux 2.38.1", flags: "bdfioRamvphV", vals: "TPD",
+	chrtTable = (&wrapTable{source: "chrt --help, util-linux 2.38.1", flags: "bdfiorRamvphV", vals: "TPD",
 		long: "--batch --deadline --fifo --idle --other --rr --reset-on-fork --all-tasks --max --pid --verbose", longVal: "--sched-runtime --sched-period --sched-deadline",
 		others: "-p --pid", skip: 1, alone: "prints scheduling settings"}).build()
 	// prlimit's limits take an optional value, attached ("-n1024",
@@ -266,9 +266,10 @@ var (
 	fakerootTable = (&wrapTable{source: "fakeroot(1), fakeroot 1.31", shell: true, flags: "uhv", vals: "lsib",
 		long: "--unknown-is-real", longVal: "--lib --faked", runs: "-l --lib --faked", writes: "-s", reads: "-i"}).build()
 	// fakechroot 2.20.1: --lib and --elfloader load code, --config-dir
-	// names the environment scripts it sources.
-	fakechrootTable = (&wrapTable{source: "fakechroot --help, fakechroot 2.20.1", shell: true, flags: "shv", vals: "ldec",
-		long: "--use-system-libs", longVal: "--lib --elfloader --environment --config-dir", runs: "-l --lib -d --elfloader -c --config-dir"}).build()
+	// names the environment scripts it sources, --bindir the helpers it
+	// runs.
+	fakechrootTable = (&wrapTable{source: "fakechroot --help, fakechroot 2.20.1", shell: true, flags: "shv", vals: "ldecb",
+		long: "--use-system-libs", longVal: "--lib --elfloader --environment --config-dir --bindir", runs: "-l --lib -d --elfloader -c --config-dir -b --bindir"}).build()
 	memusageTable = (&wrapTable{source: "memusage --help, glibc 2.36", flags: "umtTV?", vals: "npdbxy",
 		long:    "--unbuffered --no-timer --mmap --time-based --total --usage",
 		longVal: "--progname --png --data --buffer --title --x-size --y-size", writes: "-p --png -d --data"}).build()
