@@ -74,13 +74,13 @@ deno diesel difft dmesg dnf docker dotnet dpkg dprint drizzle-kit dtach dune  em
    fd fdfind find flatpak  flutter flyway gawk gem gfind ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar 
    heaptrack helm  ifconfig   ip isort jasmine jest karma kitten kitty knex
-kotlinc ktlint launchctl lein lerna   liquibase ltrace   make manage.py
+kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2 mawk  meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma  ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr retry
 route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli 
- shfmt snap sqitch sqlx stack standard  strace stty stylelint stylua supabase swift swiftlint
+ shfmt snap sqitch sqlx stack standard   stty stylelint stylua supabase swift swiftlint
 sysctl systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep    unrar  unzip 
 valgrind vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte  xxd 

@@ -144,14 +144,37 @@ func timeCmd(c *cmd) {
 	c.run(ops)
 }
 
-// tracer is strace or ltrace: -p attaches to another process, -o writes.
+// tracer is strace or ltrace, judged by their tables: -p attaches to
+// another process, -o writes (strace's "-o |CMD" pipes to a command),
+// -E sets the traced command's environment, -u runs it as another user.
 func tracer(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "eoapsPEIOSuXbA", stop: true})
-	c.optPath(accWrite, flags, "o")
-	if has(flags, "p") {
+	o := straceTable
+	if c.name == "ltrace" {
+		o = ltraceTable
+	}
+	flags, ops, _ := c.judgeWrapOpts(o, c.rest())
+	for _, f := range values(flags, "o", "--output") {
+		if c.name == "strace" && !f.dyn && (strings.HasPrefix(f.s, "|") || strings.HasPrefix(f.s, "!")) {
+			c.add(Warning, "pipes its output to a command", "builtin:tool-program")
+			c.script(f.s[1:], bashLang)
+			continue
+		}
+		c.path(accWrite, f)
+	}
+	for _, f := range values(flags, "E", "--env") {
+		name, val, _ := strings.Cut(f.s, "=")
+		if f.dyn || riskyAssign(name, val, false) {
+			c.add(Dangerous, "sets "+shorten(name)+" for the traced command, which changes what runs or how", "builtin:env-override")
+		}
+	}
+	if has(flags, "u", "--user") {
+		c.add(Warning, "runs the command as another user", "builtin:process")
+	}
+	if has(flags, "p", "--attach") {
 		c.add(Dangerous, "attaches to another process and can read its memory", "builtin:process")
 	}
 	if len(ops) == 0 {
+		c.add(Safe, "runs nothing", "builtin:wrapper")
 		return
 	}
 	c.run(ops)

@@ -270,6 +270,18 @@ var (
 	// runs.
 	fakechrootTable = (&wrapTable{source: "fakechroot --help, fakechroot 2.20.1", shell: true, flags: "shv", vals: "ldecb",
 		long: "--use-system-libs", longVal: "--lib --elfloader --environment --config-dir --bindir", runs: "-l --lib -d --elfloader -c --config-dir -b --bindir"}).build()
+	// strace 6.1: -o's file is judged by tracer (a "|" or "!" pipes to a
+	// command). Long options whose value is optional are listed without
+	// one, so a word after them is the command, never hidden as a value.
+	straceTable = (&wrapTable{source: "strace --help, strace 6.1", flags: "DfzZiknAqrtTvxyYcCwdhV", vals: "eEpubIPaosXOSU",
+		long: "--daemonize --follow-forks --output-separately --successful-only --failed-only --instruction-pointer --stack-traces --syscall-number " +
+			"--output-append-mode --relative-timestamps --absolute-timestamps --syscall-times --no-abbrev --strings-in-hex --decode-fds --decode-pids " +
+			"--summary-only --summary --summary-wall-clock --debug --seccomp-bpf --tips --quiet",
+		longVal: "--env --attach --user --detach-on --interruptible --trace --signal --status --trace-path --columns --abbrev --verbose --raw --read " +
+			"--write --kvm --output --string-limit --const-print-style --summary-syscall-overhead --summary-sort-by --summary-columns --inject --fault"}).build()
+	// ltrace 0.7.3: -F reads a configuration file; -o is judged by tracer.
+	ltraceTable = (&wrapTable{source: "ltrace --help, ltrace 0.7.3", flags: "bcCfhiLrStTV", vals: "aADeFlnopsux",
+		long: "--no-signals --demangle", longVal: "--align --debug --config --library --indent --output", reads: "-F --config"}).build()
 	memusageTable = (&wrapTable{source: "memusage --help, glibc 2.36", flags: "umtTV?", vals: "npdbxy",
 		long:    "--unbuffered --no-timer --mmap --time-based --total --usage",
 		longVal: "--progname --png --data --buffer --title --x-size --y-size", writes: "-p --png -d --data"}).build()

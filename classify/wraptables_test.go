@@ -85,6 +85,16 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 		{"xvfb-run -s '-screen 0 1x1x8' rm -rf ~", Blocked}, {"faketime -f +1d rm -rf ~", Blocked}, {"fakeroot -- rm -rf ~", Blocked},
 		{"fakechroot rm -rf ~", Blocked}, {"memusage -p out.png rm -rf ~", Blocked}, {"catchsegv rm -rf ~", Blocked},
 		{"nohup cat ~/.ssh/id_rsa", Blocked}, {"setsid -f rm -rf ~", Blocked}, {"ionice -c3 rm -rf ~", Blocked},
+		{"strace -f -e trace=file ls", Safe}, {"strace -c -o trace.txt ls", Warning}, {"strace -ff -tt -s 200 ls", Safe},
+		{"strace --trace=network -f ls", Safe}, {"strace -e openat ls", Safe}, {"strace --follow-forks --summary-only ls", Safe},
+		{"ltrace -c ls", Safe}, {"ltrace -S -f ls", Safe}, {"ltrace -e malloc ls", Safe},
+		{"strace --frobnicate ls", Warning}, {"strace -J ls", Warning}, {"ltrace --frobnicate ls", Warning}, {"ltrace -Z ls", Warning},
+		{"strace -p 1234", Dangerous}, {"strace --attach=1234", Dangerous}, {"ltrace -p 1234", Dangerous},
+		{"strace -o ~/.bashrc ls", Blocked}, {"strace --output=/tmp/t ls", Dangerous}, {"ltrace -o ~/.profile ls", Blocked},
+		{"strace -o '|sh -c \"rm -rf ~\"' ls", Blocked}, {"strace -o '!cat ~/.ssh/id_rsa' ls", Blocked}, {"strace -o '|tee t.log' ls", Warning},
+		{"strace -E LD_PRELOAD=/tmp/x.so ls", Dangerous}, {"strace --env=BASH_ENV=./x ls", Dangerous}, {"strace -E FOO=1 ls", Safe},
+		{"strace -u nobody ls", Warning}, {"ltrace -u nobody ls", Warning}, {"ltrace -F ~/.ssh/id_rsa ls", Blocked},
+		{"strace -f rm -rf ~", Blocked}, {"ltrace -S cat ~/.netrc", Blocked}, {"strace --quiet rm -rf ~", Blocked},
 		{"command time -p rm -rf ~", Blocked}, {"gtimeout 5 rm -rf ~", Blocked}, {"gxargs rm -rf < list.txt", Dangerous},
 	})
 }
@@ -93,7 +103,7 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 // every option they have, in Debian 12's packages (coreutils 9.1,
 // util-linux 2.38.1, findutils 4.9.0, procps 4.0.2, time 1.9, libc-bin
 // 2.36's memusage, faketime 0.9.10, fakechroot 2.20.1, cpulimit 2.8,
-// dbus 1.14.10, systemd 252). A tool that is not installed is skipped,
+// dbus 1.14.10, systemd 252, strace 6.1, ltrace 0.7.3). A tool that is not installed is skipped,
 // saying so.
 var wrapperHelps = []struct {
 	bin   string
@@ -104,7 +114,7 @@ var wrapperHelps = []struct {
 	{"chrt", chrtTable}, {"prlimit", prlimitTable}, {"flock", flockTable}, {"xargs", xargsTable},
 	{"watch", watchTable}, {"setarch", setarchTable}, {"/usr/bin/time", timeTable}, {"memusage", memusageTable},
 	{"faketime", faketimeTable}, {"fakechroot", fakechrootTable}, {"cpulimit", cpulimitTable},
-	{"dbus-run-session", dbusRunTable}, {"systemd-inhibit", inhibitTable},
+	{"dbus-run-session", dbusRunTable}, {"systemd-inhibit", inhibitTable}, {"strace", straceTable}, {"ltrace", ltraceTable},
 }
 
 // notWrapperOptions are words of a --help that look like options but are
