@@ -202,7 +202,7 @@ func init() {
 	setTable(stdbufTable.source, tabledWrapper(stdbufTable), "stdbuf")
 	setTable(setsidTable.source, tabledWrapper(setsidTable), "setsid")
 	setTable(caffeinateTable.source, tabledWrapper(caffeinateTable), "caffeinate")
-	set(simpleWrapper("", 0, "--tool", "--log-file", "--suppressions"), "valgrind")
+	setTable(valgrindTable.source, valgrind, "valgrind")
 	setTable(chrtTable.source, tabledWrapper(chrtTable), "chrt")
 	setTable(tasksetTable.source, tabledWrapper(tasksetTable), "taskset")
 	setTable(straceTable.source, tracer, "strace")

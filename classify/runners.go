@@ -279,6 +279,28 @@ func perf(c *cmd) {
 	}
 }
 
+// valgrind runs a program under a tool, judged by its table: options
+// name files it writes (which expand %q{VAR} from the environment) and
+// sockets and servers it reaches, and it reads .valgrindrc from the
+// current directory, whose options the classifier does not see.
+func valgrind(c *cmd) {
+	flags, ops, _ := c.judgeWrapOpts(valgrindTable, c.rest())
+	for _, f := range values(flags, strings.Fields(valgrindTable.writes)...) {
+		if f.dyn || strings.Contains(f.s, "%q") {
+			c.add(Dangerous, "names its output file by an environment variable, which may point anywhere", "builtin:write-outside")
+		}
+	}
+	if has(flags, "--log-socket", "--xml-socket", "--debuginfo-server") {
+		c.add(Warning, "connects to a network address", "builtin:network")
+	}
+	if len(ops) == 0 {
+		c.add(Safe, "runs nothing", "builtin:wrapper")
+		return
+	}
+	c.add(Warning, "reads ./.valgrindrc, whose options the classifier does not see", "builtin:unknown-option")
+	c.run(ops)
+}
+
 // crossEnv sets NAME=VALUE variables and runs a command, like env.
 func crossEnv(c *cmd) {
 	c.add(Warning, "runs a command with variables set", "builtin:wrapper")

@@ -83,7 +83,7 @@ route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize
  shfmt snap sqitch sqlx stack standard   stty stylelint stylua supabase swift swiftlint
 sysctl systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep    unrar  unzip 
-valgrind vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte  xxd 
+ vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte  xxd 
 yapf yarn yay ydotool yum  zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands

@@ -282,6 +282,40 @@ var (
 	// ltrace 0.7.3: -F reads a configuration file; -o is judged by tracer.
 	ltraceTable = (&wrapTable{source: "ltrace --help, ltrace 0.7.3", flags: "bcCfhiLrStTV", vals: "aADeFlnopsux",
 		long: "--no-signals --demangle", longVal: "--align --debug --config --library --indent --output", reads: "-F --config"}).build()
+	// valgrind 3.19.0: the core's options and those of every tool it
+	// ships (valgrind --tool=NAME --help), all written --name=value.
+	valgrindTable = (&wrapTable{source: "valgrind --help and --tool=NAME --help for its ten tools, valgrind 3.19.0", flags: "hqvs",
+		long: "--D1 --I1 --LL --alignment --alloc-fn --allow-mismatched-debuginfo --aspace-minaddr --avg-transtab-entry-size " +
+			"--basic-count --basic-counts --bb-out-file --branch-sim --cache-sim --cachegrind-out-file --cacheuse " +
+			"--callgrind-out-file --check-stack-refs --check-stack-var --child-silent-after-fork --collect-atstart " +
+			"--collect-bus --collect-jumps --collect-systime --combine-dumps --compress-pos --compress-strings " +
+			"--conflict-cache-size --debuginfo-server --default-suppressions --delta-stacktrace --demangle --depth " +
+			"--detailed-counts --detailed-freq --dhat-out-file --dsymutil --dump-after --dump-before --dump-every-bb " +
+			"--dump-instr --dump-line --error-exitcode --error-limit --error-markers --errors-for-leak-kinds " +
+			"--exclusive-threshold --exit-on-first-error --expensive-definedness-checks --extra-debuginfo-path --fair-sched " +
+			"--first-race-only --fn-skip --fnname --free-fill --free-is-write --freelist-big-blocks --freelist-vol " +
+			"--fullpath-after --gen-suppressions --heap --heap-admin --help-debug --help-dyn-options --history-level " +
+			"--ignore-fn --ignore-range-below-sp --ignore-ranges --ignore-thread-creation --input-fd --instr-atstart " +
+			"--instr-count-only --interval-size --join-list-vol --keep-debuginfo --keep-stacktraces --kernel-variant " +
+			"--leak-check --leak-check-heuristics --leak-resolution --log-fd --log-file --log-socket --main-stacksize " +
+			"--malloc-fill --massif-out-file --max-snapshots --max-stackframe --max-threads --merge-recursive-frames --mode " +
+			"--num-callers --num-transtab-sectors --pages-as-heap --partial-loads-ok --pc-out-file --peak-inaccuracy " +
+			"--ptrace-addr --quiet --read-inline-info --read-var-info --redzone-size --report-signal-unlocked " +
+			"--require-text-symbol --resync-filter --run-cxx-freeres --run-libc-freeres --segment-merging " +
+			"--segment-merging-interval --separate-callers --separate-recs --separate-threads --shared-threshold " +
+			"--show-below-main --show-confl-seg --show-emwarns --show-error-list --show-leak-kinds --show-mismatched-frees " +
+			"--show-reachable --show-possibly-lost --show-stack-usage --sigill-diagnostics --sim-hints --simulate-hwpref --simulate-wb " +
+			"--skip-direct-rec --skip-plt --smc-check --soname-synonyms --stacks --suppressions --threshold --time-stamp " +
+			"--time-unit --toggle-collect --tool --trace-addr --trace-alloc --trace-barrier --trace-children " +
+			"--trace-children-skip --trace-children-skip-by-arg --trace-cond --trace-fork-join --trace-hb --trace-mem " +
+			"--trace-mutex --trace-rwlock --trace-semaphore --trace-superblocks --track-fds --track-lockorders " +
+			"--track-origins --undef-value-errors --unw-stack-scan-frames --unw-stack-scan-thresh --valgrind-stacksize " +
+			"--verbose --vgdb --vgdb-error --vgdb-poll --vgdb-prefix --vgdb-shadow-registers --vgdb-stop-at " +
+			"--workaround-gcc296-bugs --xml --xml-fd --xml-file --xml-socket --xml-user-comment --xtree-leak " +
+			"--xtree-leak-file --xtree-memory --xtree-memory-file --zero-before",
+		writes: "--log-file --xml-file --xtree-memory-file --xtree-leak-file --callgrind-out-file --cachegrind-out-file --massif-out-file " +
+			"--dhat-out-file --bb-out-file --pc-out-file --vgdb-prefix",
+		reads: "--suppressions --extra-debuginfo-path"}).build()
 	memusageTable = (&wrapTable{source: "memusage --help, glibc 2.36", flags: "umtTV?", vals: "npdbxy",
 		long:    "--unbuffered --no-timer --mmap --time-based --total --usage",
 		longVal: "--progname --png --data --buffer --title --x-size --y-size", writes: "-p --png -d --data"}).build()

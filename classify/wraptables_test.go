@@ -95,6 +95,13 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 		{"strace -E LD_PRELOAD=/tmp/x.so ls", Dangerous}, {"strace --env=BASH_ENV=./x ls", Dangerous}, {"strace -E FOO=1 ls", Safe},
 		{"strace -u nobody ls", Warning}, {"ltrace -u nobody ls", Warning}, {"ltrace -F ~/.ssh/id_rsa ls", Blocked},
 		{"strace -f rm -rf ~", Blocked}, {"ltrace -S cat ~/.netrc", Blocked}, {"strace --quiet rm -rf ~", Blocked},
+		{"valgrind", Safe}, {"valgrind --version", Safe}, {"valgrind --leak-check=full ls", Warning}, {"valgrind --tool=callgrind ls", Warning},
+		{"valgrind --frobnicate ls", Warning}, {"valgrind -z ls", Warning}, {"valgrind --log-file=/tmp/v.log ls", Dangerous},
+		{"valgrind --log-file=~/.bashrc ls", Warning}, {"valgrind --xml=yes --xml-file=.git/hooks/post-checkout ls", Blocked},
+		{"valgrind --log-file=%q{HOME}/.bashrc ls", Dangerous}, {"valgrind --callgrind-out-file=/etc/x ls", Blocked},
+		{"valgrind --log-socket=10.0.0.1:1500 ls", Warning}, {"valgrind --debuginfo-server=10.0.0.1:1500 ls", Warning},
+		{"valgrind --suppressions=/home/dev/.ssh/id_rsa ls", Blocked}, {"valgrind --leak-check=full rm -rf ~", Blocked},
+		{"valgrind --trace-children=yes sh -c 'cat ~/.netrc'", Blocked},
 		{"command time -p rm -rf ~", Blocked}, {"gtimeout 5 rm -rf ~", Blocked}, {"gxargs rm -rf < list.txt", Dangerous},
 	})
 }
@@ -108,13 +115,19 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 var wrapperHelps = []struct {
 	bin   string
 	table *wrapTable
+	args  []string // instead of --help
 }{
-	{"env", envTable}, {"nice", niceTable}, {"nohup", nohupTable}, {"timeout", timeoutTable},
-	{"stdbuf", stdbufTable}, {"setsid", setsidTable}, {"taskset", tasksetTable}, {"ionice", ioniceTable},
-	{"chrt", chrtTable}, {"prlimit", prlimitTable}, {"flock", flockTable}, {"xargs", xargsTable},
-	{"watch", watchTable}, {"setarch", setarchTable}, {"/usr/bin/time", timeTable}, {"memusage", memusageTable},
-	{"faketime", faketimeTable}, {"fakechroot", fakechrootTable}, {"cpulimit", cpulimitTable},
-	{"dbus-run-session", dbusRunTable}, {"systemd-inhibit", inhibitTable}, {"strace", straceTable}, {"ltrace", ltraceTable},
+	{"env", envTable, nil}, {"nice", niceTable, nil}, {"nohup", nohupTable, nil}, {"timeout", timeoutTable, nil},
+	{"stdbuf", stdbufTable, nil}, {"setsid", setsidTable, nil}, {"taskset", tasksetTable, nil}, {"ionice", ioniceTable, nil},
+	{"chrt", chrtTable, nil}, {"prlimit", prlimitTable, nil}, {"flock", flockTable, nil}, {"xargs", xargsTable, nil},
+	{"watch", watchTable, nil}, {"setarch", setarchTable, nil}, {"/usr/bin/time", timeTable, nil}, {"memusage", memusageTable, nil},
+	{"faketime", faketimeTable, nil}, {"fakechroot", fakechrootTable, nil}, {"cpulimit", cpulimitTable, nil},
+	{"dbus-run-session", dbusRunTable, nil}, {"systemd-inhibit", inhibitTable, nil}, {"strace", straceTable, nil}, {"ltrace", ltraceTable, nil},
+	{"valgrind", valgrindTable, nil}, {"valgrind", valgrindTable, []string{"--tool=cachegrind", "--help"}},
+	{"valgrind", valgrindTable, []string{"--tool=callgrind", "--help"}}, {"valgrind", valgrindTable, []string{"--tool=helgrind", "--help"}},
+	{"valgrind", valgrindTable, []string{"--tool=drd", "--help"}}, {"valgrind", valgrindTable, []string{"--tool=massif", "--help"}},
+	{"valgrind", valgrindTable, []string{"--tool=dhat", "--help"}}, {"valgrind", valgrindTable, []string{"--tool=lackey", "--help"}},
+	{"valgrind", valgrindTable, []string{"--tool=exp-bbv", "--help"}},
 }
 
 // notWrapperOptions are words of a --help that look like options but are
@@ -131,7 +144,11 @@ var synopsisOption = regexp.MustCompile(`[\[|](--?[A-Za-z][A-Za-z0-9-]*)`)
 func TestWrapperTablesMatchInstalledHelp(t *testing.T) {
 	t.Parallel()
 	for _, h := range wrapperHelps {
-		t.Run(h.bin, func(t *testing.T) {
+		args := h.args
+		if args == nil {
+			args = []string{"--help"}
+		}
+		t.Run(h.bin+" "+strings.Join(args, " "), func(t *testing.T) {
 			t.Parallel()
 			bin, err := exec.LookPath(h.bin)
 			if err != nil {
@@ -139,7 +156,7 @@ func TestWrapperTablesMatchInstalledHelp(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, "--help")
+			cmd := exec.CommandContext(ctx, bin, args...)
 			cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin", "HOME=" + t.TempDir()}
 			out, _ := cmd.CombinedOutput()
 			opts := checkerHelpOptions(string(out))
