@@ -301,6 +301,31 @@ func valgrind(c *cmd) {
 	c.run(ops)
 }
 
+// heaptrack records a program's allocations into a file, by default
+// heaptrack.NAME.PID.zst in the current directory; -d runs it under gdb,
+// -p injects into a running process, -a only reads a recording.
+func heaptrack(c *cmd) {
+	flags, ops, _ := c.judgeWrapOpts(heaptrackTable, c.rest())
+	switch {
+	case has(flags, "p", "--pid"):
+		c.add(Dangerous, "injects itself into a running process", "builtin:process")
+		return
+	case has(flags, "a", "--analyze"):
+		c.add(Safe, "prints a recording", "builtin:read-only")
+		return
+	case len(ops) == 0:
+		c.add(Safe, "runs nothing", "builtin:wrapper")
+		return
+	}
+	if has(flags, "d", "--debug") {
+		c.add(Warning, "runs the program under a debugger", "builtin:debugger")
+	}
+	if _, ok := value(flags, "o", "--output"); !ok {
+		c.path(accWrite, lit("heaptrack.out.zst"))
+	}
+	c.run(ops)
+}
+
 // crossEnv sets NAME=VALUE variables and runs a command, like env.
 func crossEnv(c *cmd) {
 	c.add(Warning, "runs a command with variables set", "builtin:wrapper")

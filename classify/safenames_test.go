@@ -73,7 +73,7 @@ coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate  dc dd del
 deno diesel difft dmesg dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
    fd fdfind find flatpak  flutter flyway gawk gem gfind ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar 
-   heaptrack helm  ifconfig   ip isort jasmine jest karma kitten kitty knex
+    helm  ifconfig   ip isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2 mawk  meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman

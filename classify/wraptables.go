@@ -316,6 +316,10 @@ var (
 		writes: "--log-file --xml-file --xtree-memory-file --xtree-leak-file --callgrind-out-file --cachegrind-out-file --massif-out-file " +
 			"--dhat-out-file --bb-out-file --pc-out-file --vgdb-prefix",
 		reads: "--suppressions --extra-debuginfo-path"}).build()
+	// heaptrack 1.4.0 (a script): -o names its data file, -a reads one,
+	// -p injects into a running process.
+	heaptrackTable = (&wrapTable{source: "heaptrack --help, heaptrack 1.4.0", flags: "rdhv", vals: "poa", long: "--raw --debug --use-inject",
+		longVal: "--pid --output --analyze", writes: "-o --output", reads: "-a --analyze"}).build()
 	memusageTable = (&wrapTable{source: "memusage --help, glibc 2.36", flags: "umtTV?", vals: "npdbxy",
 		long:    "--unbuffered --no-timer --mmap --time-based --total --usage",
 		longVal: "--progname --png --data --buffer --title --x-size --y-size", writes: "-p --png -d --data"}).build()

@@ -102,6 +102,9 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 		{"valgrind --log-socket=10.0.0.1:1500 ls", Warning}, {"valgrind --debuginfo-server=10.0.0.1:1500 ls", Warning},
 		{"valgrind --suppressions=/home/dev/.ssh/id_rsa ls", Blocked}, {"valgrind --leak-check=full rm -rf ~", Blocked},
 		{"valgrind --trace-children=yes sh -c 'cat ~/.netrc'", Blocked},
+		{"heaptrack ls", Warning}, {"heaptrack -o /tmp/h ls", Dangerous}, {"heaptrack -o build/h ls", Warning}, {"heaptrack -a heaptrack.x.zst", Safe},
+		{"heaptrack -a ~/.ssh/id_rsa", Blocked}, {"heaptrack -p 1234", Dangerous}, {"heaptrack -d ls", Warning}, {"heaptrack -o ~/.bashrc ls", Blocked},
+		{"heaptrack --frobnicate ls", Warning}, {"heaptrack -z ls", Warning}, {"heaptrack rm -rf ~", Blocked},
 		{"command time -p rm -rf ~", Blocked}, {"gtimeout 5 rm -rf ~", Blocked}, {"gxargs rm -rf < list.txt", Dangerous},
 	})
 }
@@ -123,6 +126,7 @@ var wrapperHelps = []struct {
 	{"watch", watchTable, nil}, {"setarch", setarchTable, nil}, {"/usr/bin/time", timeTable, nil}, {"memusage", memusageTable, nil},
 	{"faketime", faketimeTable, nil}, {"fakechroot", fakechrootTable, nil}, {"cpulimit", cpulimitTable, nil},
 	{"dbus-run-session", dbusRunTable, nil}, {"systemd-inhibit", inhibitTable, nil}, {"strace", straceTable, nil}, {"ltrace", ltraceTable, nil},
+	{"heaptrack", heaptrackTable, nil},
 	{"valgrind", valgrindTable, nil}, {"valgrind", valgrindTable, []string{"--tool=cachegrind", "--help"}},
 	{"valgrind", valgrindTable, []string{"--tool=callgrind", "--help"}}, {"valgrind", valgrindTable, []string{"--tool=helgrind", "--help"}},
 	{"valgrind", valgrindTable, []string{"--tool=drd", "--help"}}, {"valgrind", valgrindTable, []string{"--tool=massif", "--help"}},
