@@ -70,6 +70,9 @@ func env(c *cmd) {
 		}
 	}
 	i := 0
+	if len(args) > 0 && !args[0].dyn && args[0].s == "-" {
+		i++ // "env -" is "env -i"
+	}
 	for ; i < len(args) && !args[i].dyn && strings.Contains(args[i].s, "="); i++ {
 		name, val, _ := strings.Cut(args[i].s, "=")
 		if riskyAssign(name, val, false) {

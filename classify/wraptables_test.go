@@ -20,7 +20,7 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 		// Everyday forms.
 		{"env", Safe}, {"env -i ls", Safe}, {"env -iu FOO ls", Safe}, {"env -u HOME ls", Safe}, {"env --unset=HOME ls", Safe},
 		{"env -C src ls", Safe}, {"env --chdir=src ls", Safe}, {"env -0", Safe}, {"env FOO=1 go test ./...", Safe},
-		{"env -S 'ls' -la", Safe}, {"env --ignore-signal=PIPE ls", Safe}, {"env --uns HOME ls", Safe},
+		{"env -S 'ls' -la", Safe}, {"env --ignore-signal=PIPE ls", Safe}, {"env --uns HOME ls", Safe}, {"env - ls", Safe}, {"env - rm -rf ~", Blocked},
 		{"nice ls", Safe}, {"nice -n 10 make test", Safe}, {"nice -n10 go test ./...", Safe}, {"nice -10 ls", Safe}, {"nice --adjustment=5 ls", Safe}, {"nice", Safe},
 		{"nohup ls", Safe}, {"timeout 5 ls", Safe}, {"timeout -s KILL 10 go test ./...", Safe}, {"timeout --preserve-status -k 5 60 make test", Safe},
 		{"gtimeout 30s pytest", Safe}, {"timeout -v 10 ls", Safe}, {"stdbuf -oL grep x f.txt", Safe}, {"stdbuf --output=0 ls", Safe},
