@@ -186,3 +186,42 @@ func TestWrapperTablesMatchInstalledHelp(t *testing.T) {
 		})
 	}
 }
+
+// FuzzWrappersNeverLowerTheCommand checks, for any simple command, that
+// running it through a tabled wrapper is never judged lower than the
+// command alone, and that an option word the wrapper's table does not
+// know never leaves it safe.
+func FuzzWrappersNeverLowerTheCommand(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, "--zzopt")
+	}
+	f.Add("cat ~/.ssh/id_rsa", "-Z")
+	f.Add("rm -rf ~", "--zz")
+	f.Fuzz(func(t *testing.T, a, opt string) {
+		if !isPlainSimpleCommand(a) {
+			return
+		}
+		va := fuzzVerdict(t, a)
+		for i, w := range wrapperPrefixes {
+			if i > 1 && hasAssignments(a) {
+				break // only env takes NAME=VALUE words as assignments
+			}
+			if v := fuzzVerdict(t, w+a); v.Level < va.Level {
+				t.Errorf("Classify(%q) = %v, below Classify(%q) = %v\nreasons: %q", w+a, v.Level, a, va.Level, v.Reasons)
+			}
+		}
+		// An option none of the tables lists, given to any wrapper.
+		if !strings.HasPrefix(opt, "--zz") || strings.ContainsAny(opt, " \t\n'\"\\$`;&|<>(){}[]*?!#~=") {
+			return
+		}
+		for _, w := range wrapperPrefixes {
+			cmd := strings.Fields(w)[0] + " " + opt + " " + a
+			if strings.HasPrefix(w, "command time") {
+				cmd = "command time " + opt + " " + a
+			}
+			if v := fuzzVerdict(t, cmd); v.Level == Safe {
+				t.Errorf("Classify(%q) = safe, with an option its table does not list\nreasons: %q", cmd, v.Reasons)
+			}
+		}
+	})
+}
