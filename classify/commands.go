@@ -247,7 +247,7 @@ func init() {
 	set(crossEnv, "cross-env")
 	set(nixShell, "nix-shell", "nix")
 	set(runAfterDash("runs a command in a tool-managed environment", Warning, "builtin:install", 1), "devbox", "mise", "asdf", "rbenv", "pyenv", "nodenv", "goenv", "conda", "micromamba", "pixi", "rtx", "volta", "fnm", "nvm")
-	set(runAfterDash("retries a command", Safe, "builtin:wrapper", 0), "retry")
+	setTable(retryTable.source, tabledWrapper(retryTable), "retry")
 	set(runStrings("runs each command it is given", Warning, "builtin:wrapper", "wmrpPNcsu", "--warmup", "--min-runs", "--max-runs", "--runs", "--prepare", "--cleanup", "--parameter-scan", "--parameter-step-size", "--parameter-list", "--export-json", "--export-markdown", "--export-csv", "--shell", "--style", "--command-name", "--output"), "hyperfine")
 	set(runStrings("runs each command it is given", Warning, "builtin:wrapper", "npcksP", "--names", "--prefix", "--prefix-colors", "--kill-others", "--success", "--max-processes", "--restart-tries"), "concurrently")
 	set(runStrings("runs a command when files change", Warning, "builtin:wrapper", "wedsx", "--watch", "--exts", "--ignore", "--delay", "--signal", "--exec"), "watchexec", "nodemon")

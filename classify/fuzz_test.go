@@ -97,7 +97,7 @@ var wrapperPrefixes = []string{"env ", "env -i -u X ", "nice -n 5 ", "nohup ", "
 	"taskset -c 0 ", "ionice -c3 ", "chrt -b 0 ", "prlimit -n1024 ", "flock -n f ", "command time -p ", "numactl -N 0 ",
 	"chronic -e ", "ifne ", "unbuffer -p ", "eatmydata ", "nocache -f ", "cpulimit -l 5 -- ", "setarch x86_64 -R ", "linux32 ",
 	"dbus-run-session -- ", "systemd-inhibit --why=x ", "caffeinate -i ", "xvfb-run -a ", "faketime -f +1d ", "fakeroot -- ",
-	"fakechroot ", "catchsegv ", "memusage ", "strace -f ", "ltrace -S ", "valgrind --leak-check=full ", "heaptrack "}
+	"fakechroot ", "catchsegv ", "memusage ", "retry -t 3 ", "strace -f ", "ltrace -S ", "valgrind --leak-check=full ", "heaptrack "}
 
 // fuzzVerdict classifies a command and checks what every verdict must be.
 func fuzzVerdict(t *testing.T, cmd string) Verdict {

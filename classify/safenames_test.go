@@ -78,7 +78,7 @@ kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2 mawk  meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier prisma  ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr retry
+prettier prisma  ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr 
 route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard   stty stylelint stylua supabase swift swiftlint
 sysctl systemctl  tap taplo tar  terraform terragrunt  timedatectl 

@@ -320,6 +320,8 @@ var (
 	// -p injects into a running process.
 	heaptrackTable = (&wrapTable{source: "heaptrack --help, heaptrack 1.4.0", flags: "rdhv", vals: "poa", long: "--raw --debug --use-inject",
 		longVal: "--pid --output --analyze", writes: "-o --output", reads: "-a --analyze"}).build()
+	// retry(1), retry 1.0.5 (Debian 12's, from minfrin/retry).
+	retryTable    = (&wrapTable{source: "retry --help, retry 1.0.5", flags: "hv", vals: "dmtuw", longVal: "--delay --message --times --until --while"}).build()
 	memusageTable = (&wrapTable{source: "memusage --help, glibc 2.36", flags: "umtTV?", vals: "npdbxy",
 		long:    "--unbuffered --no-timer --mmap --time-based --total --usage",
 		longVal: "--progname --png --data --buffer --title --x-size --y-size", writes: "-p --png -d --data"}).build()

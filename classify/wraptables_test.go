@@ -105,6 +105,8 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 		{"heaptrack ls", Warning}, {"heaptrack -o /tmp/h ls", Dangerous}, {"heaptrack -o build/h ls", Warning}, {"heaptrack -a heaptrack.x.zst", Safe},
 		{"heaptrack -a ~/.ssh/id_rsa", Blocked}, {"heaptrack -p 1234", Dangerous}, {"heaptrack -d ls", Warning}, {"heaptrack -o ~/.bashrc ls", Blocked},
 		{"heaptrack --frobnicate ls", Warning}, {"heaptrack -z ls", Warning}, {"heaptrack rm -rf ~", Blocked},
+		{"retry -t 3 -d 1 make test", Safe}, {"retry --times=5 --until=success -- go test ./...", Safe}, {"retry -z ls", Warning},
+		{"retry --frobnicate ls", Warning}, {"retry -t 3 -- rm -rf ~", Blocked}, {"retry -m x cat ~/.ssh/id_rsa", Blocked},
 		{"command time -p rm -rf ~", Blocked}, {"gtimeout 5 rm -rf ~", Blocked}, {"gxargs rm -rf < list.txt", Dangerous},
 	})
 }
@@ -126,7 +128,7 @@ var wrapperHelps = []struct {
 	{"watch", watchTable, nil}, {"setarch", setarchTable, nil}, {"/usr/bin/time", timeTable, nil}, {"memusage", memusageTable, nil},
 	{"faketime", faketimeTable, nil}, {"fakechroot", fakechrootTable, nil}, {"cpulimit", cpulimitTable, nil},
 	{"dbus-run-session", dbusRunTable, nil}, {"systemd-inhibit", inhibitTable, nil}, {"strace", straceTable, nil}, {"ltrace", ltraceTable, nil},
-	{"heaptrack", heaptrackTable, nil},
+	{"heaptrack", heaptrackTable, nil}, {"retry", retryTable, nil},
 	{"valgrind", valgrindTable, nil}, {"valgrind", valgrindTable, []string{"--tool=cachegrind", "--help"}},
 	{"valgrind", valgrindTable, []string{"--tool=callgrind", "--help"}}, {"valgrind", valgrindTable, []string{"--tool=helgrind", "--help"}},
 	{"valgrind", valgrindTable, []string{"--tool=drd", "--help"}}, {"valgrind", valgrindTable, []string{"--tool=massif", "--help"}},
