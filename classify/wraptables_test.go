@@ -107,6 +107,12 @@ func TestWrapperTablesJudgeTheirOptions(t *testing.T) {
 		{"heaptrack --frobnicate ls", Warning}, {"heaptrack -z ls", Warning}, {"heaptrack rm -rf ~", Blocked},
 		{"retry -t 3 -d 1 make test", Safe}, {"retry --times=5 --until=success -- go test ./...", Safe}, {"retry -z ls", Warning},
 		{"retry --frobnicate ls", Warning}, {"retry -t 3 -- rm -rf ~", Blocked}, {"retry -m x cat ~/.ssh/id_rsa", Blocked},
+		// perf has no full table yet, but its reading subcommands know the
+		// options that run code or write files.
+		{"perf report", Safe}, {"perf report --stdio -n", Safe}, {"perf script -F comm,pid", Safe}, {"perf report -i perf.data", Safe},
+		{"perf script -s evil.py", Warning}, {"perf script --dlfilter ./f.so", Warning}, {"perf report --objdump=./x", Warning},
+		{"perf script -g python", Warning}, {"perf script --per-event-dump", Warning}, {"perf annotate --objdump ./x", Warning},
+		{"perf report -i ~/.ssh/id_rsa", Blocked}, {"perf script --input=/home/dev/.aws/credentials", Blocked}, {"perf help record", Warning},
 		{"command time -p rm -rf ~", Blocked}, {"gtimeout 5 rm -rf ~", Blocked}, {"gxargs rm -rf < list.txt", Dangerous},
 	})
 }
