@@ -68,22 +68,22 @@ var shellWords = map[string]string{
 var pendingTables = strings.Fields(`
 7z 7za 7zr abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava awk
 bats bazel bazelisk bc behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
-caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy cliclick cmake conspy
-coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session dc dd delta
-deno diesel difft dmesg dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
-fakechroot fakeroot faketime fd fdfind find flatpak flock flutter flyway gawk gem gfind ghc ginkgo git
-git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar gtimeout
- gxargs  heaptrack helm i386 ifconfig ifne ionice ip isort jasmine jest karma kitten kitty knex
-kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace   make manage.py
-markdownlint-cli2 mawk memusage meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
-nerdctl nextest nice nim ninja nix-env nocache nohup nox npm numactl nx openssl osascript oxlint pacman
+ cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
+coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate  dc dd delta
+deno diesel difft dmesg dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
+   fd fdfind find flatpak  flutter flyway gawk gem gfind ghc ginkgo git
+git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew gsed gtar 
+    helm  ifconfig   ip isort jasmine jest karma kitten kitty knex
+kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
+markdownlint-cli2 mawk  meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw nawk
+nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier prisma prlimit ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr retry
-route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli setarch
-setsid shfmt snap sqitch sqlx stack standard stdbuf strace stty stylelint stylua supabase swift swiftlint
-sysctl systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
-tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep uname26 unbuffer  unrar  unzip 
-valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run xxd 
+prettier prisma  ps pt pulumi py.test pytest rails rake rar rc-update rebar3 recode reptyr 
+route rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop sed sequelize sequelize-cli 
+ shfmt snap sqitch sqlx stack standard   stty stylelint stylua supabase swift swiftlint
+sysctl systemctl  tap taplo tar  terraform terragrunt  timedatectl 
+tinygo tofu tox toybox tslint turbo typeorm uftrace ugrep    unrar  unzip 
+ vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte  xxd 
 yapf yarn yay ydotool yum  zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
