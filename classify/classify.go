@@ -28,6 +28,12 @@ func Classify(a Action, p Policy) Verdict {
 			j.add(Blocked, "command is too long to judge ("+strconv.Itoa(len(a.Command))+" bytes; the limit is "+strconv.Itoa(maxCommandBytes)+")", "builtin:too-long")
 			return j.verdict("")
 		}
+		if strings.IndexByte(a.Command, 0) >= 0 {
+			// No program gets a NUL in its arguments, and the parser
+			// would judge text that bash never sees as written.
+			j.add(Blocked, "command holds a NUL byte, which no shell command can carry", "builtin:nul")
+			return j.verdict("")
+		}
 		wk.script(a.Command, bashLang, wk.startDirs(), nil)
 		return j.verdict("empty command: nothing runs")
 	case Git:

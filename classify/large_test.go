@@ -73,3 +73,22 @@ func TestLargeCommandsAreJudged(t *testing.T) {
 		}
 	}
 }
+
+// A NUL byte cannot reach bash or any program's arguments, so text after
+// it is never what runs: the parser would judge source nobody executes
+// (FuzzClassify found `test -v 'x[$(\<NUL>…)]'` called safe while the
+// code in it was not). Every command holding one is blocked.
+func TestCommandWithNULIsBlocked(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{
+		"ls\x00; rm -rf ~",
+		"echo hi\x00",
+		"test -v 'x[$(\\\x00\n)]'",
+		"printf -v 'x[$(\\\x00\n)]' y",
+		"\x00",
+	} {
+		if v := Classify(shellAction(cmd), Policy{}); v.Level != Blocked || !strings.Contains(v.Reasons[0], "NUL") {
+			t.Errorf("Classify(%q) = %v %q, want blocked for its NUL byte", cmd, v.Level, v.Reasons)
+		}
+	}
+}

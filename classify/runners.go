@@ -71,6 +71,7 @@ func runStrings(why string, l Level, rule string, valShort string, valLong ...st
 }
 
 // setarch ARCH [options] CMD, and its aliases linux32, linux64, i386…
+// Without a command it starts a shell; --list only prints.
 func setarch(c *cmd) {
 	args := c.rest()
 	if c.name == "setarch" {
@@ -78,14 +79,19 @@ func setarch(c *cmd) {
 			c.add(Safe, "lists architectures", "builtin:read-only")
 			return
 		}
-		args = args[1:]
+		if args[0].dyn || !strings.HasPrefix(args[0].s, "-") {
+			args = args[1:]
+		}
 	}
-	_, ops := parseOpts(args, optSpec{stop: true})
-	if len(ops) == 0 {
+	flags, ops, _ := c.judgeWrapOpts(setarchTable, args)
+	switch {
+	case len(ops) > 0:
+		c.run(ops)
+	case has(flags, "--list", "-h", "-V"):
+		c.add(Safe, "prints information", "builtin:read-only")
+	default:
 		c.add(Warning, "starts a shell", "builtin:shell")
-		return
 	}
-	c.run(ops)
 }
 
 // gdb and lldb run a program (--args PROG…, -- PROG…) and commands of
@@ -266,12 +272,80 @@ func perf(c *cmd) {
 		if len(ops) > 0 {
 			c.run(ops)
 		}
-	case "report", "annotate", "script", "list", "version", "help", "diff", "evlist", "":
+	case "list", "version", "":
+		c.add(Safe, "prints perf's information", "builtin:read-only")
+	case "report", "annotate", "script", "diff", "evlist":
+		// perf stays without a full table; only the options below are
+		// known to read and print. Others run code (script -s, --dlfilter,
+		// --objdump, --xed) or write files (script -g, --per-event-dump).
+		flags, _, unknown := perfReadTable.parse(args[1:])
+		if unknown != "" {
+			c.notModelled(unknown)
+		}
+		for _, f := range values(flags, "i", "--input") {
+			c.path(accRead, f)
+		}
 		c.add(Safe, "reads profiling data", "builtin:read-only")
 	default:
 		c.add(Warning, "runs a perf tool", "builtin:wrapper")
 	}
 }
+
+// valgrind runs a program under a tool, judged by its table: options
+// name files it writes (which expand %q{VAR} from the environment) and
+// sockets and servers it reaches, and it reads .valgrindrc from the
+// current directory, whose options the classifier does not see.
+func valgrind(c *cmd) {
+	flags, ops, _ := c.judgeWrapOpts(valgrindTable, c.rest())
+	for _, f := range values(flags, strings.Fields(valgrindTable.writes)...) {
+		if f.dyn || strings.Contains(f.s, "%q") {
+			c.add(Dangerous, "names its output file by an environment variable, which may point anywhere", "builtin:write-outside")
+		}
+	}
+	if has(flags, "--log-socket", "--xml-socket", "--debuginfo-server") {
+		c.add(Warning, "connects to a network address", "builtin:network")
+	}
+	if len(ops) == 0 {
+		c.add(Safe, "runs nothing", "builtin:wrapper")
+		return
+	}
+	c.add(Warning, "reads ./.valgrindrc, whose options the classifier does not see", "builtin:unknown-option")
+	c.run(ops)
+}
+
+// heaptrack records a program's allocations into a file, by default
+// heaptrack.NAME.PID.zst in the current directory; -d runs it under gdb,
+// -p injects into a running process, -a only reads a recording.
+func heaptrack(c *cmd) {
+	flags, ops, _ := c.judgeWrapOpts(heaptrackTable, c.rest())
+	switch {
+	case has(flags, "p", "--pid"):
+		c.add(Dangerous, "injects itself into a running process", "builtin:process")
+		return
+	case has(flags, "a", "--analyze"):
+		c.add(Safe, "prints a recording", "builtin:read-only")
+		return
+	case len(ops) == 0:
+		c.add(Safe, "runs nothing", "builtin:wrapper")
+		return
+	}
+	if has(flags, "d", "--debug") {
+		c.add(Warning, "runs the program under a debugger", "builtin:debugger")
+	}
+	if _, ok := value(flags, "o", "--output"); !ok {
+		c.path(accWrite, lit("heaptrack.out.zst"))
+	}
+	c.run(ops)
+}
+
+// perfReadTable lists the options of perf report, annotate, script,
+// diff and evlist (their -h, perf 6.1) that only choose what is read and
+// how it is printed.
+var perfReadTable = (&wrapTable{source: "perf report/annotate/script/diff/evlist -h, perf 6.1", flags: "nvqGTfFIDl", vals: "iFCc",
+	long: "--stdio --stdio2 --header --header-only --no-children --children --show-nr-samples --ns --reltime --deltatime --demangle " +
+		"--demangle-kernel --show-task-events --show-mmap-events --show-switch-events --show-lost-events --full-source-path --inline --list " +
+		"--force --verbose --quiet --hide-call-graph --show-info",
+	longVal: "--input --fields --sort --percent-limit --comms --comm --dsos --dso --pid --tid --time --cpu --max-stack"}).build()
 
 // crossEnv sets NAME=VALUE variables and runs a command, like env.
 func crossEnv(c *cmd) {

@@ -68,22 +68,22 @@ var shellWords = map[string]string{
 var pendingTables = strings.Fields(`
    abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava 
 bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
-caffeinate cargo catchsegv chkconfig choco chronic chrt clang-format clang-tidy cliclick cmake conspy
-coreutils cowsay cowthink cpulimit crontab ctest cucumber cypress dart dbmate dbus-run-session   
-deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune eatmydata emerge env eslint
-fakechroot fakeroot faketime    flatpak flock flutter flyway  gem  ghc ginkgo git
-git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar gtimeout
- gxargs  heaptrack helm i386  ifne ionice  isort jasmine jest karma kitten kitty knex
-kotlinc ktlint launchctl lein lerna linux32 linux64 liquibase ltrace   make manage.py
-markdownlint-cli2  memusage meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
-nerdctl nextest nice nim ninja nix-env nocache nohup nox npm numactl nx openssl osascript oxlint pacman
+ cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
+coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
+deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
+      flatpak  flutter flyway  gem  ghc ginkgo git
+git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
+    helm      isort jasmine jest karma kitten kitty knex
+kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
+markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
+nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier prisma prlimit  pt pulumi py.test pytest rails rake rar rc-update rebar3  reptyr retry
- rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli setarch
-setsid shfmt snap sqitch sqlx stack standard stdbuf strace  stylelint stylua supabase swift swiftlint
- systemctl systemd-inhibit tap taplo tar taskset terraform terragrunt time timedatectl timeout
-tinygo tofu tox toybox tslint turbo typeorm uftrace  uname26 unbuffer  unrar   
-valgrind vitest watch wezterm winget wtype x86_64 xargs xbps-install xdotool xmake xo xte xvfb-run  
+prettier prisma   pt pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
+ rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
+ shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
+ systemctl  tap taplo tar  terraform terragrunt  timedatectl 
+tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
+ vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
 yapf yarn yay ydotool yum  zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands

@@ -32,37 +32,32 @@ func simpleWrapper(valShort string, skip int, valLong ...string) handler {
 
 // env runs a command with a changed environment; assignments that change
 // what runs are Dangerous, and -S splits a string into a command line.
+// Its options (envTable) end at the first operand; then come NAME=VALUE
+// assignments, then the command.
 func env(c *cmd) {
-	args := c.rest()
-	i := 0
+	flags, args, unknown := envTable.parse(c.rest())
+	if unknown != "" {
+		c.notModelled(unknown)
+	}
 	d := c.d
-loop:
-	for ; i < len(args); i++ {
-		a := args[i]
-		s := a.s
+	for _, f := range flags {
 		switch {
-		case a.dyn:
-			break loop
-		case s == "--":
-			i++
-			break loop
-		case s == "-S" || s == "--split-string" || strings.HasPrefix(s, "-S") || strings.HasPrefix(s, "--split-string="):
-			str := strings.TrimPrefix(strings.TrimPrefix(s, "--split-string="), "-S")
-			if s == "-S" || s == "--split-string" {
-				if i+1 >= len(args) {
-					c.add(Safe, "runs nothing", "builtin:wrapper")
-					return
-				}
-				i++
-				str = args[i].s
-				if args[i].dyn {
-					c.shellString(args[i], bashLang)
-					return
-				}
+		case f.name == "-C" || f.name == "--chdir":
+			if f.hasVal {
+				d = c.chdir(d, f.val)
 			}
-			rest := make([]string, 0, len(args)-i)
-			rest = append(rest, str)
-			for _, r := range args[i+1:] {
+		case f.name == "-S" || f.name == "--split-string":
+			if !f.hasVal {
+				c.add(Safe, "runs nothing", "builtin:wrapper")
+				return
+			}
+			if f.val.dyn {
+				c.shellString(f.val, bashLang)
+				return
+			}
+			rest := make([]string, 0, len(args)+1)
+			rest = append(rest, f.val.s)
+			for _, r := range args {
 				if r.dyn {
 					c.add(Dangerous, "runs a command line that is not known until it runs", "builtin:dynamic-script")
 					return
@@ -72,26 +67,17 @@ loop:
 			c.d = d
 			c.script(strings.Join(rest, " "), bashLang)
 			return
-		case s == "-u" || s == "--unset":
-			i++
-		case s == "-C" || s == "--chdir":
-			if i+1 < len(args) {
-				i++
-				d = c.chdir(d, args[i])
-			}
-		case strings.HasPrefix(s, "--chdir="):
-			d = c.chdir(d, field{s: strings.TrimPrefix(s, "--chdir=")})
-		case strings.HasPrefix(s, "-C") && !strings.HasPrefix(s, "--"):
-			d = c.chdir(d, field{s: s[2:]})
-		case strings.HasPrefix(s, "-") && len(s) > 1:
-		case strings.Contains(s, "="):
-			name, val, _ := strings.Cut(s, "=")
-			if riskyAssign(name, val, false) {
-				c.add(Dangerous, "sets "+name+", which changes what runs or how", "builtin:env-override")
-				c.wk.envValue(name, val, c.d)
-			}
-		default:
-			break loop
+		}
+	}
+	i := 0
+	if len(args) > 0 && !args[0].dyn && args[0].s == "-" {
+		i++ // "env -" is "env -i"
+	}
+	for ; i < len(args) && !args[i].dyn && strings.Contains(args[i].s, "="); i++ {
+		name, val, _ := strings.Cut(args[i].s, "=")
+		if riskyAssign(name, val, false) {
+			c.add(Dangerous, "sets "+name+", which changes what runs or how", "builtin:env-override")
+			c.wk.envValue(name, val, c.d)
 		}
 	}
 	if i >= len(args) {
@@ -152,55 +138,63 @@ func execBuiltin(c *cmd) {
 	c.run(ops)
 }
 
-// ionice and chrt and taskset can act on another process by pid instead
-// of running a command.
-func pidWrapper(valShort string, skip int) handler {
-	return func(c *cmd) {
-		flags, ops := parseOpts(c.rest(), optSpec{short: valShort, stop: true})
-		if has(flags, "p", "--pid", "P", "u") {
-			c.add(Warning, "changes the scheduling of another process", "builtin:process")
-			return
-		}
-		if len(ops) <= skip {
-			c.add(Safe, "prints scheduling settings", "builtin:read-only")
-			return
-		}
-		c.run(ops[skip:])
-	}
-}
-
 // timeCmd is /usr/bin/time: -o writes a file.
 func timeCmd(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "of", long: []string{"--output", "--format"}, stop: true})
-	c.optPath(accWrite, flags, "o", "--output")
+	_, ops, _ := c.judgeWrapOpts(timeTable, c.rest())
+	if len(ops) == 0 {
+		c.add(Safe, "runs nothing", "builtin:wrapper")
+	}
 	c.run(ops)
 }
 
-// tracer is strace or ltrace: -p attaches to another process, -o writes.
+// tracer is strace or ltrace, judged by their tables: -p attaches to
+// another process, -o writes (strace's "-o |CMD" pipes to a command),
+// -E sets the traced command's environment, -u runs it as another user.
 func tracer(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "eoapsPEIOSuXbA", stop: true})
-	c.optPath(accWrite, flags, "o")
-	if has(flags, "p") {
+	o := straceTable
+	if c.name == "ltrace" {
+		o = ltraceTable
+	}
+	flags, ops, _ := c.judgeWrapOpts(o, c.rest())
+	for _, f := range values(flags, "o", "--output") {
+		if c.name == "strace" && !f.dyn && (strings.HasPrefix(f.s, "|") || strings.HasPrefix(f.s, "!")) {
+			c.add(Warning, "pipes its output to a command", "builtin:tool-program")
+			c.script(f.s[1:], bashLang)
+			continue
+		}
+		c.path(accWrite, f)
+	}
+	for _, f := range values(flags, "E", "--env") {
+		name, val, _ := strings.Cut(f.s, "=")
+		if f.dyn || riskyAssign(name, val, false) {
+			c.add(Dangerous, "sets "+shorten(name)+" for the traced command, which changes what runs or how", "builtin:env-override")
+		}
+	}
+	if has(flags, "u", "--user") {
+		c.add(Warning, "runs the command as another user", "builtin:process")
+	}
+	if has(flags, "p", "--attach") {
 		c.add(Dangerous, "attaches to another process and can read its memory", "builtin:process")
 	}
 	if len(ops) == 0 {
+		c.add(Safe, "runs nothing", "builtin:wrapper")
 		return
 	}
 	c.run(ops)
 }
 
-// flock runs a command holding a lock on a file: "flock FILE CMD..." or
-// "flock FILE -c STRING", with options before or after the file.
+// flock runs a command holding a lock on a file: "flock [options] FILE
+// CMD...", "flock [options] FILE -c STRING" or "flock [options] FD". It
+// opens FILE read-only, creating it empty when missing and never
+// truncating or writing it, so the file itself is no finding.
 func flock(c *cmd) {
-	sp := optSpec{short: "wEc", long: []string{"--timeout", "--wait", "--conflict-exit-code", "--command"}, stop: true}
-	flags, ops := parseOpts(c.rest(), sp)
-	if len(ops) > 0 {
-		more, rest := parseOpts(ops[1:], sp)
-		flags = append(flags, more...)
-		ops = append(ops[:1], rest...)
-	}
+	flags, ops, _ := c.judgeWrapOpts(flockTable, c.rest())
 	if cmdStr, ok := value(flags, "c", "--command"); ok {
 		c.shellString(cmdStr, bashLang)
+		return
+	}
+	if len(ops) >= 3 && !ops[1].dyn && (ops[1].s == "-c" || ops[1].s == "--command") {
+		c.shellString(ops[2], bashLang)
 		return
 	}
 	if len(ops) < 2 {
@@ -246,13 +240,7 @@ func direnv(c *cmd) {
 // known, so the command is judged with an unknown argument added (or put
 // where -I says).
 func xargs(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{
-		short: "adEILnPs",
-		long: []string{"--arg-file", "--delimiter", "--eof", "--max-lines",
-			"--max-args", "--max-procs", "--max-chars", "--process-slot-var"},
-		stop: true,
-	})
-	c.optPath(accRead, flags, "a", "--arg-file")
+	flags, ops, _ := c.judgeWrapOpts(xargsTable, c.rest())
 	inner := ops
 	if len(inner) == 0 {
 		inner = []field{lit("echo")}
@@ -323,7 +311,7 @@ func (c *cmd) pipedArgs(perLine bool) [][]field {
 // watch runs a command again and again; without -x it joins its arguments
 // and hands them to sh -c.
 func watch(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "nq", long: []string{"--interval", "--differences"}, stop: true})
+	flags, ops, _ := c.judgeWrapOpts(watchTable, c.rest())
 	if len(ops) == 0 {
 		c.add(Safe, "runs nothing", "builtin:wrapper")
 		return

@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -561,6 +562,44 @@ func TestACPEditorMCPServersGoThroughTheGate(t *testing.T) {
 	defer cl.mu.Unlock()
 	if len(cl.asked) != 2 {
 		t.Errorf("asked about %q, want the write and the delete", cl.asked)
+	}
+}
+
+// The values an editor gives its MCP servers are secrets like the
+// variables [mcp_servers] env_vars names: a model that repeats one (as a
+// server's output could) does not put it in the session's files.
+func TestACPEditorMCPValuesAreRedacted(t *testing.T) {
+	t.Parallel()
+	const token = "tok-editor-5d1c0ffee7e2"
+	root, home := t.TempDir(), t.TempDir()
+	srv := openaitest.NewServer(t, llmtest.Script{llmtest.Say("the notes token is " + token)})
+	conn, stop := startACP(t, home, openaiEnv(srv), &goClient{})
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: root, McpServers: []sdk.McpServer{{Stdio: &sdk.McpServerStdio{
+		Name: "notes", Command: os.Args[0], Args: []string{"mcptest-stdio"},
+		Env: []sdk.EnvVariable{{Name: "NOTES_TOKEN", Value: token}},
+	}}}})
+	if err != nil {
+		t.Fatalf("session/new: %v", err)
+	}
+	if _, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("say the token")}}); err != nil {
+		t.Fatalf("prompt: %v", err)
+	}
+	stop()
+	sessions := 0
+	filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if strings.HasSuffix(p, ".jsonl") {
+			sessions++
+		}
+		if data, _ := os.ReadFile(p); bytes.Contains(data, []byte(token)) {
+			t.Errorf("%s holds the editor's MCP token", p)
+		}
+		return nil
+	})
+	if sessions == 0 {
+		t.Fatal("no session file was written: nothing was checked")
 	}
 }
 

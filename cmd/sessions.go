@@ -93,7 +93,10 @@ type sessionRun struct {
 func (a *app) openSession(cfg *Config, root, command string) error {
 	root = canonicalRoot(root)
 	dir := sessionsDir(a.getenv)
-	red := redact.New(tools.SecretValues(os.Environ(), secretEnvNames(*cfg))...)
+	// The values an editor gives its MCP servers (a.mcpEnv) are secrets
+	// like the configured servers' env_vars, which secretEnvNames names.
+	environ := append(os.Environ(), a.mcpEnv...)
+	red := redact.New(tools.SecretValues(environ, secretEnvNames(*cfg))...)
 	info := session.Info{Root: root, Command: command, Version: strings.TrimPrefix(versionString(), "agent "), PID: os.Getpid()}
 	s := &sessionRun{taken: map[string]bool{}}
 	var err error

@@ -258,9 +258,11 @@ func rootWithNotes(tb testing.TB) string {
 // BenchmarkScreen20Commands runs a task of 20 commands on the screen, as
 // a person would: type it, wait for the answer, quit. It reports the peak
 // resident memory (peak-MiB) of the binary and of the processes it
-// waited for.
+// waited for, and the CPU time the binary itself used (cpu-ms/op: the
+// screen's drawing is most of it).
 func BenchmarkScreen20Commands(b *testing.B) {
 	var peak int64
+	var cpu time.Duration
 	for b.Loop() {
 		srv := openaitest.NewServer(b, twentyCommands())
 		r := startInPTY(b, openaiEnv(srv), rootWithNotes(b), 100, 30, "--yes-safe")
@@ -268,11 +270,13 @@ func BenchmarkScreen20Commands(b *testing.B) {
 		r.typeText(b, "read the notes\r")
 		r.waitFor(b, "TASKDONE")
 		peak = max(peak, r.quit(b))
+		cpu += r.cmd.ProcessState.UserTime() + r.cmd.ProcessState.SystemTime()
 		if n := len(srv.Requests()); n != 21 {
 			b.Fatalf("the model was asked %d times, want 21", n)
 		}
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 // BenchmarkRun20Commands runs the same task headless (agent run

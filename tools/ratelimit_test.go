@@ -99,6 +99,12 @@ func TestRateLimitsQueueThenRun(t *testing.T) {
 	c.RateLimitWaitSeconds = 5
 	c.RateLimits = map[string]string{"shell": "10/s"}
 	l := NewRateLimits(c)
+	// The limiter's clock stands still, so the calls after the tenth
+	// always find the budget spent however slowly this test runs: the
+	// last one is queued when its context ends. (The eleventh still
+	// waits its slot on a real timer.)
+	stopped := time.Now()
+	l.now = func() time.Time { return stopped }
 	for range 10 {
 		if err := l.Wait(t.Context(), "shell", func(string) {}); err != nil {
 			t.Fatal(err)
@@ -117,7 +123,8 @@ func TestRateLimitsQueueThenRun(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if err := l.Wait(ctx, "shell", func(string) {}); !errors.Is(err, context.Canceled) {
-		t.Errorf("Wait with a cancelled context = %v", err)
+	queued = nil
+	if err := l.Wait(ctx, "shell", func(s string) { queued = append(queued, s) }); !errors.Is(err, context.Canceled) || len(queued) != 1 {
+		t.Errorf("Wait with a cancelled context = %v after queueing %q, want it queued and then cancelled", err, queued)
 	}
 }

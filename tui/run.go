@@ -148,7 +148,12 @@ func Run(ctx context.Context, b *Bridge, opts Options) error {
 	m := newModel(b, opts, noColor, time.Now)
 	m.ctx = ctx
 
-	popts := []tea.ProgramOption{tea.WithContext(ctx)}
+	// Bubble Tea writes a frame out only on its ticker, whose first tick
+	// comes a whole period after the program starts: at 120 frames a
+	// second instead of the default 60 the first frame reaches the
+	// terminal up to 8 ms sooner. (It has no way to write the first frame
+	// at once; idle, the faster ticker costs about 2 ms of CPU a second.)
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(frameRate)}
 	if opts.Input != nil {
 		popts = append(popts, tea.WithInput(opts.Input))
 	}
@@ -171,6 +176,10 @@ func Run(ctx context.Context, b *Bridge, opts Options) error {
 	}
 	return nil
 }
+
+// frameRate is the screen's highest number of frames a second, the most
+// Bubble Tea allows.
+const frameRate = 120
 
 // dropMotion filters out mouse motion, which the screen never uses.
 func dropMotion(_ tea.Model, msg tea.Msg) tea.Msg {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // token is one known format of API key or access token: a fixed prefix
@@ -102,24 +103,27 @@ type tokenPattern struct {
 	// need is a byte every match holds ('_' or '-'), 0 for none: text
 	// without it (most plain text has no '_' or '-') skips the hints.
 	need byte
-	re   *regexp.Regexp
+	// re returns the token's expression, compiled the first time a text
+	// holds one of its hints: compiling them all costs most of a
+	// millisecond at every start, where the environment's values are
+	// looked at and hardly any holds a hint.
+	re func() *regexp.Regexp
 }
 
-// tokenPatterns are the tokens compiled. Group 1 is the prefix kept;
-// group 2 is the ellipsis of a cut token, kept too.
+// tokenPatterns are the tokens to look for. Group 1 of their expressions
+// is the prefix kept; group 2 is the ellipsis of a cut token, kept too.
 var tokenPatterns = compileTokens(tokens)
 
 func compileTokens(ts []token) []tokenPattern {
 	out := make([]tokenPattern, 0, len(ts))
 	for _, t := range ts {
-		var re *regexp.Regexp
-		if t.min == 0 {
-			re = regexp.MustCompile(`\b(` + t.prefix + `)` + t.body + `()`)
-		} else {
+		expr := `\b(` + t.prefix + `)` + t.body + `()`
+		if t.min != 0 {
 			body := t.body + "{" + strconv.Itoa(t.min) + ",}"
 			cut := t.body + "+" + ellipsis
-			re = regexp.MustCompile(`\b(` + t.prefix + `)(?:` + body + `|` + cut + `)`)
+			expr = `\b(` + t.prefix + `)(?:` + body + `|` + cut + `)`
 		}
+		re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 		out = append(out, tokenPattern{hints: hints(t.prefix), need: neededByte(t.prefix), re: re})
 	}
 	return out
@@ -187,7 +191,7 @@ func active(s string) []int {
 // redactTokens replaces the body of every token in s.
 func redactTokens(s string) string {
 	for _, i := range active(s) {
-		s = tokenPatterns[i].re.ReplaceAllString(s, "${1}"+Mask+"${2}")
+		s = tokenPatterns[i].re().ReplaceAllString(s, "${1}"+Mask+"${2}")
 	}
 	return s
 }
@@ -195,7 +199,7 @@ func redactTokens(s string) string {
 // hasToken reports whether s holds a token of a known format.
 func hasToken(s string) bool {
 	for _, i := range active(s) {
-		if tokenPatterns[i].re.MatchString(s) {
+		if tokenPatterns[i].re().MatchString(s) {
 			return true
 		}
 	}

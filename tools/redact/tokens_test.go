@@ -139,3 +139,26 @@ func TestShapedLeavesOrdinaryValuesAlone(t *testing.T) {
 		}
 	}
 }
+
+// The tokens' expressions are compiled when first needed, not at start:
+// each must still compile (a bad one would panic at its first hint), and
+// an ordinary environment, which every start looks at, holds no token's
+// hint, so that start compiles none of them.
+func TestTokenExpressionsCompileWhenNeeded(t *testing.T) {
+	fresh := compileTokens(tokens)
+	compiled := func() (n int) {
+		for _, p := range fresh {
+			if p.re().NumSubexp() < 2 {
+				t.Errorf("%v: %d groups, want the prefix and the ellipsis", p.hints, p.re().NumSubexp())
+			}
+			n++
+		}
+		return n
+	}
+	if n := compiled(); n != len(tokens) {
+		t.Fatalf("%d expressions, want one per token (%d)", n, len(tokens))
+	}
+	if on := active("PATH=/usr/local/bin:/usr/bin LANG=C.UTF-8 TERM=xterm-256color"); len(on) != 0 {
+		t.Errorf("an ordinary environment holds the hints of %d tokens; none is looked for", len(on))
+	}
+}

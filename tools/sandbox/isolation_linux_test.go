@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -520,6 +521,11 @@ func TestTheAgentsSessionKeyringIsOutOfReach(t *testing.T) {
 	sb := isolatedSandbox(t, DefaultConfig())
 	f := newFixture(t)
 	name := "agent-test-key-" + strconv.Itoa(os.Getpid())
+	// A process without a session keyring (a container, CI) gets one at
+	// the first add_key, for the calling thread only: the commands must
+	// be started from that thread to inherit it. Never unlocked, so the
+	// thread, with its keyring, ends with the test.
+	runtime.LockOSThread()
 	id, err := unix.AddKey("user", name, []byte("secret-payload"), unix.KEY_SPEC_SESSION_KEYRING)
 	if err != nil {
 		t.Skipf("no keyrings here: %v", err)

@@ -13,28 +13,37 @@ import (
 // probe finds out what this kernel and this user can confine.
 //
 // Each namespace try clones a child, a few milliseconds apiece (a network
-// namespace is slow to make and to tear down), and the screen's first
-// frame waits for the report; so the tries of the usual case, user and
-// network namespaces with a mount and a PID namespace inside, run at
-// once, and only a kernel that refuses the first is asked step by step.
-// The report is the same either way.
-func probe() Report {
+// namespace is slow to make and to tear down), and the screen waits for
+// the report before anything can run. In the usual case one clone answers
+// everything: a child made in user, network, mount and PID namespaces at
+// once shows that each of them is allowed (the kernel judges each on its
+// own: its sysctl, its count, the LSM's hook for user namespaces), so the
+// smaller sets need no try of their own. A kernel that refuses it gets the tries of the smaller
+// sets at once, and one that refuses the first of those is asked step by
+// step. The report is the same either way.
+func probe() Report { return probeWith(tryNamespaces) }
+
+// probeWith is probe with the clone tried by try, so that tests can
+// simulate kernels that refuse some namespaces.
+func probeWith(try func(nsFlags) error) Report {
 	var r Report
 	r.LandlockABI, r.LandlockReason = probeLandlock()
-	var both, mount, pid error
-	var wg sync.WaitGroup
-	wg.Go(func() { both = tryNamespaces(nsFlags{user: true, net: true}) })
-	wg.Go(func() { mount = tryNamespaces(nsFlags{user: true, net: true, mount: true}) })
-	wg.Go(func() { pid = tryNamespaces(nsFlags{user: true, net: true, mount: true, pid: true}) })
-	wg.Wait()
+	var both, mount error
+	pid := try(nsFlags{user: true, net: true, mount: true, pid: true})
+	if pid != nil {
+		var wg sync.WaitGroup
+		wg.Go(func() { both = try(nsFlags{user: true, net: true}) })
+		wg.Go(func() { mount = try(nsFlags{user: true, net: true, mount: true}) })
+		wg.Wait()
+	}
 	if both == nil {
 		r.UserNamespaces, r.NetworkNamespace = true, true
 	} else {
-		r.UserNamespaces, r.NetworkNamespace, r.NamespaceReason = probeNamespaces(both)
+		r.UserNamespaces, r.NetworkNamespace, r.NamespaceReason = probeNamespaces(both, try)
 		if r.UserNamespaces {
-			mount = tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true})
+			mount = try(nsFlags{user: true, net: r.NetworkNamespace, mount: true})
 			if mount == nil {
-				pid = tryNamespaces(nsFlags{user: true, net: r.NetworkNamespace, mount: true, pid: true})
+				pid = try(nsFlags{user: true, net: r.NetworkNamespace, mount: true, pid: true})
 			}
 		}
 	}
@@ -86,13 +95,13 @@ func probeLandlock() (int, string) {
 
 // probeNamespaces tries the namespaces Command would ask for once a user
 // and a network namespace together failed with both: a user namespace
-// alone, else (as root) a network namespace alone.
-func probeNamespaces(both error) (userns, netns bool, reason string) {
-	user := tryNamespaces(nsFlags{user: true})
+// alone, else (as root) a network namespace alone; try clones.
+func probeNamespaces(both error, try func(nsFlags) error) (userns, netns bool, reason string) {
+	user := try(nsFlags{user: true})
 	if user == nil {
 		return true, false, "network namespace: " + namespaceHint(both)
 	}
-	if tryNamespaces(nsFlags{net: true}) == nil {
+	if try(nsFlags{net: true}) == nil {
 		return false, true, "user namespace: " + namespaceHint(user)
 	}
 	return false, false, "user namespace: " + namespaceHint(user)

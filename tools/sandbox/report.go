@@ -57,11 +57,11 @@ type Report struct {
 var probeOnce = sync.OnceValue(probe)
 
 // Probe reports what the OS offers for confinement. The first call costs a
-// few system calls and short-lived processes (on Linux three clones into
-// new namespaces that exec nothing, started at once: a few milliseconds;
-// on macOS one sandboxed run of /usr/bin/true); later calls return the
-// cached report, and a call made while the first runs waits for it. Safe
-// for concurrent use.
+// few system calls and short-lived processes (on Linux one clone into new
+// namespaces that execs nothing, a few milliseconds, and more only on a
+// kernel that refuses it; on macOS one sandboxed run of /usr/bin/true);
+// later calls return the cached report, and a call made while the first
+// runs waits for it. Safe for concurrent use.
 func Probe() Report { return probeOnce() }
 
 // summary builds Report.Summary from the other fields.

@@ -316,8 +316,8 @@ func (s *seatbeltSandbox) Status() Status { return s.status }
 // sandbox-exec (and env) exec in place, so the process the caller waits
 // for is the command itself. With a cache directory, env points the
 // toolchains' caches into it (CacheEnv, from the agent's environment,
-// which the command's is made from); the command's own TMPDIR is set by
-// the caller.
+// which the command's is made from) and sets GOCACHEPROG (gocacheprog.go);
+// the command's own TMPDIR is set by the caller.
 func (s *seatbeltSandbox) Command(ctx context.Context, opts Options, argv []string) (*Cmd, error) {
 	spec, err := checkOptions(opts, argv)
 	if err != nil {
@@ -346,6 +346,11 @@ func (s *seatbeltSandbox) Command(ctx context.Context, opts Options, argv []stri
 	args := []string{"-p", profile, "--"}
 	if spec.CacheDir != "" {
 		args = append(append(args, envProgram, "--"), CacheEnv(spec.CacheDir, os.Getenv)...)
+		// go reads the person's build cache through the agent's cache
+		// program (gocacheprog.go); Seatbelt lets the command read it
+		// and write only the private cache.
+		exe, _ := os.Executable()
+		args = append(args, goCacheProgEnv(exe, spec.Root, spec.CacheDir, os.Getenv))
 	}
 	cmd := exec.CommandContext(ctx, s.exec, append(args, argv...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{}

@@ -376,6 +376,11 @@ func TestSeatbeltCommand(t *testing.T) {
 	if i != 4 || cmd.Args[i+1] != "--" || !slices.Contains(cmd.Args, "GOCACHE="+filepath.Join(realCache, "go-build")) || !slices.Equal(cmd.Args[len(cmd.Args)-len(argv):], argv) {
 		t.Errorf("with a cache dir: args = %q", cmd.Args)
 	}
+	exe, _ := os.Executable()
+	realRoot, _ := filepath.EvalSymlinks(root)
+	if want := goCacheProgEnv(exe, realRoot, realCache, os.Getenv); !slices.Contains(cmd.Args, want) {
+		t.Errorf("with a cache dir: args = %q, want %q (go reads the person's build cache through the agent)", cmd.Args, want)
+	}
 	for _, a := range cmd.Args[i+2 : len(cmd.Args)-len(argv)] {
 		if !strings.Contains(a, "=") {
 			t.Errorf("env operand %q before the command is not an assignment", a)
