@@ -88,7 +88,8 @@ func init() {
 	setTable(ackOpts.source, grep, "ack")
 	// zgrep passes grep's options on (zgrep --help, gzip 1.12), less a few.
 	setTable("zgrep --help, gzip 1.12, with "+grepOpts.source, grep, "zgrep")
-	set(grep, "pt", "git-grep")
+	set(grep, "git-grep")
+	setTable(ptOpts.source, grep, "pt")
 	setTable(ugrepOpts.source, grep, "ugrep")
 	setTable(awkOpts.source, awk, "awk", "gawk", "mawk", "nawk")
 	setTable(sedOpts.source, sed, "sed", "gsed")

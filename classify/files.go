@@ -748,13 +748,17 @@ func grep(c *cmd) {
 		o = &ackOpts
 	case c.name == "ugrep":
 		o = &ugrepOpts
+	case c.name == "pt":
+		o = &ptOpts
 	}
 	flags, ops := c.judgeOpts(o)
 	if o == &ugrepOpts {
 		c.ugrepExtras(flags)
 	}
 	c.add(Safe, "searches text", "builtin:read-only")
-	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 && !has(flags, "--files", "--type-list") {
+	// pt -g PATTERN lists files by name: then every operand is a path.
+	ptNames := o == &ptOpts && has(flags, "g")
+	if _, ok := value(flags, "e", "--regexp", "f", "--file"); !ok && len(ops) > 0 && !has(flags, "--files", "--type-list") && !ptNames {
 		ops = ops[1:]
 	}
 	plain := c.name == "grep" || c.name == "egrep" || c.name == "fgrep" || c.name == "zgrep"

@@ -132,7 +132,7 @@ func ip(c *cmd) {
 		return
 	}
 	obj := ""
-	if !args[i].dyn {
+	if !args[i].dyn && args[i].s != "" {
 		obj = ipWord(args[i].s, ipObjects)
 	}
 	if obj == "" {

@@ -16,7 +16,7 @@ func TestSystemToolsJudgeTheirOptions(t *testing.T) {
 		// ps: its table, BSD words and the environment printers.
 		{"ps aux", Safe}, {"ps -ef", Safe}, {"ps -eo pid,ppid,cmd --sort=-%mem", Safe}, {"ps -p 1 -o pid,etime", Safe},
 		{"ps o user,pid", Safe}, {"ps -u root -o user", Safe}, {"ps --forest -e", Safe}, {"ps axjf", Safe},
-		{"ps --frobnicate", Warning}, {"ps -Y", Warning},
+		{"ps --frobnicate", Warning}, {"ps -Y", Warning}, {"ps ''", Safe}, {"ps '' e", Blocked},
 		{"ps e", Blocked}, {"ps auxe", Blocked}, {"ps -u root e", Blocked}, {"ps -E", Blocked}, {"ps --environment", Blocked},
 		// dmesg: clearing and console changes; --file reads a file.
 		{"dmesg", Safe}, {"dmesg -T --level=err,warn", Safe}, {"dmesg -H --color=always", Safe}, {"dmesg --since '1 hour ago'", Safe},
@@ -35,7 +35,7 @@ func TestSystemToolsJudgeTheirOptions(t *testing.T) {
 		{"ip addr", Safe}, {"ip a", Safe}, {"ip a s", Safe}, {"ip -br -c addr show", Safe}, {"ip -4 -o addr show dev eth0", Safe},
 		{"ip route get 1.1.1.1", Safe}, {"ip -j -p link", Safe}, {"ip r", Safe}, {"ip -s link show", Safe}, {"ip netns list", Safe},
 		{"ip -r route", Safe}, {"ip -n ns1 addr", Safe}, {"ip monitor all", Safe}, {"ip --json addr", Safe}, {"ip -color=always a", Safe},
-		{"ip -frobnicate addr", Warning}, {"ip frobnicate", Warning},
+		{"ip -frobnicate addr", Warning}, {"ip frobnicate", Warning}, {"ip ''", Warning},
 		{"ip link set eth0 down", Dangerous}, {"ip l s eth0 up", Dangerous}, {"ip addr add 10.0.0.1/24 dev eth0", Dangerous},
 		{"ip route flush cache", Dangerous}, {"ip -b cmds.txt", Dangerous}, {"ip -batch /tmp/cmds", Dangerous},
 		{"ip -force -batch - ", Dangerous}, {"ip netns exec ns1 ls", Dangerous}, {"ip netns add ns1", Dangerous},
@@ -243,7 +243,7 @@ func TestUgrepJudgesItsOptions(t *testing.T) {
 }
 
 // closedNames are the names this file's tables closed.
-var closedNames = strings.Fields("find gfind fd fdfind sed gsed awk gawk mawk nawk dd xxd unzip ugrep bc dc recode ps dmesg stty sysctl ip ifconfig route delta difft")
+var closedNames = strings.Fields("find gfind fd fdfind sed gsed awk gawk mawk nawk dd xxd unzip ugrep bc dc recode ps dmesg stty sysctl ip ifconfig route delta difft 7z 7za 7zr pt")
 
 // FuzzClosedTablesNeverSafe checks that whatever follows, an option the
 // table does not list, first on the command line, keeps the command from
@@ -304,4 +304,16 @@ func TestSevenZipTableMatchesInstalledHelp(t *testing.T) {
 	if checked < 30 {
 		t.Errorf("only %d switches of 7z --help were checked; has its format changed?", checked)
 	}
+}
+
+// pt's options are its own table: -e is a flag, -g lists files by name
+// (every operand is then a path), and an option outside it is not
+// modelled.
+func TestPtJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"pt TODO", Safe}, {"pt -i -e 'fo+' src", Safe}, {"pt -g '_test.go$'", Safe}, {"pt --depth 3 -G '\\.go$' func .", Safe},
+		{"pt --nocolor -A 2 x main.go", Safe},
+		{"pt --frobnicate x", Warning}, {"pt -Y x", Warning},
+		{"pt -e x ~/.ssh", Blocked}, {"pt -g x ~/.ssh", Blocked}, {"pt x ~/.aws/credentials", Blocked},
+	})
 }

@@ -278,7 +278,7 @@ func ps(c *cmd) {
 		switch {
 		case a.dyn:
 			c.add(Warning, "an argument is not known until it runs", "builtin:unknown-option")
-		case strings.Trim(a.s, psBSDLetters) != "":
+		case a.s == "" || strings.Trim(a.s, psBSDLetters) != "":
 			// A value (p 1, o pid,cmd) or a word ps rejects.
 		case strings.Contains(a.s, "e"):
 			c.add(Blocked, "prints the environment of other processes, with their secrets", "builtin:credential-store")

@@ -59,3 +59,14 @@ func (c *cmd) ugrepExtras(flags []flag) {
 		}
 	}
 }
+
+// ptOpts is the platinum searcher's table (the flags of option.go at
+// v2.2.0, with go-flags' -h and --help). Its -e is a flag: the pattern
+// is a regular expression.
+var ptOpts = toolOpts{source: "pt --help (option.go), the_platinum_searcher 2.2.0",
+	flags: "0NlceiSwUfh", vals: "ABCogG",
+	long: "--color --nocolor --group --nogroup --null --column --numbers --nonumbers --files-with-matches --count --ignore-case --smart-case " +
+		"--word-regexp --global-gitignore --home-ptignore --skip-vcs-ignores --follow --hidden",
+	longVal: "--color-line-number --color-path --color-match --after --before --context --output-encode --ignore --vcs-ignore --file-search-regexp --depth"}
+
+func init() { ptOpts.spec() }
