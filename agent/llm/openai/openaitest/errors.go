@@ -9,8 +9,9 @@ import (
 	"github.com/agentcli/agent/agent/llm/llmtest"
 )
 
-// apiError is the body of an error response.
-type apiError struct {
+// APIError is the body of an error response, the same for OpenAI's Chat
+// Completions and Responses APIs.
+type APIError struct {
 	Error struct {
 		Message string  `json:"message"`
 		Type    string  `json:"type"`
@@ -19,11 +20,11 @@ type apiError struct {
 	} `json:"error"`
 }
 
-// writeError answers with the fault's status and the body the API sends
-// for it.
-func writeError(w http.ResponseWriter, f llmtest.Fault, model string) {
+// WriteError answers with the fault's status and the body Chat
+// Completions sends for it.
+func WriteError(w http.ResponseWriter, f llmtest.Fault, model string) {
 	status := f.Status
-	var body apiError
+	var body APIError
 	code := func(c string) *string { return &c }
 	switch {
 	case f.ContextLength:
@@ -66,6 +67,12 @@ func writeError(w http.ResponseWriter, f llmtest.Fault, model string) {
 		body.Error.Message = http.StatusText(status)
 		body.Error.Type = "invalid_request_error"
 	}
+	SendError(w, f, status, body)
+}
+
+// SendError answers with status and body, the fault's own message (if it
+// has one) in place of body's, and its Retry-After.
+func SendError(w http.ResponseWriter, f llmtest.Fault, status int, body APIError) {
 	if f.Message != "" {
 		body.Error.Message = f.Message
 	}

@@ -123,13 +123,13 @@ func (x wire) Read(r *http.Request, body []byte) (llmtest.Exchange, error) {
 }
 
 // WriteError implements llmtest.Wire.
-func (wire) WriteError(w http.ResponseWriter, f llmtest.Fault, model string) { writeError(w, f, model) }
+func (wire) WriteError(w http.ResponseWriter, f llmtest.Fault, model string) { WriteError(w, f, model) }
 
 // listModels answers GET /v1/models.
 func (s *Server) listModels(w http.ResponseWriter, r *http.Request) {
 	if apiKey(r.Header) != llmtest.APIKey {
 		// As the API does: a wrong or missing key is refused.
-		writeError(w, llmtest.Fault{Status: http.StatusUnauthorized}, "")
+		WriteError(w, llmtest.Fault{Status: http.StatusUnauthorized}, "")
 		return
 	}
 	ids := s.Models()
