@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // flag is one option of a command line after GNU-style parsing.
 type flag struct {
@@ -20,6 +23,10 @@ type optSpec struct {
 	// stop ends options at the first operand, as POSIX utilities and
 	// every wrapper do; GNU tools otherwise accept options anywhere.
 	stop bool
+	// oneDash reads every option as a whole name, as Go's flag package
+	// and Java tools do: -run and --run are the option "-run", never the
+	// letters r, u, n. long lists such names with one dash.
+	oneDash bool
 }
 
 // parseOpts splits args (without the command name) into options and
@@ -40,6 +47,16 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 			ops = append(ops, a)
 		case a.s == "--":
 			return flags, append(ops, args[i+1:]...)
+		case sp.oneDash:
+			name, val, eq := strings.Cut("-"+strings.TrimLeft(a.s, "-"), "=")
+			f := flag{name: name}
+			if eq {
+				f.val, f.hasVal = field{s: val, glob: a.glob, w: a.w}, true
+			} else if slices.Contains(sp.long, name) && i+1 < len(args) {
+				i++
+				f.val, f.hasVal = args[i], true
+			}
+			flags = append(flags, f)
 		case strings.HasPrefix(a.s, "--"):
 			name, val, eq := strings.Cut(a.s, "=")
 			f := flag{name: name}

@@ -21,6 +21,8 @@ type toolOpts struct {
 	words   bool     // operands are words (names, numbers, text), not files
 	noOpts  bool     // takes no options at all: every word is an operand
 	skip    int      // leading operands that are not files (grep's pattern)
+	stop    bool     // options end at the first operand (POSIX, and tools with subcommands)
+	oneDash bool     // options are whole names after one or two dashes (Go's flag package): list them in long and longVal as "-name"
 	parsed  *optSpec // built once from the above
 	known   map[string]bool
 }
@@ -30,9 +32,12 @@ func (o *toolOpts) spec() optSpec {
 	if o.parsed != nil {
 		return *o.parsed
 	}
-	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal)}
+	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash}
 	o.parsed = &sp
 	o.known = map[string]bool{"--help": true, "--version": true}
+	if o.oneDash {
+		o.known = map[string]bool{"-help": true, "-h": true}
+	}
 	for i := 0; i < len(o.flags); i++ {
 		o.known["-"+o.flags[i:i+1]] = true
 	}
@@ -65,7 +70,13 @@ func (o *toolOpts) knows(name string) bool {
 // files its options read, write or run, flags options it does not know,
 // and returns the operands.
 func (c *cmd) judgeOpts(o *toolOpts) (flags []flag, ops []field) {
-	flags, ops = parseOpts(c.rest(), o.spec())
+	return c.judgeArgs(c.rest(), o)
+}
+
+// judgeArgs is judgeOpts for part of a command line: the words after a
+// subcommand, judged by that subcommand's table.
+func (c *cmd) judgeArgs(args []field, o *toolOpts) (flags []flag, ops []field) {
+	flags, ops = parseOpts(args, o.spec())
 	unknown := ""
 	for _, f := range flags {
 		if !o.knows(f.name) && unknown == "" {
@@ -306,4 +317,43 @@ func recode(c *cmd) {
 	for _, op := range ops[1:] {
 		c.path(accWrite, op)
 	}
+}
+
+// verbTool is a tool with subcommands (npm, cargo, apt-get): the options
+// it takes before the subcommand, and a table for each subcommand that
+// can be judged read-only. Subcommands without a table are the
+// handler's to judge, and are never safe by the table alone. Make one
+// with newVerbTool.
+type verbTool struct {
+	global toolOpts             // options before the subcommand; its source names the manual
+	verbs  map[string]*toolOpts // the tables of the subcommands that only read
+}
+
+// newVerbTool builds every table's parsing spec at once, before any
+// concurrent use; options before the subcommand end at it.
+func newVerbTool(global toolOpts, verbs map[string]*toolOpts) *verbTool {
+	global.stop = true
+	global.spec()
+	for _, o := range verbs {
+		o.spec()
+	}
+	return &verbTool{global: global, verbs: verbs}
+}
+
+// verb judges the options before the subcommand by t.global and returns
+// the subcommand (lit "" when there is none) and the words after it. A
+// subcommand t has a table for gets those words judged by it: known is
+// true, and flags and ops are what the table parsed.
+func (c *cmd) verb(t *verbTool) (verb field, flags []flag, ops []field, known bool) {
+	_, words := c.judgeArgs(c.rest(), &t.global)
+	if len(words) == 0 {
+		return field{}, nil, nil, false
+	}
+	verb, words = words[0], words[1:]
+	o, ok := t.verbs[verb.s]
+	if !ok || verb.dyn {
+		return verb, nil, words, false
+	}
+	flags, ops = c.judgeArgs(words, o)
+	return verb, flags, ops, true
 }
