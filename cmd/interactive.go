@@ -27,6 +27,10 @@ import (
 // or does not answer gets a panel that says how to set it up; the screen
 // opens anyway.
 func (a *app) runInteractive(c *cobra.Command, _ []string) error {
+	if a.showVersion {
+		fmt.Fprintln(a.stdout, versionString())
+		return nil
+	}
 	if _, _, err := a.screenFlags.autoApprove(); err != nil {
 		return err
 	}

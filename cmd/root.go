@@ -33,6 +33,8 @@ type app struct {
 	// resume is --resume: a session id, resumeLatest, or "" for a new
 	// session.
 	resume string
+	// showVersion is --version: print the version and end.
+	showVersion bool
 	// isolated is the screen's --isolate: each panel's provider works in
 	// its own copy of the project.
 	isolated bool
@@ -120,13 +122,17 @@ the project root.
 
 Run without a command to open the interactive screen. Use 'agent run' for a
 headless one-shot task, and 'agent classify' to see how a command is judged.`,
-		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          a.rootArgs,
 		RunE:          a.runInteractive,
 	}
-	root.SetVersionTemplate("{{.Version}}\n")
+	// --version is the agent's own flag, not cobra's: cobra prints its
+	// version through a text/template, and a program that links
+	// text/template's method calls keeps every exported method of every
+	// type (the provider SDKs' thousands): 28 MB more binary, mapped at
+	// start (see docs/screen.md).
+	root.Flags().BoolVarP(&a.showVersion, "version", "v", false, "version for agent")
 	root.Flags().StringVar(&a.resume, "resume", "", "continue a recorded session: its id, or, with no value, the latest session of the project root (see agent sessions)")
 	root.Flags().Lookup("resume").NoOptDefVal = resumeLatest
 	root.Flags().StringVar(&a.screenFlags.yes, "yes", "", "auto-approve actions up to and including LEVEL in every panel: safe, warning or dangerous (blocked never runs; /yes changes it)")

@@ -590,6 +590,9 @@ func tildeHome(p, home string) string {
 // rootArgs takes no arguments, except the session id after a bare
 // --resume: "agent --resume 3f2a" reads as "--resume=3f2a".
 func (a *app) rootArgs(c *cobra.Command, args []string) error {
+	if a.showVersion {
+		return nil // as cobra's --version did: the version, whatever follows
+	}
 	if len(args) == 1 && c.Flags().Changed("resume") && a.resume == resumeLatest {
 		a.resume = args[0]
 		return nil
