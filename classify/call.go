@@ -212,7 +212,7 @@ func (c *cmd) dispatch() {
 		}
 	}
 	c.note()
-	if h, ok := commands[name]; ok {
+	if h, ok := handlers()[name]; ok {
 		if c.onlyPrintsVersion() {
 			c.add(Safe, "prints its version or usage", "builtin:read-only")
 			return

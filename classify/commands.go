@@ -1,8 +1,10 @@
 package classify
 
+import "sync"
+
 // commands maps a normalised command name to its handler. It is filled
-// once by init (handlers refer back to it through wrappers) and never
-// changed afterwards.
+// once, by the first call of handlers (handlers refer back to it through
+// wrappers), and never changed afterwards.
 var commands map[string]handler
 
 // tableSources maps each command name judged option by option by a table
@@ -10,7 +12,20 @@ var commands map[string]handler
 // is a shell word without options of its own (TestEverySafeNameHasATable).
 var tableSources = map[string]string{}
 
-func init() {
+// handlers returns commands, filled on first use rather than at start:
+// filling it takes a few milliseconds, which every start of the binary
+// (the screen, the sandbox's helper, the build cache's helper) would
+// otherwise pay before its first frame or its first command, whether it
+// classifies anything or not.
+func handlers() map[string]handler {
+	registerOnce.Do(registerCommands)
+	return commands
+}
+
+var registerOnce sync.Once
+
+// registerCommands fills commands and tableSources.
+func registerCommands() {
 	commands = map[string]handler{}
 	set := func(h handler, names ...string) {
 		for _, n := range names {

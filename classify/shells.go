@@ -255,7 +255,7 @@ func alias(c *cmd) {
 			c.add(Warning, "defines an alias", "builtin:define-alias")
 			defs = true
 		}
-		if blockedNames[name] || commands[name] != nil {
+		if blockedNames[name] || handlers()[name] != nil {
 			c.add(Warning, "redefines "+name, "builtin:define-alias")
 		}
 		if a.dyn {
