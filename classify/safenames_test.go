@@ -67,12 +67,12 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
                     ant apk apt apt-cache apt-get aptitude               autopep8 ava 
-bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
+bats bazel bazelisk  behave biome black bmake brew        buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy          cmake       
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart           
 deno          dnf docker dotnet dpkg dprint                   dune  emerge  eslint
       flatpak  flutter         gem  ghc ginkgo git
-git-grep gmake go gofmt gofumpt goimports golangci-lint       gotestsum gradle gradlew  gtar 
+git-grep gmake go gofmt gofumpt goimports golangci-lint       gotestsum gradle gradlew       
     helm      isort jasmine jest karma                  
 kotlinc ktlint launchctl lein lerna                make          
 markdownlint-cli2   meson                   mix mocha              mount mvn mvnw 
@@ -81,7 +81,7 @@ pants parallel paru perf            phpunit  pip pip2 pip3 pipx pkg playwright p
 prettier           pulumi py.test pytest            rar rc-update rebar3         
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop                          
  shfmt snap             stack standard    stylelint stylua          swift swiftlint
- systemctl  tap taplo tar  terraform terragrunt  timedatectl 
+ systemctl  tap taplo      terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo         uftrace     unrar   
  vitest          winget         xbps-install         xmake xo       
 yapf yarn yay         yum  zig  zypper`)
