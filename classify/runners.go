@@ -150,18 +150,6 @@ func (c *cmd) debuggerCommand(f field) {
 	}
 }
 
-// coreutils --coreutils-prog=NAME runs the utility NAME (the multi-call
-// coreutils binary).
-func coreutils(c *cmd) {
-	args := c.rest()
-	if len(args) > 0 && strings.HasPrefix(args[0].s, "--coreutils-prog=") {
-		name := strings.TrimPrefix(args[0].s, "--coreutils-prog=")
-		c.run(append([]field{lit(name)}, args[1:]...))
-		return
-	}
-	c.add(Safe, "prints its version or help", "builtin:read-only")
-}
-
 // unshare runs a command in new namespaces; alone it starts a shell.
 func unshare(c *cmd) {
 	_, ops := parseOpts(c.rest(), optSpec{short: "SGRwCpT", long: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation", "--setgroups", "--mount-proc", "--kill-child"}, stop: true})

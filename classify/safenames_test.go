@@ -67,22 +67,22 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
                     ant apk apt apt-cache apt-get aptitude               autopep8 ava 
-bats bazel bazelisk  behave biome black bmake brew        buck buck2 bun  busybox  cabal
- cargo  chkconfig choco   clang-format clang-tidy          cmake       
-coreutils cowsay cowthink  crontab ctest cucumber cypress dart           
+bats bazel bazelisk  behave biome black bmake brew        buck buck2 bun           cabal
+ cargo            choco   clang-format clang-tidy          cmake       
+                                   ctest cucumber cypress dart           
 deno          dnf docker dotnet dpkg dprint                   dune  emerge  eslint
       flatpak  flutter         gem  ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint       gotestsum gradle gradlew       
     helm      isort jasmine jest karma                  
-kotlinc ktlint launchctl lein lerna                make          
-markdownlint-cli2   meson                   mix mocha              mount mvn mvnw 
+kotlinc ktlint           lein lerna                make          
+markdownlint-cli2   meson                   mix mocha                    mvn mvnw 
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl           oxlint pacman
 pants parallel paru perf            phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier           pulumi py.test pytest            rar rc-update rebar3         
+prettier           pulumi py.test pytest            rar           rebar3         
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop                          
  shfmt snap             stack standard    stylelint stylua          swift swiftlint
- systemctl  tap taplo      terraform terragrunt  timedatectl 
-tinygo tofu tox toybox tslint turbo         uftrace     unrar   
+            tap taplo      terraform terragrunt              
+tinygo tofu tox        tslint turbo         uftrace     unrar   
  vitest          winget         xbps-install         xmake xo       
 yapf yarn yay         yum  zig  zypper`)
 

@@ -215,15 +215,6 @@ func scriptCmd(c *cmd) {
 	c.add(Warning, "records a terminal session", "builtin:script")
 }
 
-// busybox and toybox run the applet named by their first argument.
-func multicall(c *cmd) {
-	if len(c.rest()) == 0 || strings.HasPrefix(c.rest()[0].s, "-") {
-		c.add(Safe, "lists its applets", "builtin:read-only")
-		return
-	}
-	c.run(c.rest())
-}
-
 // direnv exec DIR CMD runs a command with the .envrc of DIR loaded.
 func direnv(c *cmd) {
 	args := c.rest()

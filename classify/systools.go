@@ -1,0 +1,308 @@
+package classify
+
+import "strings"
+
+// The service, clock, schedule and mount tools, and the multi-call
+// binaries, by their manuals. Only the verbs and options that read get
+// tables; a verb without one changes the system, as the handlers say.
+
+// systemctlOpts are systemctl's options (systemctl --help, systemd 252,
+// Debian 12); they may come before or after the verb.
+var systemctlOpts = toolOpts{source: "systemctl --help, systemd 252 (Debian 12)", words: true,
+	flags: "halrTiqf",
+	vals:  "HMtpPsno",
+	long: "--system --user --failed --all --full --recursive --reverse --with-dependencies --show-transaction --show-types --value " +
+		"--now --dry-run --quiet --wait --no-block --no-wall --no-reload --no-pager --no-ask-password --global --runtime --force " +
+		"--firmware-setup --plain --read-only --mkdir --marked",
+	longVal: "--host --machine --type --state --property --job-mode --check-inhibitors --kill-whom --signal --what --legend " +
+		"--preset-mode --root --image --lines --output --boot-loader-menu --boot-loader-entry --timestamp"}
+
+// systemctlTool's verbs are the ones that only read service state.
+var systemctlTool = func() *verbTool {
+	verbs := map[string]*toolOpts{}
+	reads := systemctlOpts
+	for _, v := range strings.Fields("status show list-units list-unit-files list-timers list-sockets list-dependencies " +
+		"list-automounts list-jobs list-machines list-paths is-active is-enabled is-failed is-system-running cat help " +
+		"get-default show-environment") {
+		verbs[v] = &reads
+	}
+	return newVerbTool(systemctlOpts, verbs)
+}()
+
+// systemctl reads status safely; starting, enabling, masking or
+// otherwise changing services is Blocked: a coding assistant has no
+// business with the machine's services, and an enabled unit outlives the
+// session. Powering off is Blocked too. -H reaches another machine over
+// ssh, -M a container, and --root or --image reads unit files there.
+func systemctl(c *cmd) {
+	verb, flags, _, known := c.verb(systemctlTool)
+	global, _ := parseOpts(c.rest(), systemctlTool.global.spec())
+	flags = append(global, flags...)
+	switch {
+	case known || verb.s == "" && !verb.dyn:
+		c.add(Safe, "reads service state", "builtin:read-only")
+	case !verb.dyn && strings.Contains(" poweroff reboot halt kexec suspend hibernate hybrid-sleep suspend-then-hibernate rescue emergency isolate default soft-reboot ", " "+verb.s+" "):
+		c.add(Blocked, "shuts down or restarts the machine", "builtin:shutdown")
+	default:
+		why := "changes system services"
+		if has(flags, "--user") {
+			why = "changes the user's services, which outlive the session"
+		}
+		c.add(Blocked, why, "builtin:system-admin")
+	}
+	c.systemdTargets(flags)
+	for _, r := range exactValues(flags, "--root", "--image") {
+		c.readTrees([]field{r})
+	}
+}
+
+// systemdTargets judges the systemd tools' -H (another machine, over
+// ssh) and -M (a local container).
+func (c *cmd) systemdTargets(flags []flag) {
+	if len(exactValues(flags, "-H", "--host")) > 0 {
+		c.add(Warning, "operates on another machine over ssh", "builtin:network")
+	}
+	if len(exactValues(flags, "-M", "--machine")) > 0 {
+		c.add(Warning, "operates on a local container", "builtin:system")
+	}
+}
+
+// timedatectlTool is timedatectl's table (timedatectl --help, systemd
+// 252, Debian 12): its showing verbs read; the set-* verbs change the
+// clock.
+var timedatectlTool = func() *verbTool {
+	opts := toolOpts{source: "timedatectl --help, systemd 252 (Debian 12)", words: true,
+		flags: "ha", vals: "HMp",
+		long:    "--no-pager --no-ask-password --adjust-system-clock --monitor --all --value",
+		longVal: "--host --machine --property"}
+	reads := opts
+	verbs := map[string]*toolOpts{}
+	for _, v := range strings.Fields("status show list-timezones timesync-status show-timesync") {
+		verbs[v] = &reads
+	}
+	return newVerbTool(opts, verbs)
+}()
+
+// timedatectl shows the clock's settings; its set-* verbs change the
+// system clock or time zone.
+func timedatectl(c *cmd) {
+	verb, flags, _, known := c.verb(timedatectlTool)
+	global, _ := parseOpts(c.rest(), timedatectlTool.global.spec())
+	if known || verb.s == "" && !verb.dyn {
+		c.add(Safe, "shows the clock's settings", "builtin:read-only")
+	} else {
+		c.add(Dangerous, "changes the system clock or time zone", "builtin:system")
+	}
+	c.systemdTargets(append(global, flags...))
+}
+
+// crontabOpts is crontab's table (crontab -h, Debian cron 3.0pl1-162).
+// -V is cronie's and is in versionFlags; -n differs between the two
+// (Debian's dry run, cronie's host), so it never makes a command safe.
+var crontabOpts = toolOpts{source: "crontab -h, Debian cron 3.0pl1-162 (Debian 12)", flags: "elrinh", vals: "u"}
+
+// crontab -l lists; anything else installs or removes jobs that run
+// later, unseen, outside any sandbox: Blocked.
+func crontab(c *cmd) {
+	flags, ops := c.judgeOpts(&crontabOpts)
+	if has(flags, "l") && !has(flags, "r", "e", "i", "n") && len(ops) == 0 {
+		c.add(Safe, "lists scheduled jobs", "builtin:read-only")
+		return
+	}
+	c.add(Blocked, "changes scheduled jobs", "builtin:schedule")
+}
+
+// mountOpts is mount's table (mount --help, util-linux 2.38.1).
+var mountOpts = toolOpts{source: "mount --help, util-linux 2.38.1 (Debian 12)",
+	flags: "acfFilmnrvwhVBMR",
+	vals:  "TOotNLU",
+	long: "--all --no-canonicalize --fake --fork --internal-only --show-labels --mkdir --no-mtab --options-source-force " +
+		"--read-only --verbose --rw --read-write --bind --move --rbind --make-shared --make-slave --make-private " +
+		"--make-unbindable --make-rshared --make-rslave --make-rprivate --make-runbindable",
+	longVal: "--fstab --options-mode --options-source --options --test-opts --types --source --target --target-prefix " +
+		"--namespace --label --uuid"}
+
+// mount with no operand and only -l, -t or -v lists the mounts;
+// anything else mounts, moves or remounts file systems.
+func mount(c *cmd) {
+	flags, ops := c.judgeOpts(&mountOpts)
+	lists := len(ops) == 0
+	for _, f := range flags {
+		switch f.name {
+		case "-l", "--show-labels", "-t", "--types", "-v", "--verbose":
+		default:
+			if !mountOpts.knows(f.name) {
+				continue // not modelled: already warning
+			}
+			lists = false
+		}
+	}
+	if lists {
+		c.add(Safe, "lists mounts", "builtin:read-only")
+		return
+	}
+	c.add(Blocked, "changes mounted file systems", "builtin:system-admin")
+}
+
+// launchctlTool is launchctl's table (launchctl(1) and launchctl help,
+// macOS 14): it takes no options before its subcommand, and the
+// subcommands that print state get tables.
+var launchctlTool = func() *verbTool {
+	words := toolOpts{source: "launchctl(1), macOS 14", words: true}
+	list := toolOpts{source: "launchctl(1), macOS 14", words: true, flags: "x"}
+	verbs := map[string]*toolOpts{"list": &list}
+	for _, v := range strings.Fields("print print-cache print-disabled blame version help managerpid manageruid managername hostinfo") {
+		verbs[v] = &words
+	}
+	return newVerbTool(toolOpts{source: "launchctl(1), macOS 14"}, verbs)
+}()
+
+// launchctl prints launchd's state with its listing verbs; every other
+// verb loads, starts, stops or changes services: Blocked.
+func launchctl(c *cmd) {
+	if _, _, _, known := c.verb(launchctlTool); known {
+		c.add(Safe, "reads service state", "builtin:read-only")
+		return
+	}
+	c.add(Blocked, "changes system services", "builtin:system-admin")
+}
+
+// chkconfigOpts is chkconfig's table (chkconfig(8), chkconfig 1.24).
+var chkconfigOpts = toolOpts{source: "chkconfig(8), chkconfig 1.24", words: true,
+	long: "--list --add --del --override --no-redirect", longVal: "--level --type"}
+
+// chkconfig --list [NAME] lists, and "chkconfig NAME" only tests a
+// service (its exit status); --add, --del, --override and "NAME on|off"
+// change the boot configuration.
+func chkconfig(c *cmd) {
+	flags, ops := c.judgeOpts(&chkconfigOpts)
+	if !has(flags, "--add", "--del", "--override") && len(ops) <= 1 {
+		c.add(Safe, "reads service state", "builtin:read-only")
+		return
+	}
+	c.add(Blocked, "changes system services", "builtin:system-admin")
+}
+
+// rcUpdateOpts is rc-update's table (rc-update(8) and rc-update --help,
+// OpenRC 0.48).
+var rcUpdateOpts = toolOpts{source: "rc-update --help, OpenRC 0.48", words: true,
+	flags: "asuvhCVq", long: "--all --stack --update --verbose --nocolor --quiet"}
+
+// rc-update show lists the runlevels' services; add, del and -u (which
+// rewrites the dependency cache) change them.
+func rcUpdate(c *cmd) {
+	flags, ops := c.judgeOpts(&rcUpdateOpts)
+	if !has(flags, "u", "--update", "s", "--stack") && (len(ops) == 0 || !ops[0].dyn && ops[0].s == "show") {
+		c.add(Safe, "reads service state", "builtin:read-only")
+		return
+	}
+	c.add(Blocked, "changes system services", "builtin:system-admin")
+}
+
+func init() {
+	for _, o := range []*toolOpts{&crontabOpts, &mountOpts, &chkconfigOpts, &rcUpdateOpts} {
+		o.spec()
+	}
+}
+
+// Sources of the multi-call binaries' own options.
+const (
+	busyboxSource   = "busybox --help, BusyBox 1.35.0 (Debian 12)"
+	toyboxSource    = "toybox --help, toybox 0.8.9 (Debian 12)"
+	coreutilsSource = "coreutils --help, GNU coreutils 9.1 (the multi-call build)"
+)
+
+// busybox runs the applet its first word names, judged exactly as if run
+// by that name. Its own options: --list and --list-full print the
+// applets, --show prints an embedded script, and --install [-s] [DIR]
+// links every applet into DIR, or into the system's directories without
+// one.
+func busybox(c *cmd) {
+	args := c.rest()
+	if len(args) == 0 {
+		c.add(Safe, "lists its applets", "builtin:read-only")
+		return
+	}
+	first := args[0]
+	switch {
+	case first.dyn:
+		c.run(args)
+	case first.s == "--list" || first.s == "--list-full":
+		c.add(Safe, "lists its applets", "builtin:read-only")
+		if len(args) > 1 {
+			c.notModelled(args[1].s)
+		}
+	case first.s == "--show" && len(args) == 2:
+		c.add(Safe, "prints a script it holds", "builtin:read-only")
+	case first.s == "--install":
+		rest := args[1:]
+		if len(rest) > 0 && !rest[0].dyn && rest[0].s == "-s" {
+			rest = rest[1:]
+		}
+		switch len(rest) {
+		case 0:
+			c.add(Blocked, "links its applets into the system's program directories", "builtin:system-path")
+		case 1:
+			c.add(Warning, "creates links to its applets", "builtin:write-project")
+			c.path(accWrite, rest[0])
+		default:
+			c.notModelled(rest[1].s)
+		}
+	case strings.HasPrefix(first.s, "-"):
+		c.notModelled(first.s)
+	default:
+		c.run(args)
+	}
+}
+
+// toybox runs the command its first word names, judged as that command;
+// alone or with --long it lists its commands.
+func toybox(c *cmd) {
+	args := c.rest()
+	switch {
+	case len(args) == 0 || len(args) == 1 && !args[0].dyn && args[0].s == "--long":
+		c.add(Safe, "lists its commands", "builtin:read-only")
+	case !args[0].dyn && strings.HasPrefix(args[0].s, "-"):
+		c.notModelled(args[0].s)
+	default:
+		c.run(args)
+	}
+}
+
+// coreutils, GNU's multi-call build, runs the program named by
+// --coreutils-prog=NAME (or --coreutils-prog-shebang=NAME, for scripts),
+// judged as that program; alone it prints its usage.
+func coreutils(c *cmd) {
+	args := c.rest()
+	if len(args) == 0 {
+		c.add(Safe, "prints its usage", "builtin:read-only")
+		return
+	}
+	for _, opt := range []string{"--coreutils-prog=", "--coreutils-prog-shebang="} {
+		if name, ok := strings.CutPrefix(args[0].s, opt); ok && !args[0].dyn {
+			c.run(append([]field{lit(name)}, args[1:]...))
+			return
+		}
+	}
+	c.notModelled(args[0].s)
+}
+
+// cowsayOpts is cowsay's table (cowsay -h and cowsay(6), cowsay 3.03,
+// Debian 12); cowthink is the same program.
+var cowsayOpts = toolOpts{source: "cowsay -h and cowsay(6), cowsay 3.03 (Debian 12)", words: true,
+	flags: "bdgpstwyhln", vals: "efTW"}
+
+func init() { cowsayOpts.spec() }
+
+// cowsay prints a message; its -f cow file is a Perl program it runs. A
+// bare name is one of the cows installed with it.
+func cowsay(c *cmd) {
+	flags, _ := c.judgeOpts(&cowsayOpts)
+	c.add(Safe, "prints text or information", "builtin:read-only")
+	for _, f := range exactValues(flags, "-f") {
+		if f.dyn || strings.Contains(f.s, "/") || strings.HasSuffix(f.s, ".cow") {
+			c.path(accRead, f)
+			c.add(Warning, "runs a cow file, which is a Perl program", "builtin:interpreter")
+		}
+	}
+}
