@@ -230,7 +230,7 @@ func init() {
 	setTable(heaptrackTable.source, heaptrack, "heaptrack")
 	setTable(memusageTable.source, tabledWrapper(memusageTable), "memusage")
 	set(runAfter("records a program for replay", Warning, "builtin:debugger", "", 1), "rr")
-	set(perf, "perf")
+	setTable(perfTool.global.source, perf, "perf")
 	set(debugger, "gdb", "lldb", "cgdb", "gdbserver")
 	setTable(coreutilsSource, coreutils, "coreutils")
 	set(unshare, "unshare")

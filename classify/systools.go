@@ -306,3 +306,114 @@ func cowsay(c *cmd) {
 		}
 	}
 }
+
+// perf's tables (perf -h of each subcommand, perf 6.1, Debian 12's
+// linux-perf): the global options, and the subcommands that read
+// recorded data. perf accepts --no-NAME for each long flag.
+var perfTool = func() *verbTool {
+	src := "perf SUBCOMMAND -h, perf 6.1 (Debian 12 linux-perf)"
+	report := toolOpts{source: src, flags: "bDfGImnqTUvx", vals: "cCdFgikMpsStw",
+		long: "--branch-stack --dump-raw-trace --force --inverted --show-info --modules --show-nr-samples --quiet --threads --hide-unresolved " +
+			"--verbose --exclude-other --asm-raw --branch-history --children --demangle --demangle-kernel --disable-order --full-source-path " +
+			"--group --header --header-only --hierarchy --ignore-vmlinux --inline --itrace --mem-mode --mmaps --ns --raw-trace " +
+			"--show-cpu-utilization --show-on-off-events --show-ref-call-graph --show-total-period --skip-empty --source --stats --stdio " +
+			"--stitch-lbr --tasks --total-cycles --tui",
+		longVal: "--comms --cpu --dsos --fields --call-graph --input --vmlinux --disassembler-style --parent --sort --symbols " +
+			"--field-separator --column-widths --group-sort-idx --ignore-callees --kallsyms --max-stack --objdump --percent-limit " +
+			"--percent-type --percentage --pid --prefix --prefix-strip --pretty --samples --socket-filter --stdio-color --switch-off " +
+			"--switch-on --symbol-filter --symfs --tid --time --time-quantum"}
+	annotate := toolOpts{source: src, flags: "DflmnPqv", vals: "CdikMs",
+		long: "--dump-raw-trace --force --print-line --modules --show-nr-samples --full-paths --quiet --verbose --asm-raw --demangle " +
+			"--demangle-kernel --group --ignore-vmlinux --itrace --show-total-period --skip-missing --source --stdio --stdio2 --tui",
+		longVal: "--cpu --dsos --input --vmlinux --disassembler-style --symbol --objdump --percent-limit --percent-type --prefix " +
+			"--prefix-strip --stdio-color --symfs"}
+	script := toolOpts{source: src, flags: "adDfGILlv", vals: "cCFgiksS",
+		long: "--all-cpus --debug-mode --dump-raw-trace --force --hide-call-graph --show-info --Latency --list --verbose --call-ret-trace " +
+			"--call-trace --deltatime --demangle --demangle-kernel --dump-unsorted-raw-trace --full-source-path --guest-code --header " +
+			"--header-only --inline --insn-trace --itrace --list-dlfilters --ns --per-event-dump --reltime --show-bpf-events " +
+			"--show-cgroup-events --show-kernel-path --show-lost-events --show-mmap-events --show-namespace-events --show-on-off-events " +
+			"--show-round-events --show-switch-events --show-task-events --show-text-poke-events --stitch-lbr --xed",
+		longVal: "--comms --cpu --fields --gen-script --input --vmlinux --script --symbols --addr-range --dlarg --dlfilter --dsos " +
+			"--graph-function --guestkallsyms --guestmodules --guestmount --guestvmlinux --kallsyms --max-blocks --max-stack --pid " +
+			"--stop-bt --switch-off --switch-on --symfs --tid --time",
+		runs: "-s --script --dlfilter"}
+	diff := toolOpts{source: src, flags: "bDfFmpqv", vals: "CcdosSt",
+		long:    "--baseline-only --dump-raw-trace --force --formula --modules --period --quiet --verbose --cycles-hist --stream",
+		longVal: "--comms --compute --dsos --order --sort --symbols --field-separator --cpu --kallsyms --percentage --pid --symfs --tid --time"}
+	evlist := toolOpts{source: src, words: true, flags: "fFgv", vals: "i", long: "--force --freq --group --verbose --trace-fields", longVal: "--input"}
+	list := toolOpts{source: src, words: true, flags: "dv", long: "--desc --long-desc --debug --deprecated --details", longVal: "--cputype"}
+	version := toolOpts{source: src, words: true, long: "--build-options"}
+	verbs := map[string]*toolOpts{"report": &report, "annotate": &annotate, "script": &script, "diff": &diff, "evlist": &evlist, "list": &list, "version": &version}
+	for _, o := range verbs {
+		o.reads = "-i --input -k --vmlinux --kallsyms --guestkallsyms --guestvmlinux"
+		for _, l := range strings.Fields(o.long) {
+			o.long += " --no-" + l[2:]
+		}
+	}
+	global := toolOpts{source: "perf --list-opts and perf(1), perf 6.1 (Debian 12 linux-perf)", flags: "pv",
+		long: "--paginate --no-pager --list-cmds --list-opts --exec-path --html-path", longVal: "--debugfs-dir --buildid-dir --debug"}
+	return newVerbTool(global, verbs)
+}()
+
+// perf: record, stat, trace and the like run a command after their
+// options; report, annotate, script, diff, evlist, list and version read
+// and print, by their tables: -i, -k and --kallsyms read files, --symfs
+// and the guest directories are read whole, --objdump and script's
+// --script, --dlfilter and --xed run programs, and script's --gen-script
+// and --per-event-dump write files here.
+func perf(c *cmd) {
+	verb, flags, ops, known := c.verb(perfTool)
+	global, _ := parseOpts(c.rest(), perfTool.global.spec())
+	for _, d := range exactValues(global, "--exec-path") {
+		c.add(Warning, "runs perf's commands from a directory", "builtin:tool-program")
+		c.path(accRead, d)
+	}
+	for _, d := range exactValues(global, "--buildid-dir") {
+		c.path(accWrite, d)
+	}
+	for _, d := range exactValues(global, "--debugfs-dir") {
+		c.path(accRead, d)
+	}
+	switch {
+	case known && (verb.s == "list" || verb.s == "version"):
+		c.add(Safe, "prints perf's information", "builtin:read-only")
+	case known:
+		c.add(Safe, "reads profiling data", "builtin:read-only")
+		if verb.s == "diff" {
+			c.read(ops)
+		}
+		for _, d := range exactValues(flags, "--symfs", "--guestmount", "--guestmodules") {
+			c.readTrees([]field{d})
+		}
+		for _, p := range exactValues(flags, "--objdump") {
+			c.add(Warning, "runs a program of its own", "builtin:tool-program")
+			c.run([]field{p, {s: "FILE", dyn: true}})
+		}
+		if has(flags, "--xed") {
+			c.add(Warning, "runs xed to decode instructions", "builtin:tool-program")
+		}
+		if verb.s == "script" && (len(exactValues(flags, "-g", "--gen-script")) > 0 || has(flags, "--per-event-dump")) {
+			c.add(Warning, "writes files here", "builtin:write-project")
+			c.path(accWrite, lit("."))
+		}
+	case verb.s == "" && !verb.dyn:
+		c.add(Safe, "prints perf's usage", "builtin:read-only")
+	case !verb.dyn && strings.Contains(" record stat trace mem c2c kmem lock sched kvm ftrace ", " "+verb.s+" "):
+		c.add(Warning, "profiles a command", "builtin:wrapper")
+		for i, a := range ops {
+			if a.s == "--" && !a.dyn {
+				c.run(ops[i+1:])
+				return
+			}
+		}
+		flags, inner := parseOpts(ops, optSpec{short: "eoCcFptjG", long: []string{"--event", "--output", "--cpu", "--count", "--freq", "--pid", "--call-graph", "--tid"}, stop: true})
+		for _, o := range exactValues(flags, "-o", "--output") {
+			c.path(accWrite, o)
+		}
+		if len(inner) > 0 {
+			c.run(inner)
+		}
+	default:
+		c.add(Warning, "runs a perf tool", "builtin:wrapper")
+	}
+}

@@ -1,6 +1,9 @@
 package classify
 
-import "testing"
+import (
+	"os/exec"
+	"testing"
+)
 
 // The service, clock, schedule and mount tools judge every option by
 // their tables: the reading verbs stay safe, an option outside the table
@@ -55,4 +58,47 @@ func TestMultiCallBinariesJudgeTheApplet(t *testing.T) {
 		{"cowsay hello", Safe}, {"cowsay -f tux hello", Safe}, {"cowthink -e oo -T U hmm", Safe}, {"cowsay -l", Safe},
 		{"cowsay --frobnicate hi", Warning}, {"cowsay -f ./evil.cow hi", Warning}, {"cowsay -f ~/.ssh/id_rsa hi", Blocked},
 	})
+}
+
+// perf's subcommands judge every option by their tables: reading and
+// printing stays safe; files read, programs run and files written are
+// judged as such.
+func TestPerfJudgesItsSubcommands(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"perf report", Safe}, {"perf report --stdio -n --no-children", Safe}, {"perf report -g caller --stdio", Safe},
+		{"perf script -F comm,pid", Safe}, {"perf annotate --stdio -s main", Safe}, {"perf diff old.data perf.data", Safe},
+		{"perf evlist -i perf.data", Safe}, {"perf list sw", Safe}, {"perf version --build-options", Safe}, {"perf --no-pager report", Safe},
+		{"perf", Safe}, {"perf report --frobnicate", Warning}, {"perf --frobnicate report", Warning}, {"perf help record", Warning},
+		{"perf report --objdump=./x", Warning}, {"perf script -s evil.py", Warning}, {"perf script --dlfilter ./f.so", Warning},
+		{"perf script --xed", Warning}, {"perf script -g python", Warning}, {"perf script --per-event-dump", Warning},
+		{"perf --exec-path=/tmp/x report", Warning}, {"perf record -g ./app", Warning},
+		{"perf report -i ~/.ssh/id_rsa", Blocked}, {"perf report --symfs ~/.ssh", Blocked}, {"perf diff old.data ~/.ssh/id_rsa", Blocked},
+		{"perf script --kallsyms=/home/dev/.netrc", Blocked}, {"perf --buildid-dir ~/.bashrc report", Blocked},
+		{"perf record -o ~/.bashrc ls", Blocked}, {"perf stat -- rm -rf ~", Blocked},
+	})
+}
+
+// TestPerfTablesMatchInstalledHelp checks each perf subcommand's table
+// against its -h where perf is installed.
+func TestPerfTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("perf")
+	if err != nil {
+		t.Skip("perf is not installed here, so its tables are not checked against its -h")
+	}
+	for verb, o := range perfTool.verbs {
+		cmd := exec.CommandContext(t.Context(), bin, verb, "-h")
+		cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
+		out, _ := cmd.CombinedOutput()
+		opts := helpOptions(string(out))
+		if len(opts) < 1 {
+			t.Errorf("perf %s -h lists no options: %q", verb, firstLine(string(out)))
+			continue
+		}
+		for _, opt := range opts {
+			if !o.knows(opt) {
+				t.Errorf("perf %s -h lists %s, which its table does not know", verb, opt)
+			}
+		}
+	}
 }
