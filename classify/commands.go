@@ -226,7 +226,7 @@ func init() {
 	setTable(chronicTable.source, tabledWrapper(chronicTable), "chronic")
 	setTable(ifneTable.source, tabledWrapper(ifneTable), "ifne")
 	setTable(nocacheTable.source, tabledWrapper(nocacheTable), "nocache")
-	set(runAfter("", Safe, "", "o", 0, "--output", "--pid"), "uftrace")
+	setTable(uftraceOpts.source, uftrace, "uftrace")
 	setTable(heaptrackTable.source, heaptrack, "heaptrack")
 	setTable(memusageTable.source, tabledWrapper(memusageTable), "memusage")
 	set(runAfter("records a program for replay", Warning, "builtin:debugger", "", 1), "rr")

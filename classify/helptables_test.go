@@ -46,6 +46,7 @@ var helpTables = map[string]*toolOpts{
 	// The service, clock, schedule and mount tools (systemd 252,
 	// util-linux 2.38.1, cron 3.0pl1).
 	"systemctl": &systemctlOpts, "timedatectl": &timedatectlTool.global, "mount": &mountOpts, "crontab": &crontabOpts,
+	"uftrace": &uftraceOpts,
 }
 
 // notOptions are words of a --help that look like options but are not

@@ -82,7 +82,7 @@ prettier           pulumi py.test pytest            rar           rebar3
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop                          
  shfmt snap             stack standard    stylelint stylua          swift swiftlint
             tap taplo      terraform terragrunt              
-tinygo tofu tox        tslint turbo         uftrace     unrar   
+tinygo tofu tox        tslint turbo                     unrar   
  vitest          winget         xbps-install         xmake xo       
 yapf yarn yay         yum  zig  zypper`)
 

@@ -417,3 +417,98 @@ func perf(c *cmd) {
 		c.add(Warning, "runs a perf tool", "builtin:wrapper")
 	}
 }
+
+// uftraceOpts is uftrace's table (uftrace --help, uftrace 0.13, Debian
+// 12): every command takes the same options.
+var uftraceOpts = toolOpts{source: "uftrace --help, uftrace 0.13 (Debian 12)",
+	flags: "aeklvhVg",
+	vals:  "AbCdDEfFHKNPrRsStTUWZp",
+	long: "--avg-self --avg-total --auto-args --chrome --column-view --disable --estimate-return --event-full --flame-graph --flat " +
+		"--force --graphviz --kernel --keep-pid --kernel-full --kernel-only --kernel-skip-out --libmcount-single --list-event " +
+		"--nest-libcall --libname --no-args --no-comment --no-event --no-sched --no-sched-preempt --no-libcall --no-merge --no-pager " +
+		"--no-pltbind --no-randomize-addr --nop --record --report --srcline --symbols --task --task-newline --time --debug --verbose " +
+		"--usage --agent",
+	longVal: "--argument --buffer --clock --color --column-offset --caller-filter --data --debug-domain --demangle --diff --diff-policy " +
+		"--depth --Event --format --output-fields --filter --hide --host --kernel-buffer --kernel-depth --logfile --libmcount-path " +
+		"--match --max-stack --num-thread --notrace --opt-file --port --patch --rt-prio --time-range --run-cmd --retval --sample-time " +
+		"--signal --sort-column --sort --script --time-filter --tid --trigger --unpatch --with-syms --watch --size-filter --pid"}
+
+// uftraceTool's verbs are the commands that read recorded trace data.
+var uftraceTool = func() *verbTool {
+	reads := uftraceOpts
+	verbs := map[string]*toolOpts{}
+	for _, v := range strings.Fields("replay report info dump graph") {
+		verbs[v] = &reads
+	}
+	return newVerbTool(uftraceOpts, verbs)
+}()
+
+// uftraceRecord is uftrace's table for the words after record and live,
+// which end at the program traced.
+var uftraceRecord = func() toolOpts {
+	o := uftraceOpts
+	o.stop = true
+	o.spec()
+	return o
+}()
+
+// uftrace traces the program it is given (record, live, or no command),
+// judged as that program; replay, report, info, dump and graph read the
+// trace data (-d, --diff, --with-syms). Options that write a log, read
+// options from a file, load libraries or scripts, run a command or reach
+// a host are judged in every command; tui, script and recv are
+// interactive, run a script or listen on the network.
+func uftrace(c *cmd) {
+	verb, flags, ops, known := c.verb(uftraceTool)
+	global, _ := parseOpts(c.rest(), uftraceTool.global.spec())
+	var record []flag
+	var prog []field
+	if !known && !verb.dyn && strings.Contains(" record live recv script tui ", " "+verb.s+" ") {
+		record, prog = c.judgeArgs(ops, &uftraceRecord)
+	}
+	all := append(append(global, flags...), record...)
+	for _, f := range exactValues(all, "--logfile") {
+		c.path(accWrite, f)
+	}
+	for _, f := range exactValues(all, "--opt-file") {
+		c.path(accRead, f)
+		c.add(Warning, "reads more options from "+shorten(f.s)+", which the classifier cannot see", "builtin:file-list")
+	}
+	for _, f := range exactValues(all, "--libmcount-path", "-S", "--script") {
+		c.path(accRead, f)
+		c.add(Warning, "loads a library or script into the traced program", "builtin:tool-program")
+	}
+	for _, f := range exactValues(all, "--run-cmd") {
+		c.add(Warning, "runs a command when the trace arrives", "builtin:tool-program")
+		c.programString(f)
+	}
+	if len(exactValues(all, "--host")) > 0 {
+		c.add(Warning, "sends the trace to another machine", "builtin:network")
+	}
+	switch {
+	case known:
+		c.add(Safe, "reads trace data", "builtin:read-only")
+		c.readTrees(exactValues(all, "-d", "--data", "--diff", "--with-syms"))
+	case verb.s == "" && !verb.dyn:
+		c.add(Safe, "prints its usage", "builtin:read-only")
+	case verb.dyn:
+		c.run(append([]field{verb}, ops...))
+	case verb.s == "record" || verb.s == "live":
+		c.add(Safe, "traces a program", "builtin:wrapper")
+		for _, d := range exactValues(all, "-d", "--data") {
+			c.path(accWrite, d)
+		}
+		if len(exactValues(all, "-d", "--data")) == 0 && verb.s == "record" {
+			c.path(accWrite, lit("uftrace.data"))
+		}
+		if len(prog) > 0 {
+			c.run(prog)
+		}
+	case verb.s == "tui" || verb.s == "script" || verb.s == "recv":
+		c.add(Warning, "runs uftrace "+verb.s+" (interactive, a script, or a network listener)", "builtin:wrapper")
+	default:
+		// No command: live mode, and the first operand is the program.
+		c.add(Safe, "traces a program", "builtin:wrapper")
+		c.run(append([]field{verb}, ops...))
+	}
+}

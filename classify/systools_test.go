@@ -102,3 +102,19 @@ func TestPerfTablesMatchInstalledHelp(t *testing.T) {
 		}
 	}
 }
+
+// uftrace judges every option by its table in every command: the
+// reading commands stay safe, the traced program is judged as itself,
+// and logs, option files, scripts, commands and hosts as what they are.
+func TestUftraceJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"uftrace replay", Safe}, {"uftrace report -s total", Safe}, {"uftrace info", Safe}, {"uftrace graph main", Safe},
+		{"uftrace dump --chrome", Safe}, {"uftrace", Safe}, {"uftrace replay -d uftrace.data -F main", Safe},
+		{"uftrace replay --frobnicate", Warning}, {"uftrace record ./app arg", Warning}, {"uftrace -F main ./app", Warning},
+		{"uftrace record -S evil.py ./app", Warning}, {"uftrace record --host 1.2.3.4 ./app", Warning}, {"uftrace tui", Warning},
+		{"uftrace record -d /tmp/out ./app", Dangerous},
+		{"uftrace replay -d ~/.ssh", Blocked}, {"uftrace live rm -rf ~", Blocked}, {"uftrace rm -rf ~", Blocked},
+		{"uftrace record --logfile ~/.bashrc ./app", Blocked}, {"uftrace recv --run-cmd 'rm -rf ~'", Blocked},
+		{"uftrace --opt-file ~/.ssh/id_rsa replay", Blocked}, {"uftrace report --diff=/home/dev/.aws", Blocked},
+	})
+}
