@@ -317,7 +317,7 @@ func init() {
 	set(readVerbs("changes infrastructure", "plan", "validate", "show", "output", "graph", "providers", "version", "init", "fmt", "console", "list", "help", "get", "login-status", "preview", "ls", "whoami", "about", "logs", "stack"), "terraform", "tofu", "terragrunt", "pulumi")
 	set(cloudCLI, "aws", "gcloud", "az", "gsutil", "doctl", "flyctl", "heroku")
 	set(gh, "gh")
-	set(openssl, "openssl")
+	setTable(opensslSource, openssl, "openssl")
 	set(dbClient, "psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "duckdb", "pgcli", "mycli", "litecli", "usql", "cqlsh")
 
 	// Git.

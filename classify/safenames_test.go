@@ -76,7 +76,7 @@ git-grep gmake go gofmt gofumpt goimports golangci-lint       gotestsum gradle g
     helm      isort jasmine jest karma                  
 kotlinc ktlint           lein lerna                make          
 markdownlint-cli2   meson                   mix mocha                    mvn mvnw 
-nerdctl nextest  nim ninja nix-env   nox npm  nx openssl           oxlint pacman
+nerdctl nextest  nim ninja nix-env   nox npm  nx                   oxlint pacman
 pants parallel paru                 phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier           pulumi py.test pytest            rar           rebar3         
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop                          

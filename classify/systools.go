@@ -512,3 +512,183 @@ func uftrace(c *cmd) {
 		c.run(append([]field{verb}, ops...))
 	}
 }
+
+// opensslTables are the options of the openssl commands that compute,
+// inspect or convert locally (openssl CMD -help, OpenSSL 3.0.19, Debian
+// 12). "-*" in a command's help (any digest or cipher) is
+// opensslDigests or opensslCiphers.
+var opensslTables = map[string]*toolOpts{
+	"asn1parse": {source: opensslSource, oneDash: true, words: true,
+		long:    "-dump -i -noout -strictpem",
+		longVal: "-dlimit -genconf -genstr -in -inform -item -length -offset -oid -out -strparse"},
+	"ciphers": {source: opensslSource, oneDash: true, words: true,
+		long:    "-V -psk -s -srp -stdname -tls1 -tls1_1 -tls1_2 -tls1_3 -v",
+		longVal: "-ciphersuites -convert -propquery -provider -provider-path"},
+	"crl": {source: opensslSource, oneDash: true, words: true,
+		long:    "-badsig -crlnumber -fingerprint -hash -hash_old -issuer -lastupdate -nextupdate -no-CAfile -no-CApath -no-CAstore -noout -text -verify" + " " + opensslDigests,
+		longVal: "-CAfile -CApath -CAstore -dateopt -gendelta -in -inform -key -keyform -nameopt -out -outform -propquery -provider -provider-path"},
+	"dgst": {source: opensslSource, oneDash: true, words: false,
+		long:    "-binary -c -d -debug -engine_impl -fips-fingerprint -hex -list -r" + " " + opensslDigests,
+		longVal: "-engine -hmac -keyform -mac -macopt -out -passin -propquery -provider -provider-path -prverify -rand -sign -signature -sigopt -verify -writerand -xoflen"},
+	"ec": {source: opensslSource, oneDash: true, words: true,
+		long:    "-check -no_public -noout -param_out -pubin -pubout -text" + " " + opensslCiphers,
+		longVal: "-conv_form -engine -in -inform -out -outform -param_enc -passin -passout -propquery -provider -provider-path"},
+	"ecparam": {source: opensslSource, oneDash: true, words: true,
+		long:    "-check -check_named -genkey -list_curves -no_seed -noout -text",
+		longVal: "-conv_form -engine -in -inform -name -out -outform -param_enc -propquery -provider -provider-path -rand -writerand"},
+	"enc": {source: opensslSource, oneDash: true, words: true,
+		long:    "-A -P -a -base64 -ciphers -d -debug -e -list -none -nopad -nosalt -p -pbkdf2 -salt -v" + " " + opensslCiphers,
+		longVal: "-K -S -bufsize -engine -in -iter -iv -k -kfile -md -out -pass -propquery -provider -provider-path -rand -writerand"},
+	"errstr": {source: opensslSource, oneDash: true, words: true,
+		long:    "",
+		longVal: ""},
+	"genpkey": {source: opensslSource, oneDash: true, words: true,
+		long:    "-genparam -quiet -text" + " " + opensslCiphers,
+		longVal: "-algorithm -config -engine -out -outform -paramfile -pass -pkeyopt -propquery -provider -provider-path"},
+	"genrsa": {source: opensslSource, oneDash: true, words: true,
+		long:    "-3 -F4 -f4 -traditional -verbose" + " " + opensslCiphers,
+		longVal: "-engine -out -passout -primes -propquery -provider -provider-path -rand -writerand"},
+	"help": {source: opensslSource, oneDash: true, words: true,
+		long:    "",
+		longVal: ""},
+	"kdf": {source: opensslSource, oneDash: true, words: true,
+		long:    "-binary",
+		longVal: "-cipher -digest -kdfopt -keylen -mac -out -propquery -provider -provider-path"},
+	"list": {source: opensslSource, oneDash: true, words: true,
+		long:    "-1 -asymcipher-algorithms -cipher-algorithms -cipher-commands -commands -decoders -digest-algorithms -digest-commands -disabled -encoders -engines -kdf-algorithms -kem-algorithms -key-exchange-algorithms -key-managers -mac-algorithms -objects -providers -public-key-algorithms -public-key-methods -random-generators -random-instances -signature-algorithms -standard-commands -store-loaders -verbose",
+		longVal: "-options -propquery -provider -provider-path -select"},
+	"mac": {source: opensslSource, oneDash: true, words: true,
+		long:    "-binary",
+		longVal: "-cipher -digest -in -macopt -out -propquery -provider -provider-path"},
+	"passwd": {source: opensslSource, oneDash: true, words: true,
+		long:    "-1 -5 -6 -aixmd5 -apr1 -noverify -quiet -reverse -stdin -table",
+		longVal: "-in -propquery -provider -provider-path -rand -salt -writerand"},
+	"pkcs12": {source: opensslSource, oneDash: true, words: true,
+		long:    "-LMK -cacerts -chain -clcerts -descert -export -info -keyex -keysig -legacy -maciter -no-CAfile -no-CApath -no-CAstore -nocerts -nodes -noenc -noiter -nokeys -nomac -nomaciter -nomacver -noout -twopass" + " " + opensslCiphers,
+		longVal: "-CAfile -CApath -CAstore -CSP -caname -certfile -certpbe -engine -in -inkey -iter -keypbe -macalg -name -out -passcerts -passin -passout -password -propquery -provider -provider-path -rand -untrusted -writerand"},
+	"pkey": {source: opensslSource, oneDash: true, words: true,
+		long:    "-check -noout -pubcheck -pubin -pubout -text -text_pub -traditional" + " " + opensslCiphers,
+		longVal: "-ec_conv_form -ec_param_enc -engine -in -inform -out -outform -passin -passout -propquery -provider -provider-path"},
+	"prime": {source: opensslSource, oneDash: true, words: true,
+		long:    "-generate -hex -safe",
+		longVal: "-bits -checks -propquery -provider -provider-path"},
+	"rand": {source: opensslSource, oneDash: true, words: true,
+		long:    "-base64 -hex",
+		longVal: "-engine -out -propquery -provider -provider-path -rand -writerand"},
+	"req": {source: opensslSource, oneDash: true, words: true,
+		long:    "-batch -modulus -multivalue-rdn -new -newhdr -nodes -noenc -noout -precert -pubkey -subject -text -utf8 -verbose -verify -x509" + " " + opensslDigests,
+		longVal: "-CA -CAkey -addext -config -copy_extensions -days -engine -extensions -in -inform -key -keyform -keygen_engine -keyout -nameopt -newkey -out -outform -passin -passout -pkeyopt -propquery -provider -provider-path -rand -reqexts -reqopt -section -set_serial -sigopt -subj -vfyopt -writerand"},
+	"rsa": {source: opensslSource, oneDash: true, words: true,
+		long:    "-RSAPublicKey_in -RSAPublicKey_out -check -modulus -noout -pubin -pubout -pvk-none -pvk-strong -pvk-weak -text -traditional" + " " + opensslCiphers,
+		longVal: "-engine -in -inform -out -outform -passin -passout -propquery -provider -provider-path"},
+	"speed": {source: opensslSource, oneDash: true, words: true,
+		long:    "-aead -decrypt -elapsed -mb -mr",
+		longVal: "-async_jobs -bytes -cmac -engine -evp -hmac -misalign -multi -primes -propquery -provider -provider-path -rand -seconds -writerand"},
+	"verify": {source: opensslSource, oneDash: true, words: false,
+		long:    "-allow_proxy_certs -check_ss_sig -crl_check -crl_check_all -crl_download -explicit_policy -extended_crl -ignore_critical -inhibit_any -inhibit_map -issuer_checks -no-CAfile -no-CApath -no-CAstore -no_alt_chains -no_check_time -partial_chain -policy_check -policy_print -show_chain -suiteB_128 -suiteB_128_only -suiteB_192 -trusted_first -use_deltas -verbose -x509_strict",
+		longVal: "-CAfile -CApath -CAstore -CRLfile -attime -auth_level -engine -nameopt -policy -propquery -provider -provider-path -purpose -trusted -untrusted -verify_depth -verify_email -verify_hostname -verify_ip -verify_name -vfyopt"},
+	"version": {source: opensslSource, oneDash: true, words: true,
+		long:    "-a -b -c -d -e -f -m -o -p -r -v",
+		longVal: ""},
+	"x509": {source: opensslSource, oneDash: true, words: true,
+		long:    "-CAcreateserial -alias -badsig -clrext -clrreject -clrtrust -dates -email -enddate -fingerprint -hash -issuer -issuer_hash -issuer_hash_old -modulus -new -next_serial -nocert -noout -ocsp_uri -ocspid -preserve_dates -pubkey -purpose -req -serial -startdate -subject -subject_hash -subject_hash_old -text -trustout -x509toreq" + " " + opensslDigests,
+		longVal: "-CA -CAform -CAkey -CAkeyform -CAserial -addreject -addtrust -certopt -checkemail -checkend -checkhost -checkip -copy_extensions -dateopt -days -engine -ext -extensions -extfile -force_pubkey -in -inform -key -keyform -nameopt -out -outform -passin -propquery -provider -provider-path -rand -set_serial -setalias -signkey -sigopt -subj -vfyopt -writerand"},
+}
+
+// opensslDigests and opensslCiphers are openssl dgst -list and openssl
+// enc -list, OpenSSL 3.0.19.
+const (
+	opensslDigests = "-blake2b512 -blake2s256 -md4 -md5 -md5-sha1 -ripemd -ripemd160 -rmd160 -sha1 -sha224 -sha256 -sha3-224 -sha3-256 -sha3-384 -sha3-512 -sha384 -sha512 -sha512-224 -sha512-256 -shake128 -shake256 -sm3 -ssl3-md5 -ssl3-sha1 -whirlpool"
+	opensslCiphers = "-aes-128-cbc -aes-128-cfb -aes-128-cfb1 -aes-128-cfb8 -aes-128-ctr -aes-128-ecb -aes-128-ofb -aes-192-cbc -aes-192-cfb -aes-192-cfb1 -aes-192-cfb8 -aes-192-ctr -aes-192-ecb -aes-192-ofb -aes-256-cbc -aes-256-cfb -aes-256-cfb1 -aes-256-cfb8 -aes-256-ctr -aes-256-ecb -aes-256-ofb -aes128 -aes128-wrap -aes192 -aes192-wrap -aes256 -aes256-wrap -aria-128-cbc -aria-128-cfb -aria-128-cfb1 -aria-128-cfb8 -aria-128-ctr -aria-128-ecb -aria-128-ofb -aria-192-cbc -aria-192-cfb -aria-192-cfb1 -aria-192-cfb8 -aria-192-ctr -aria-192-ecb -aria-192-ofb -aria-256-cbc -aria-256-cfb -aria-256-cfb1 -aria-256-cfb8 -aria-256-ctr -aria-256-ecb -aria-256-ofb -aria128 -aria192 -aria256 -bf -bf-cbc -bf-cfb -bf-ecb -bf-ofb -blowfish -camellia-128-cbc -camellia-128-cfb -camellia-128-cfb1 -camellia-128-cfb8 -camellia-128-ctr -camellia-128-ecb -camellia-128-ofb -camellia-192-cbc -camellia-192-cfb -camellia-192-cfb1 -camellia-192-cfb8 -camellia-192-ctr -camellia-192-ecb -camellia-192-ofb -camellia-256-cbc -camellia-256-cfb -camellia-256-cfb1 -camellia-256-cfb8 -camellia-256-ctr -camellia-256-ecb -camellia-256-ofb -camellia128 -camellia192 -camellia256 -cast -cast-cbc -cast5-cbc -cast5-cfb -cast5-ecb -cast5-ofb -chacha20 -des -des-cbc -des-cfb -des-cfb1 -des-cfb8 -des-ecb -des-ede -des-ede-cbc -des-ede-cfb -des-ede-ecb -des-ede-ofb -des-ede3 -des-ede3-cbc -des-ede3-cfb -des-ede3-cfb1 -des-ede3-cfb8 -des-ede3-ecb -des-ede3-ofb -des-ofb -des3 -des3-wrap -desx -desx-cbc -id-aes128-wrap -id-aes128-wrap-pad -id-aes192-wrap -id-aes192-wrap-pad -id-aes256-wrap -id-aes256-wrap-pad -id-smime-alg-CMS3DESwrap -rc2 -rc2-128 -rc2-40 -rc2-40-cbc -rc2-64 -rc2-64-cbc -rc2-cbc -rc2-cfb -rc2-ecb -rc2-ofb -rc4 -rc4-40 -seed -seed-cbc -seed-cfb -seed-ecb -seed-ofb -sm4 -sm4-cbc -sm4-cfb -sm4-ctr -sm4-ecb -sm4-ofb"
+)
+
+const opensslSource = "openssl CMD -help, OpenSSL 3.0.19 (Debian 12)"
+
+// opensslTool has a table for each openssl command that only computes,
+// inspects or converts here; sha1, sha256, md5... are dgst, and base64
+// is enc.
+var opensslTool = func() *verbTool {
+	for _, alias := range strings.Fields("md5 sha1 sha224 sha256 sha384 sha512") {
+		opensslTables[alias] = opensslTables["dgst"]
+	}
+	opensslTables["base64"] = opensslTables["enc"]
+	return newVerbTool(toolOpts{source: opensslSource, oneDash: true}, opensslTables)
+}()
+
+// The kinds of openssl's file options: files read (the -help's infile
+// and the keys and certificates given as val), files written (outfile,
+// and the serial number file x509 -CAserial rewrites), directories or
+// stores read, and the engines, providers and configuration files that
+// load code.
+const (
+	opensslReads   = "-CA -CAfile -CRLfile -certfile -extfile -force_pubkey -gendelta -in -key -kfile -oid -paramfile -signature -trusted -untrusted -CAkey -signkey -inkey -sign -verify -prverify -genconf"
+	opensslWrites  = "-keyout -out -writerand -CAserial"
+	opensslTrees   = "-CApath -CAstore"
+	opensslModules = "-engine -keygen_engine -provider -provider-path -config"
+	opensslPasses  = "-passin -passout -pass -passcerts -password"
+)
+
+// openssl computes, inspects and converts keys and data (safe, by each
+// command's table); the files its options name are read or written, a
+// pass phrase source file: is read, -rand's files are read, and engines,
+// providers and configuration files load code. s_client and the like
+// connect; any other command is not modelled.
+func openssl(c *cmd) {
+	verb, flags, ops, known := c.verb(opensslTool)
+	if !known {
+		// Not a table's: the files the common options name are still
+		// judged.
+		for i, a := range ops {
+			if i+1 < len(ops) && !a.dyn {
+				switch a.s {
+				case "-out", "-keyout":
+					c.path(accWrite, ops[i+1])
+				case "-in", "-key":
+					c.path(accRead, ops[i+1])
+				}
+			}
+		}
+	}
+	switch {
+	case known:
+		c.add(Safe, "computes or inspects keys and data", "builtin:read-only")
+		if verb.s == "verify" || opensslTables[verb.s] == opensslTables["dgst"] {
+			c.read(ops)
+		}
+	case verb.s == "" && !verb.dyn:
+		c.add(Warning, "starts openssl's prompt, which runs the commands it reads", "builtin:unknown")
+	case !verb.dyn && strings.Contains(" s_client s_time ocsp s_server ", " "+verb.s+" "):
+		c.add(Warning, "connects to a server", "builtin:network")
+	default:
+		c.add(Warning, "runs openssl "+shorten(verb.s), "builtin:unknown")
+	}
+	for _, f := range exactValues(flags, strings.Fields(opensslReads)...) {
+		c.path(accRead, f)
+	}
+	for _, f := range exactValues(flags, strings.Fields(opensslWrites)...) {
+		c.path(accWrite, f)
+	}
+	c.readTrees(exactValues(flags, strings.Fields(opensslTrees)...))
+	for _, f := range exactValues(flags, strings.Fields(opensslModules)...) {
+		c.add(Warning, "loads an engine, a provider or a configuration that can load code", "builtin:tool-program")
+		if f.dyn || strings.ContainsAny(f.s, "/.~") {
+			c.path(accRead, f)
+		}
+	}
+	for _, f := range exactValues(flags, strings.Fields(opensslPasses)...) {
+		if file, ok := strings.CutPrefix(f.s, "file:"); ok || f.dyn {
+			c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
+		}
+	}
+	for _, f := range exactValues(flags, "-rand") {
+		for _, file := range strings.Split(f.s, ":") {
+			c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
+		}
+	}
+	for _, f := range exactValues(flags, "-newkey") {
+		// -newkey rsa:2048 is a size; ec:FILE and param:FILE a file.
+		if _, file, ok := strings.Cut(f.s, ":"); ok && strings.Trim(file, "0123456789") != "" || f.dyn {
+			c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
+		}
+	}
+}

@@ -2,6 +2,8 @@ package classify
 
 import (
 	"os/exec"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -117,4 +119,47 @@ func TestUftraceJudgesItsOptions(t *testing.T) {
 		{"uftrace record --logfile ~/.bashrc ./app", Blocked}, {"uftrace recv --run-cmd 'rm -rf ~'", Blocked},
 		{"uftrace --opt-file ~/.ssh/id_rsa replay", Blocked}, {"uftrace report --diff=/home/dev/.aws", Blocked},
 	})
+}
+
+// openssl's commands judge every option by their tables: computing and
+// inspecting stays safe; key, certificate and pass phrase files are read,
+// output files written, engines and providers load code, and the
+// commands without a table are not safe.
+func TestOpensslJudgesItsCommands(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"openssl version", Safe}, {"openssl version -a", Safe}, {"openssl rand -hex 32", Safe}, {"openssl rand -base64 24", Safe},
+		{"openssl sha256 file.txt", Safe}, {"openssl dgst -sha256 -r file.txt", Safe}, {"openssl base64 -d -in x.b64", Safe},
+		{"openssl genrsa 2048", Safe}, {"openssl list -digest-algorithms", Safe}, {"openssl ciphers -v", Safe}, {"openssl errstr 0x0", Safe},
+		{"openssl passwd -6 secret", Safe}, {"openssl help", Safe}, {"openssl enc -aes-256-cbc -pbkdf2 -pass pass:x -in a.txt", Safe},
+		{"openssl x509 -in c.pem -frobnicate", Warning}, {"openssl dgst -frobnicate f", Warning}, {"openssl", Warning},
+		{"openssl genrsa -out key.pem 2048", Warning}, {"openssl req -config ./my.cnf -new", Warning},
+		{"openssl x509 -engine /tmp/evil.so -in c.pem", Warning}, {"openssl rand -provider-path ./mods -provider x 8", Warning},
+		{"openssl s_client -connect example.com:443", Warning}, {"openssl smime -sign", Warning},
+		{"openssl dgst -sha256 ~/.ssh/id_rsa", Blocked}, {"openssl pkey -in ~/.ssh/id_ed25519 -pubout", Blocked},
+		{"openssl enc -d -in x.enc -pass file:/home/dev/.ssh/id_rsa", Blocked}, {"openssl rand -rand /home/dev/.netrc 16", Blocked},
+		{"openssl verify -CApath ~/.ssh cert.pem", Blocked}, {"openssl req -x509 -key key.pem -out ~/.bashrc", Blocked},
+		{"openssl x509 -req -in csr.pem -CA ca.pem -CAkey ca.key -CAserial .git/hooks/pre-commit", Blocked},
+		{"openssl req -new -newkey ec:/home/dev/.ssh/id_ecdsa", Blocked}, {"openssl smime -in ~/.ssh/id_rsa", Blocked},
+	})
+}
+
+// TestOpensslTablesMatchInstalledHelp checks each openssl command's table
+// against its -help where openssl is installed.
+func TestOpensslTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("openssl")
+	if err != nil {
+		t.Skip("openssl is not installed here, so its tables are not checked against its -help")
+	}
+	option := regexp.MustCompile(`^ (-[A-Za-z0-9][\w-]*)`)
+	for verb, o := range opensslTables {
+		cmd := exec.CommandContext(t.Context(), bin, verb, "-help")
+		cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin"}
+		out, _ := cmd.CombinedOutput()
+		for _, line := range strings.Split(string(out), "\n") {
+			if m := option.FindStringSubmatch(line); m != nil && !o.knows(m[1]) {
+				t.Errorf("openssl %s -help lists %s, which its table does not know", verb, m[1])
+			}
+		}
+	}
 }
