@@ -692,3 +692,29 @@ func openssl(c *cmd) {
 		}
 	}
 }
+
+// parallelFiles judges the files GNU parallel (20221122) reads and writes
+// besides the commands it runs: -a, --arg-file and the operands after
+// "::::" are files whose lines become arguments (printed by echo, so
+// read), --joblog, --results and --tmpdir are written, and a {= =}
+// replacement string is Perl code. parallel has no complete table yet.
+func (c *cmd) parallelFiles(flags []flag, ops []field) {
+	for _, f := range values(flags, "a", "--arg-file") {
+		c.path(accRead, f)
+	}
+	for _, f := range values(flags, "--joblog", "--results", "--tmpdir") {
+		c.path(accWrite, f)
+	}
+	files := false
+	for _, op := range ops {
+		switch {
+		case !op.dyn && strings.HasPrefix(op.s, ":::"):
+			files = op.s == "::::" || op.s == "::::+"
+		case files:
+			c.path(accRead, op)
+		}
+		if strings.Contains(op.s, "{=") {
+			c.add(Warning, "runs Perl code in a replacement string", "builtin:inline-code")
+		}
+	}
+}

@@ -163,3 +163,16 @@ func TestOpensslTablesMatchInstalledHelp(t *testing.T) {
 		}
 	}
 }
+
+// parallel reads the files its arguments come from and writes its logs
+// and results where it is told (it stays on pendingTables: its options
+// are not all modelled).
+func TestParallelJudgesItsFiles(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"parallel echo :::: list.txt", Safe}, {"parallel -a list.txt echo", Safe},
+		{"parallel echo :::: ~/.ssh/id_rsa", Blocked}, {"parallel -a ~/.ssh/id_rsa echo", Blocked},
+		{"parallel --arg-file=/home/dev/.netrc echo", Blocked}, {"parallel echo ::: a :::: /home/dev/.aws/credentials", Blocked},
+		{"parallel --results ~/.ssh echo ::: a", Blocked}, {"parallel --joblog ~/.bashrc echo ::: a", Blocked},
+		{"parallel echo '{= $_=qx(id) =}' ::: a", Warning},
+	})
+}

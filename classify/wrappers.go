@@ -328,6 +328,7 @@ func parallel(c *cmd) {
 	if has(flags, "S", "--sshlogin", "--sshloginfile") {
 		c.add(Dangerous, "runs commands on other machines", "builtin:remote")
 	}
+	c.parallelFiles(flags, ops)
 	sep := len(ops)
 	for i, op := range ops {
 		if strings.HasPrefix(op.s, ":::") {
