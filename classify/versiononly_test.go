@@ -1,8 +1,12 @@
 package classify
 
 import (
+	"context"
+	"os/exec"
+	"regexp"
 	"slices"
 	"testing"
+	"time"
 )
 
 // The migration and framework tools (dataTool) and the tools that drive
@@ -64,5 +68,42 @@ func TestNoVersionWordIsSharedByDataAndInputTools(t *testing.T) {
 				t.Errorf("Classify(%q) = %v; documented as a version or help word: %v", n+" "+w, got, documented)
 			}
 		}
+	}
+}
+
+// TestVersionWordsMatchInstalledTools runs each documented version or
+// help word of the tools installed here and checks that it prints a
+// version or usage, so a word that means something else to the installed
+// tool (reptyr -V is verbose, conspy -v is view-only) cannot hide in
+// versionFlags. A tool that is not installed is skipped, saying so.
+func TestVersionWordsMatchInstalledTools(t *testing.T) {
+	t.Parallel()
+	// xdotool's version and help words open the X display first
+	// (xdotool 3.20160805.1); without one they only fail.
+	needsDisplay := map[string]bool{"xdotool version": true, "xdotool help": true}
+	// ydotool 0.1.8 prints its usage and exits 1.
+	exitsOne := map[string]bool{"ydotool -h": true, "ydotool help": true}
+	prints := regexp.MustCompile(`(?i)version|usage|commands|\d+\.\d+`)
+	for _, name := range []string{"xdotool", "ydotool", "reptyr", "conspy", "dtach", "pg_restore", "mongorestore", "kitty", "rake", "alembic"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			bin, err := exec.LookPath(name)
+			if err != nil {
+				t.Skipf("%s is not installed here, so its version words are not checked", name)
+			}
+			for _, w := range versionFlags[name] {
+				if needsDisplay[name+" "+w] {
+					continue
+				}
+				ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+				cmd := exec.CommandContext(ctx, bin, w)
+				cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin", "HOME=" + t.TempDir()}
+				out, err := cmd.CombinedOutput()
+				cancel()
+				if !prints.Match(out) || err != nil && !exitsOne[name+" "+w] {
+					t.Errorf("%s %s printed %q (%v), not a version or usage", name, w, firstLine(string(out)), err)
+				}
+			}
+		})
 	}
 }
