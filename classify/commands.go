@@ -213,7 +213,7 @@ func init() {
 	setTable(flockTable.source, flock, "flock")
 	setTable(xargsTable.source, xargs, "xargs", "gxargs")
 	setTable(watchTable.source, watch, "watch")
-	set(parallel, "parallel")
+	setTable(parallelOpts.source, parallel, "parallel")
 	set(scriptCmd, "script")
 	setTable(busyboxSource, busybox, "busybox")
 	setTable(toyboxSource, toybox, "toybox")

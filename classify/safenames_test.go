@@ -77,7 +77,7 @@ git-grep gmake go gofmt gofumpt goimports golangci-lint       gotestsum gradle g
 kotlinc ktlint           lein lerna                make          
 markdownlint-cli2   meson                   mix mocha                    mvn mvnw 
 nerdctl nextest  nim ninja nix-env   nox npm  nx                   oxlint pacman
-pants parallel paru                 phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
+pants          paru                 phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier           pulumi py.test pytest            rar           rebar3         
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop                          
  shfmt snap             stack standard    stylelint stylua          swift swiftlint

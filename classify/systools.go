@@ -693,17 +693,70 @@ func openssl(c *cmd) {
 	}
 }
 
-// parallelFiles judges the files GNU parallel (20221122) reads and writes
-// besides the commands it runs: -a, --arg-file and the operands after
-// "::::" are files whose lines become arguments (printed by echo, so
-// read), --joblog, --results and --tmpdir are written, and a {= =}
-// replacement string is Perl code. parallel has no complete table yet.
+// parallelOpts is GNU parallel's table (parallel(1), GNU parallel
+// 20221122, Debian 12); its options end at the command. --eof, --replace
+// and --max-lines (-e, -i, -l) take their value only joined.
+var parallelOpts = toolOpts{source: "parallel(1), GNU parallel 20221122 (Debian 12)", stop: true,
+	flags: "0MVXehiklmopqrtuvx",
+	vals:  "CEIJLNPSadjns",
+	long: "--bar --bg --cat --cf --cleanup --color --color-failed --compress --controlmaster --csv --ctag --dry-run --embed --eof --eta " +
+		"--exit --fg --fifo --files --filter-hosts --gnu --group --hashbang --hgrp --hostgroups --interactive --keep-order " +
+		"--latest-line --lb --line-buffer --link --ll --max-line-length-allowed --max-lines --no-keep-order --no-run-if-empty --nonall " +
+		"--noswap --null --number-of-cores --number-of-cpus --number-of-sockets --number-of-threads --onall --open-tty --output-as-files " +
+		"--outputasfiles --pipe --pipe-part --plain --plus --progress --quote --record-env --regexp --remove-rec-sep --removerecsep " +
+		"--replace --resume --resume-failed --retry-failed --round --round-robin --rrs --semaphore --session --shebang --shebang-wrap " +
+		"--shell-quote --show-limits --shuf --silent --skip-first-line --spreadstdin --tag --tee --tmux --tmuxpane --transfer --tty " +
+		"--ungroup --use-cores-instead-of-threads --use-cpus-instead-of-cores --use-sockets-instead-of-threads --verbose --wait " +
+		"--xapply --xargs --will-cite", // --will-cite: accepted by Debian's build, not in its manual
+	longVal: "--arg-file --arg-file-sep --arg-sep --basefile --basenameextensionreplace --basenamereplace --bf --bin --block --block-size " +
+		"--block-timeout --bner --bnr --bt --colsep --compress-program --ctagstring --decompress-program --delay --delimiter " +
+		"--dirnamereplace --dnr --env --er --extensionreplace --filter --group-by --halt --halt-on-error --header --id --jl --joblog " +
+		"--jobs --limit --load --max-args --max-chars --max-procs --max-replace-args --memfree --memsuspend --minversion --nice --parens " +
+		"--process-slot-var --profile --recend --recstart --res --results --retries --return --rpl --rsync-opts --semaphore-name " +
+		"--semaphore-timeout --seqreplace --shard --shell-completion --slf --slotreplace --sql --sql-and-worker --sql-master " +
+		"--sql-worker --ssh --ssh-delay --sshlogin --sshloginfile --st --tagstring --template --term-seq --tf --timeout --tmpdir --tmpl " +
+		"--total --total-jobs --transferfile --trc --trim --wd --workdir"}
+
+func init() { parallelOpts.spec() }
+
+// parallelFiles judges what GNU parallel does besides the commands it
+// runs: -a, --arg-file and the operands after "::::" are files whose
+// lines become arguments (printed by echo, so read); --joblog, --results,
+// --tmpdir, --return and --template write; --filter, --rpl, --shard,
+// --bin, --group-by and {= =} replacement strings are Perl code;
+// --limit, --ssh and the compress programs are commands it runs;
+// --profile reads options from a file; the SQL options reach a database;
+// --tmux uses the person's tmux server and --record-env writes in home.
 func (c *cmd) parallelFiles(flags []flag, ops []field) {
-	for _, f := range values(flags, "a", "--arg-file") {
+	for _, f := range exactValues(flags, "-a", "--arg-file", "--basefile", "--bf", "--transferfile", "--tf", "--trc") {
 		c.path(accRead, f)
 	}
-	for _, f := range values(flags, "--joblog", "--results", "--tmpdir") {
+	for _, f := range exactValues(flags, "--joblog", "--jl", "--results", "--res", "--tmpdir", "--return") {
 		c.path(accWrite, f)
+	}
+	for _, f := range exactValues(flags, "--template", "--tmpl") {
+		file, out, _ := strings.Cut(f.s, "=")
+		c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
+		c.path(accWrite, field{s: out, dyn: f.dyn, glob: f.glob})
+	}
+	if len(exactValues(flags, "--filter", "--rpl", "--shard", "--bin", "--group-by")) > 0 {
+		c.add(Warning, "runs Perl code of its own", "builtin:inline-code")
+	}
+	for _, p := range exactValues(flags, "--limit", "--ssh", "--compress-program", "--decompress-program") {
+		c.add(Warning, "runs a program of its own", "builtin:tool-program")
+		c.programString(p)
+	}
+	for _, f := range exactValues(flags, "-J", "--profile") {
+		c.add(Warning, "reads options from the profile "+shorten(f.s)+", which the classifier cannot see", "builtin:file-list")
+	}
+	if has(flags, "--tmux", "--tmuxpane") {
+		c.add(Warning, "runs its jobs in windows of the person's tmux server", "builtin:terminal")
+	}
+	if has(flags, "--record-env") {
+		c.add(Dangerous, "writes ~/.parallel/ignored_vars, outside the project", "builtin:write-outside")
+	}
+	if len(exactValues(flags, "--sql", "--sql-master", "--sql-worker", "--sql-and-worker")) > 0 {
+		c.add(Warning, "keeps its jobs in a database", "builtin:network")
 	}
 	files := false
 	for _, op := range ops {

@@ -318,14 +318,9 @@ func watch(c *cmd) {
 
 // parallel (GNU) runs a command line through the shell for each argument.
 func parallel(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{
-		short: "jSadEINnLPsC",
-		long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--joblog",
-			"--results", "--colsep", "--tmpdir", "--workdir", "--basefile", "--max-args",
-			"--max-lines", "--max-procs", "--timeout", "--delay", "--retries", "--sshloginfile"},
-		stop: true,
-	})
-	if has(flags, "S", "--sshlogin", "--sshloginfile") {
+	flags, ops := c.judgeArgs(c.rest(), &parallelOpts)
+	flags = fullNames(&parallelOpts, flags)
+	if has(flags, "S", "--sshlogin", "--sshloginfile", "--slf") {
 		c.add(Dangerous, "runs commands on other machines", "builtin:remote")
 	}
 	c.parallelFiles(flags, ops)
