@@ -183,42 +183,14 @@ func enable(c *cmd) {
 	c.add(Warning, "enables or disables shell builtins", "builtin:shell-builtin")
 }
 
-// systemctl reads status Safe-ly; starting, enabling, masking or
-// otherwise changing services is Blocked: a coding assistant has no
-// business with the machine's services, and an enabled unit outlives the
-// session. Powering off is Blocked too.
-func systemctl(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "tpHMnos", long: []string{"--type", "--property", "--host", "--machine", "--lines", "--output", "--state", "--signal"}})
-	verb := ""
-	if len(ops) > 0 {
-		verb = ops[0].s
-	}
-	switch verb {
-	case "", "status", "show", "list-units", "list-unit-files", "list-timers", "list-sockets",
-		"list-dependencies", "is-active", "is-enabled", "is-failed", "cat", "help", "get-default",
-		"list-jobs", "list-machines", "list-paths", "show-environment", "is-system-running":
-		c.add(Safe, "reads service state", "builtin:read-only")
-	case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "rescue", "emergency", "isolate", "default", "soft-reboot":
-		c.add(Blocked, "shuts down or restarts the machine", "builtin:shutdown")
-	default:
-		why := "changes system services"
-		if has(flags, "--user") {
-			why = "changes the user's services, which outlive the session"
-		}
-		c.add(Blocked, why, "builtin:system-admin")
-	}
-}
-
-// service, launchctl and the init systems' tools: listing is Safe,
+// service and the init systems' tools: listing is Safe,
 // anything else changes services and is Blocked.
 func service(c *cmd) {
 	_, ops := parseOpts(c.rest(), optSpec{})
 	switch {
 	case c.name == "service" && len(ops) == 2 && ops[1].s == "status",
 		c.name == "service" && has(parsed(c.rest()), "-status-all", "--status-all"),
-		c.name == "launchctl" && (first(ops) == "list" || first(ops) == "print" || first(ops) == "version" || first(ops) == "help"),
-		c.name == "rc-service" && len(ops) == 2 && ops[1].s == "status",
-		(c.name == "rc-update" || c.name == "chkconfig") && (first(ops) == "show" || first(ops) == "" || first(ops) == "--list"):
+		c.name == "rc-service" && len(ops) == 2 && ops[1].s == "status":
 		c.add(Safe, "reads service state", "builtin:read-only")
 	default:
 		c.add(Blocked, "changes system services", "builtin:system-admin")
@@ -255,17 +227,6 @@ func initCmd(c *cmd) {
 	c.add(Warning, "unknown command", "builtin:unknown")
 }
 
-// crontab -l lists; anything else installs or removes jobs that run
-// later, unseen, outside any sandbox: Blocked.
-func crontab(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "u"})
-	if has(flags, "l") && !has(flags, "r", "e", "i") {
-		c.add(Safe, "lists scheduled jobs", "builtin:read-only")
-		return
-	}
-	c.add(Blocked, "changes scheduled jobs", "builtin:schedule")
-}
-
 // sysctl reads kernel settings; -w, -p, -f, --system or name=value
 // changes them.
 func sysctl(c *cmd) {
@@ -281,15 +242,6 @@ func sysctl(c *cmd) {
 		return
 	}
 	c.add(Safe, "reads kernel settings", "builtin:read-only")
-}
-
-// mount without arguments lists mounts; with them it changes them.
-func mount(c *cmd) {
-	if len(c.rest()) == 0 || (len(c.rest()) == 1 && (c.rest()[0].s == "-l" || c.rest()[0].s == "--list")) {
-		c.add(Safe, "lists mounts", "builtin:read-only")
-		return
-	}
-	c.add(Blocked, "changes mounted file systems", "builtin:system-admin")
 }
 
 // man shows a manual page in a pager; -P and -H name the program to use,
@@ -319,15 +271,4 @@ func ulimit(c *cmd) {
 		return
 	}
 	c.add(Safe, "prints resource limits", "builtin:read-only")
-}
-
-// timedatectl shows the clock's settings; any other verb changes them.
-func timedatectl(c *cmd) {
-	_, ops := parseOpts(c.rest(), optSpec{short: "HMp", long: []string{"--host", "--machine", "--property"}})
-	switch first(ops) {
-	case "", "status", "show", "list-timezones", "timesync-status", "show-timesync":
-		c.add(Safe, "shows the clock's settings", "builtin:read-only")
-	default:
-		c.add(Dangerous, "changes the system clock or time zone", "builtin:system")
-	}
 }

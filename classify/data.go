@@ -12,13 +12,12 @@ func dataTool(c *cmd) {
 
 // dataTask judges the words of a database task, wherever they come from
 // (knex ARGS, python manage.py ARGS, php artisan ARGS).
+//
+// No word is read as "prints its version" here: what -v, -h, "version"
+// or "help" mean differs by tool (mongorestore -h is its host, migrate
+// version asks the database), so each tool's documented forms are in
+// versionFlags, and any other word is a task.
 func dataTask(c *cmd, args []field) {
-	for _, a := range args {
-		if s := lower(a.s); !a.dyn && (s == "--version" || s == "-v" || s == "--help" || s == "-h" || s == "help" || s == "version") && len(args) == 1 {
-			c.add(Safe, "prints version or help", "builtin:read-only")
-			return
-		}
-	}
 	if why := destructiveTask(args); why != "" {
 		c.add(Dangerous, why+": data outside the project that no checkpoint restores", "builtin:database-destructive")
 		return

@@ -41,6 +41,12 @@ var helpTables = map[string]*toolOpts{
 	"ps": &psOpts, "dmesg": &dmesgOpts, "stty": &sttyOpts, "sysctl": &sysctlOpts,
 	"bc": &bcOpts, "dc": &dcOpts, "recode": &recodeOpts, "sed": &sedOpts, "gawk": &awkOpts, "fdfind": &fdOpts, "ugrep": &ugrepOpts,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
+	// The archivers (GNU tar 1.34, libarchive-tools 3.6.2).
+	"tar": &gnuTarOpts, "bsdtar": &bsdtarOpts,
+	// The service, clock, schedule and mount tools (systemd 252,
+	// util-linux 2.38.1, cron 3.0pl1).
+	"systemctl": &systemctlOpts, "timedatectl": &timedatectlTool.global, "mount": &mountOpts, "crontab": &crontabOpts,
+	"uftrace": &uftraceOpts,
 }
 
 // notOptions are words of a --help that look like options but are not

@@ -27,6 +27,11 @@ type optSpec struct {
 	// and Java tools do: -run and --run are the option "-run", never the
 	// letters r, u, n. long lists such names with one dash.
 	oneDash bool
+	// noVal lists long options without a value: one given in full is
+	// never the abbreviation of a longer one that takes a value (tar's
+	// --list is not --listed-incremental), as getopt_long prefers an
+	// exact match.
+	noVal []string
 }
 
 // parseOpts splits args (without the command name) into options and
@@ -62,7 +67,7 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 			f := flag{name: name}
 			if eq {
 				f.val, f.hasVal = field{s: val, glob: a.glob, w: a.w}, true
-			} else if takesLong(name, sp.long) && i+1 < len(args) {
+			} else if takesLong(name, sp.long) && !slices.Contains(sp.noVal, name) && i+1 < len(args) {
 				i++
 				f.val, f.hasVal = args[i], true
 			}

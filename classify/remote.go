@@ -557,28 +557,3 @@ func lastWord(s string) string {
 	}
 	return f[len(f)-1]
 }
-
-// openssl computes and inspects (Safe), connects (Warning) and writes
-// files named by -out.
-func openssl(c *cmd) {
-	args := c.rest()
-	sub := first(args)
-	for i, a := range args {
-		if i+1 < len(args) && (a.s == "-out" || a.s == "-keyout") {
-			c.path(accWrite, args[i+1])
-		}
-		if i+1 < len(args) && (a.s == "-in" || a.s == "-key") {
-			c.path(accRead, args[i+1])
-		}
-	}
-	switch sub {
-	case "rand", "version", "list", "help", "dgst", "sha1", "sha256", "sha512", "md5", "x509",
-		"asn1parse", "verify", "crl", "ciphers", "errstr", "prime", "speed", "base64", "enc", "req",
-		"genrsa", "genpkey", "rsa", "pkey", "ec", "ecparam", "pkcs12", "passwd", "kdf", "mac":
-		c.add(Safe, "computes or inspects keys and data", "builtin:read-only")
-	case "s_client", "s_time", "ocsp":
-		c.add(Warning, "connects to a server", "builtin:network")
-	default:
-		c.add(Warning, "runs openssl "+sub, "builtin:unknown")
-	}
-}

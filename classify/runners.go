@@ -150,18 +150,6 @@ func (c *cmd) debuggerCommand(f field) {
 	}
 }
 
-// coreutils --coreutils-prog=NAME runs the utility NAME (the multi-call
-// coreutils binary).
-func coreutils(c *cmd) {
-	args := c.rest()
-	if len(args) > 0 && strings.HasPrefix(args[0].s, "--coreutils-prog=") {
-		name := strings.TrimPrefix(args[0].s, "--coreutils-prog=")
-		c.run(append([]field{lit(name)}, args[1:]...))
-		return
-	}
-	c.add(Safe, "prints its version or help", "builtin:read-only")
-}
-
 // unshare runs a command in new namespaces; alone it starts a shell.
 func unshare(c *cmd) {
 	_, ops := parseOpts(c.rest(), optSpec{short: "SGRwCpT", long: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation", "--setgroups", "--mount-proc", "--kill-child"}, stop: true})
@@ -254,43 +242,6 @@ func parsesBash(src string) bool {
 	return ok
 }
 
-// perf: record, stat, trace and the like run a command after their
-// options; report and the rest read perf data.
-func perf(c *cmd) {
-	args := c.rest()
-	sub := first(args)
-	switch sub {
-	case "record", "stat", "trace", "mem", "c2c", "kmem", "lock", "sched", "kvm", "ftrace":
-		c.add(Warning, "profiles a command", "builtin:wrapper")
-		for i, a := range args[1:] {
-			if a.s == "--" {
-				c.run(args[i+2:])
-				return
-			}
-		}
-		_, ops := parseOpts(args[1:], optSpec{short: "eoCcFptjG", long: []string{"--event", "--output", "--cpu", "--count", "--freq", "--pid", "--call-graph", "--tid"}, stop: true})
-		if len(ops) > 0 {
-			c.run(ops)
-		}
-	case "list", "version", "":
-		c.add(Safe, "prints perf's information", "builtin:read-only")
-	case "report", "annotate", "script", "diff", "evlist":
-		// perf stays without a full table; only the options below are
-		// known to read and print. Others run code (script -s, --dlfilter,
-		// --objdump, --xed) or write files (script -g, --per-event-dump).
-		flags, _, unknown := perfReadTable.parse(args[1:])
-		if unknown != "" {
-			c.notModelled(unknown)
-		}
-		for _, f := range values(flags, "i", "--input") {
-			c.path(accRead, f)
-		}
-		c.add(Safe, "reads profiling data", "builtin:read-only")
-	default:
-		c.add(Warning, "runs a perf tool", "builtin:wrapper")
-	}
-}
-
 // valgrind runs a program under a tool, judged by its table: options
 // name files it writes (which expand %q{VAR} from the environment) and
 // sockets and servers it reaches, and it reads .valgrindrc from the
@@ -337,15 +288,6 @@ func heaptrack(c *cmd) {
 	}
 	c.run(ops)
 }
-
-// perfReadTable lists the options of perf report, annotate, script,
-// diff and evlist (their -h, perf 6.1) that only choose what is read and
-// how it is printed.
-var perfReadTable = (&wrapTable{source: "perf report/annotate/script/diff/evlist -h, perf 6.1", flags: "nvqGTfFIDl", vals: "iFCc",
-	long: "--stdio --stdio2 --header --header-only --no-children --children --show-nr-samples --ns --reltime --deltatime --demangle " +
-		"--demangle-kernel --show-task-events --show-mmap-events --show-switch-events --show-lost-events --full-source-path --inline --list " +
-		"--force --verbose --quiet --hide-call-graph --show-info",
-	longVal: "--input --fields --sort --percent-limit --comms --comm --dsos --dso --pid --tid --time --cpu --max-stack"}).build()
 
 // crossEnv sets NAME=VALUE variables and runs a command, like env.
 func crossEnv(c *cmd) {

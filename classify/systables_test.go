@@ -243,7 +243,8 @@ func TestUgrepJudgesItsOptions(t *testing.T) {
 }
 
 // closedNames are the names this file's tables closed.
-var closedNames = strings.Fields("find gfind fd fdfind sed gsed awk gawk mawk nawk dd xxd unzip ugrep bc dc recode ps dmesg stty sysctl ip ifconfig route delta difft 7z 7za 7zr pt")
+var closedNames = strings.Fields("find gfind fd fdfind sed gsed awk gawk mawk nawk dd xxd unzip ugrep bc dc recode ps dmesg stty sysctl ip ifconfig route delta difft 7z 7za 7zr pt" +
+	" tar gtar bsdtar systemctl timedatectl crontab mount launchctl chkconfig rc-update busybox toybox coreutils cowsay cowthink perf uftrace openssl parallel")
 
 // FuzzClosedTablesNeverSafe checks that whatever follows, an option the
 // table does not list, first on the command line, keeps the command from

@@ -42,12 +42,9 @@ func multiplexer(lists ...string) handler {
 }
 
 // inputDriver judges tools that send keys or text to other windows and
-// terminals: whatever has focus runs it.
+// terminals: whatever has focus runs it. A tool's documented version and
+// help words are in versionFlags; any other word (osascript's "version"
+// is a script file, reptyr's -V is verbose) drives something.
 func inputDriver(c *cmd) {
-	args := c.rest()
-	if len(args) == 1 && !args[0].dyn && (args[0].s == "--version" || args[0].s == "-v" || args[0].s == "-V" || args[0].s == "version" || args[0].s == "--help" || args[0].s == "-h" || args[0].s == "help") {
-		c.add(Safe, "prints its version", "builtin:read-only")
-		return
-	}
 	c.add(Dangerous, "types into or drives the person's windows and terminals, outside any sandbox", "builtin:terminal")
 }

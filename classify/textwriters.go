@@ -254,16 +254,6 @@ var figletOpts = toolOpts{source: "figlet(6), figlet 2.2.5; toilet(1), toilet 0.
 
 func init() { figletOpts.spec() }
 
-// cowsay prints a message; its -f cow file is a Perl program it runs.
-func cowsay(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "efTW"})
-	c.add(Safe, "prints text or information", "builtin:read-only")
-	if f, ok := value(flags, "f"); ok && (f.dyn || strings.Contains(f.s, "/") || strings.HasSuffix(f.s, ".cow")) {
-		c.path(accRead, f)
-		c.add(Warning, "runs a cow file, which is a Perl program", "builtin:interpreter")
-	}
-}
-
 // ps lists processes by its table; BSD-style words (aux, p 1) are its
 // operands. BSD-style "e" (ps e, ps auxe) and macOS -E print every
 // process's environment: the secrets of the person's shells and of agent

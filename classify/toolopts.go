@@ -32,7 +32,7 @@ func (o *toolOpts) spec() optSpec {
 	if o.parsed != nil {
 		return *o.parsed
 	}
-	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash}
+	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: strings.Fields(o.long)}
 	o.parsed = &sp
 	o.known = map[string]bool{"--help": true, "--version": true}
 	if o.oneDash {

@@ -215,15 +215,6 @@ func scriptCmd(c *cmd) {
 	c.add(Warning, "records a terminal session", "builtin:script")
 }
 
-// busybox and toybox run the applet named by their first argument.
-func multicall(c *cmd) {
-	if len(c.rest()) == 0 || strings.HasPrefix(c.rest()[0].s, "-") {
-		c.add(Safe, "lists its applets", "builtin:read-only")
-		return
-	}
-	c.run(c.rest())
-}
-
 // direnv exec DIR CMD runs a command with the .envrc of DIR loaded.
 func direnv(c *cmd) {
 	args := c.rest()
@@ -327,16 +318,12 @@ func watch(c *cmd) {
 
 // parallel (GNU) runs a command line through the shell for each argument.
 func parallel(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{
-		short: "jSadEINnLPsC",
-		long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--joblog",
-			"--results", "--colsep", "--tmpdir", "--workdir", "--basefile", "--max-args",
-			"--max-lines", "--max-procs", "--timeout", "--delay", "--retries", "--sshloginfile"},
-		stop: true,
-	})
-	if has(flags, "S", "--sshlogin", "--sshloginfile") {
+	flags, ops := c.judgeArgs(c.rest(), &parallelOpts)
+	flags = fullNames(&parallelOpts, flags)
+	if has(flags, "S", "--sshlogin", "--sshloginfile", "--slf") {
 		c.add(Dangerous, "runs commands on other machines", "builtin:remote")
 	}
+	c.parallelFiles(flags, ops)
 	sep := len(ops)
 	for i, op := range ops {
 		if strings.HasPrefix(op.s, ":::") {
