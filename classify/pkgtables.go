@@ -1,0 +1,619 @@
+package classify
+
+import (
+	"maps"
+	"slices"
+	"strings"
+)
+
+// The package managers, verb by verb. Each has a table of the options it
+// takes before its verb and one per read-only verb (apt list, pip show,
+// gem list, rustup show...), taken from its --help or manual at the
+// version named in the table's source. A verb with a table only reads
+// what is installed, unless its table's options say otherwise (a file
+// read, written or run, the network); every other verb installs,
+// removes or changes packages and keeps the judgement it had (changes
+// the whole system: Dangerous; pip's installs into the project:
+// Warning).
+
+// changesSystem judges a verb of a system package manager that has no
+// table: it installs, removes or changes packages the whole machine
+// shares.
+func changesSystem(c *cmd) {
+	c.add(Dangerous, "changes packages of the whole system", "builtin:global-install")
+}
+
+// withNo adds the "--no-" form of every long option in list, for the
+// parsers (apt's, RubyGems') that accept --no-NAME for a boolean --NAME.
+func withNo(list string) string {
+	var b strings.Builder
+	for _, o := range strings.Fields(list) {
+		b.WriteString(o + " --no-" + strings.TrimPrefix(o, "--") + " ")
+	}
+	return b.String()
+}
+
+// join concatenates option tables written as space- or letter-lists.
+func join(parts ...string) string { return strings.Join(parts, " ") }
+
+// readsPackages adds the judgement of a verb that only reads what is
+// installed, or asks a mirror or registry when net says so.
+func readsPackages(c *cmd, net bool) {
+	if net {
+		c.add(Warning, "reads from the package registry", "builtin:network")
+		return
+	}
+	c.add(Safe, "reads packages", "builtin:read-only")
+}
+
+// ---- APT (apt, apt-get, apt-cache) ----
+
+// The options of apt 2.6.1 (Debian 12), from its command-line parser
+// (apt-private/private-cmndline.cc), which is what apt(8), apt-get(8) and
+// apt-cache(8) describe; apt parses options anywhere on the line, and
+// which it accepts depends on the verb.
+const aptSource = "apt(8), apt-get(8), apt-cache(8) and apt-private/private-cmndline.cc, apt 2.6.1 (Debian 12)"
+
+var (
+	// Every verb and no verb: help, version, quiet, a configuration
+	// file (-c) and configuration items (-o), judged by aptConfig.
+	aptCommonFlags = "hvq"
+	aptCommonVals  = "co"
+	aptCommonLong  = "--help --version --quiet --silent"
+	aptCommonVal   = "--config-file --option"
+	// apt-get adds these to every verb (and so does apt to the verbs
+	// it hands to apt-get's and apt-cache's parsers).
+	aptGetFlags   = "dyum"
+	aptGetVals    = "t"
+	aptGetLong    = withNo("--download-only --yes --assume-yes --assume-no --show-upgraded --ignore-missing --download --fix-missing --ignore-hold --upgrade --only-upgrade --allow-change-held-packages --allow-remove-essential --allow-downgrades --force-yes --print-uris --trivial-only --remove --only-source --allow-unauthenticated --install-recommends --install-suggests --fix-policy")
+	aptGetLongVal = "--target-release --default-release"
+	// apt-cache adds these to every verb; -p and -s name the cache
+	// files, which it builds when they are missing or stale.
+	aptCacheFlags   = "g"
+	aptCacheVals    = "tps"
+	aptCacheLong    = withNo("--generate")
+	aptCacheLongVal = "--target-release --default-release --pkg-cache --src-cache"
+	aptCacheWrites  = "-p --pkg-cache -s --src-cache"
+	aptSimulate     = withNo("--simulate --just-print --recon --dry-run --no-act")
+)
+
+// aptOpts builds the table of one verb from the parts its parser adds.
+func aptOpts(flags, vals, long, longVal, writes string) *toolOpts {
+	return &toolOpts{source: aptSource, flags: aptCommonFlags + flags, vals: aptCommonVals + vals,
+		long: join(aptCommonLong, long), longVal: join(aptCommonVal, longVal), reads: "-c --config-file", writes: writes}
+}
+
+// aptCacheVerb is the table of an apt-cache verb with its own flags.
+func aptCacheVerb(flags, long string) *toolOpts {
+	return aptOpts(aptCacheFlags+flags, aptCacheVals, join(aptCacheLong, withNo(long)), aptCacheLongVal, aptCacheWrites)
+}
+
+// aptCacheVerbs are apt-cache's read-only verbs (not gencaches, which
+// writes the caches). apt hands the same verbs, with apt-get's options
+// too, to apt-cache's parser.
+func aptCacheVerbs(extraFlags, extraVals, extraLong, extraLongVal string) map[string]*toolOpts {
+	deps := "--important --installed --pre-depends --depends --recommends --suggests --replaces --breaks --conflicts --enhances --recurse --implicit"
+	mk := func(flags, long string) *toolOpts {
+		return aptOpts(aptCacheFlags+flags+extraFlags, aptCacheVals+extraVals, join(aptCacheLong, withNo(long), extraLong), join(aptCacheLongVal, extraLongVal), aptCacheWrites)
+	}
+	return map[string]*toolOpts{
+		"depends": mk("i", deps), "rdepends": mk("i", deps),
+		// xvcg and dotty take only the common options in 2.6.1.
+		"xvcg": aptOpts(extraFlags, extraVals, extraLong, extraLongVal, ""), "dotty": aptOpts(extraFlags, extraVals, extraLong, extraLongVal, ""),
+		"search": mk("nf", "--names-only --full"), "show": mk("a", "--all-versions"),
+		"pkgnames": mk("", "--all-names"), "unmet": mk("i", "--important"), "showsrc": mk("", "--only-source"),
+		"showpkg": mk("", ""), "stats": mk("", ""), "dump": mk("", ""), "dumpavail": mk("", ""),
+		"showauto": mk("", ""), "policy": mk("", ""), "madison": mk("", ""),
+	}
+}
+
+var (
+	aptCacheTool = verbsAnywhere(aptCacheVerbs("", "", "", ""))
+	aptGetTool   = verbsAnywhere(map[string]*toolOpts{
+		"check":        aptOpts(aptGetFlags+"s", aptGetVals, join(aptGetLong, aptSimulate), aptGetLongVal, ""),
+		"changelog":    aptOpts(aptGetFlags, aptGetVals, aptGetLong, aptGetLongVal, ""),
+		"indextargets": aptOpts(aptGetFlags, aptGetVals, join(aptGetLong, withNo("--release-info")), join(aptGetLongVal, "--format"), ""),
+		"moo":          aptOpts(aptGetFlags, aptGetVals, join(aptGetLong, withNo("--color")), aptGetLongVal, ""),
+	})
+	aptTool = verbsAnywhere(func() map[string]*toolOpts {
+		v := aptCacheVerbs(aptGetFlags, aptGetVals, aptGetLong, aptGetLongVal)
+		// apt has no dump, stats, madison...: those are apt-cache's.
+		for _, n := range []string{"xvcg", "dotty", "pkgnames", "unmet", "stats", "dump", "dumpavail", "showauto", "madison", "showpkg"} {
+			delete(v, n)
+		}
+		v["list"] = aptOpts("iuva", "", withNo("--installed --upgradeable --upgradable --manual-installed --verbose --all-versions"), "", "")
+		v["show"] = aptOpts("a", "", withNo("--all-versions"), "", "")
+		v["info"] = v["show"]
+		v["changelog"] = aptOpts(aptGetFlags, aptGetVals, aptGetLong, aptGetLongVal, "")
+		return v
+	}())
+	aptTools = map[string]*verbTool{"apt": aptTool, "apt-get": aptGetTool, "apt-cache": aptCacheTool}
+)
+
+// aptNetVerbs download from the mirrors (changelog); the rest read the
+// local package lists.
+var aptNetVerbs = map[string]bool{"changelog": true}
+
+// verbsAnywhere is the verbTool of a tool that parses its options
+// anywhere on the line, taking the verb's options also before the verb
+// (apt, pip, gem): the global table is the union of the verbs' tables,
+// so that "apt-cache -n search x" reads as apt reads it. An option before
+// the verb that the verb does not take is one the tool itself rejects.
+func verbsAnywhere(verbs map[string]*toolOpts) *verbTool {
+	var g toolOpts
+	names := slices.Sorted(maps.Keys(verbs))
+	for _, n := range names {
+		o := verbs[n]
+		if g.source == "" {
+			g.source = o.source
+		}
+		g.flags += o.flags
+		g.vals += o.vals
+		g.long = join(g.long, o.long)
+		g.longVal = join(g.longVal, o.longVal)
+		g.reads = join(g.reads, o.reads)
+		g.lists = join(g.lists, o.lists)
+		g.writes = join(g.writes, o.writes)
+		g.runs = join(g.runs, o.runs)
+	}
+	return newVerbTool(g, verbs)
+}
+
+// apt judges apt, apt-get and apt-cache: a verb with a table reads the
+// package lists; every other verb changes the system.
+func apt(c *cmd) {
+	t := aptTools[c.name]
+	verb, flags, _, known := c.verb(t)
+	gflags, _ := parseOpts(c.rest(), t.global.spec())
+	aptConfig(c, append(gflags, flags...))
+	if !known {
+		changesSystem(c)
+		return
+	}
+	readsPackages(c, aptNetVerbs[verb.s])
+}
+
+// aptHarmlessItems are configuration items (-o NAME=VALUE) that change
+// only what apt prints.
+var aptHarmlessItems = []string{"apt::color", "quiet", "apt::cmd::disable-script-warning", "apt::architecture",
+	"apt::default-release", "acquire::languages", "apt::cmd::use-format", "apt::cmd::format", "apt::get::show-versions"}
+
+// aptConfig judges -c (a configuration file, which may set any item)
+// and -o items: an item that runs a program (the Invoke hooks, methods,
+// helpers) is Dangerous, one that moves a directory apt reads and writes
+// has its value judged as a path written, and any other item is not
+// modelled, so Warning.
+func aptConfig(c *cmd, flags []flag) {
+	for _, f := range values(flags, "c", "--config-file") {
+		c.add(Warning, "reads APT configuration from "+shorten(f.s)+", which can name programs to run", "builtin:config-file")
+	}
+	for _, f := range values(flags, "o", "--option") {
+		name, val, _ := strings.Cut(f.s, "=")
+		key := lower(name)
+		switch {
+		case f.dyn:
+			c.add(Warning, "sets an APT item that is not known until it runs", "builtin:unknown-option")
+		case containsAny(key, []string{"invoke", "pre-install-pkgs", "::exec", "hook", "methods", "::bin", "pager", "apt::solver", "apt::planner", "compressor"}):
+			c.add(Dangerous, "sets "+name+", which runs a program", "builtin:tool-program")
+		case strings.HasPrefix(key, "dir"):
+			c.add(Warning, "moves where APT reads and writes ("+name+")", "builtin:config-file")
+			c.path(accWrite, field{s: val, glob: f.glob, w: f.w})
+		case !slices.Contains(aptHarmlessItems, key):
+			c.notModelled("-o " + name)
+		}
+	}
+}
+
+// ---- dpkg ----
+
+// dpkgOpts is dpkg's table: its actions are options. The archive
+// actions (-c, -I, -f...) are dpkg-deb's, which dpkg hands them to.
+var dpkgOpts = toolOpts{source: "dpkg --help and dpkg-deb --help, dpkg 1.21.22 (Debian 12)",
+	flags: "iRArPVCsLlSp?aOEGBbceIfxX", vals: "D",
+	long: "--install --recursive --unpack --record-avail --configure --triggers-only --pending --remove --purge --verify " +
+		"--get-selections --set-selections --clear-selections --update-avail --merge-avail --clear-avail --forget-old-unavail " +
+		"--status --print-avail --listfiles --list --search --audit --yet-to-unpack --predep-package --print-architecture " +
+		"--print-foreign-architectures --assert-help --compare-versions --force-help --help --version " +
+		"--selected-only --skip-same-version --refuse-downgrade --auto-deconfigure --triggers --no-triggers --no-pager --no-debsig " +
+		"--no-act --dry-run --simulate --robot " +
+		"--build --contents --control --info --field --extract --vextract --raw-extract --ctrl-tarfile --fsys-tarfile",
+	longVal: "--add-architecture --remove-architecture --admindir --root --instdir --pre-invoke --post-invoke --path-exclude --path-include " +
+		"--verify-format --debug --status-fd --status-logger --log --ignore-depends --abort-after",
+	reads: "--admindir --root --instdir", writes: "--log", runs: "--pre-invoke --post-invoke --status-logger"}
+
+// dpkgReads are the actions that only print: about installed packages,
+// or (dpkgArchive) about the .deb files named.
+var (
+	dpkgReads = []string{"-l", "--list", "-L", "--listfiles", "-s", "--status", "-S", "--search", "-p", "--print-avail",
+		"-C", "--audit", "-V", "--verify", "--get-selections", "--print-architecture", "--print-foreign-architectures",
+		"--compare-versions", "--yet-to-unpack", "--predep-package", "--assert-help", "--force-help", "--help", "--version", "-?"}
+	dpkgArchive = []string{"-c", "--contents", "-I", "--info", "-f", "--field", "--ctrl-tarfile", "--fsys-tarfile"}
+	// dpkgModifiers change how an action runs, not what it does.
+	dpkgModifiers = []string{"-O", "-E", "-G", "-B", "-D", "-a", "-R", "--pending", "--recursive"}
+)
+
+func init() { dpkgOpts.spec() }
+
+// dpkg judges dpkg by its action: printing what is installed, or what
+// a .deb file holds, is Safe; every other action changes the system.
+// The families --force-*, --refuse-*, --no-force-*, --assert-* and
+// --validate-* are taken apart first; the last two only check.
+func dpkg(c *cmd) {
+	var args []field
+	checks := false
+	for _, a := range c.rest() {
+		s := a.s
+		switch {
+		case a.dyn:
+		case strings.HasPrefix(s, "--assert-") || strings.HasPrefix(s, "--validate-"):
+			checks = true
+			continue
+		case strings.HasPrefix(s, "--force-") || strings.HasPrefix(s, "--no-force-") || strings.HasPrefix(s, "--refuse-"):
+			continue
+		}
+		args = append(args, a)
+	}
+	flags, ops := c.judgeArgs(args, &dpkgOpts)
+	reads, archive, other := checks, false, false
+	for _, f := range flags {
+		switch {
+		case slices.Contains(dpkgReads, f.name) || f.name == "-D" && strings.HasPrefix(f.val.s, "h"):
+			reads = true
+		case slices.Contains(dpkgArchive, f.name):
+			archive = true
+		case slices.Contains(dpkgModifiers, f.name) || !slices.Contains(dpkgActions, f.name):
+		default:
+			other = true
+		}
+	}
+	switch {
+	case other || !reads && !archive:
+		changesSystem(c)
+	case archive:
+		c.add(Safe, "reads a package archive", "builtin:read-only")
+		if len(ops) > 0 {
+			c.path(accRead, ops[0])
+		}
+	default:
+		c.add(Safe, "reads installed packages", "builtin:read-only")
+	}
+}
+
+// dpkgActions are every option of dpkgOpts that is an action, so that
+// an action missing from the lists above is never read as an option.
+var dpkgActions = []string{"-i", "--install", "--unpack", "-A", "--record-avail", "--configure", "--triggers-only",
+	"-r", "--remove", "-P", "--purge", "--set-selections", "--clear-selections", "--update-avail", "--merge-avail",
+	"--clear-avail", "--forget-old-unavail", "--add-architecture", "--remove-architecture",
+	"-b", "--build", "-e", "--control", "-x", "--extract", "-X", "--vextract", "--raw-extract"}
+
+// ---- pip ----
+
+// pip's options are optparse's: the general ones go anywhere, each verb
+// adds its own. --python runs another interpreter, --log and --cache-dir
+// write, --cert and --client-cert read (pipGeneral).
+const pipSource = "pip help and pip COMMAND --help, pip 23.2.1"
+
+var (
+	pipGenFlags = "hvVq"
+	pipGenLong  = "--help --debug --isolated --require-virtualenv --verbose --version --quiet --no-input --no-cache-dir " +
+		"--disable-pip-version-check --no-color --no-python-version-warning"
+	pipGenLongVal = "--python --log --log-file --local-log --keyring-provider --proxy --retries --timeout --exists-action " +
+		"--trusted-host --cert --client-cert --cache-dir --use-feature --use-deprecated"
+	pipIndexLong    = "--no-index"
+	pipIndexLongVal = "--index-url --extra-index-url --find-links"
+)
+
+// pipVerb is the table of one pip verb.
+func pipVerb(flags, vals, long, longVal, reads string) *toolOpts {
+	return &toolOpts{source: pipSource, flags: pipGenFlags + flags, vals: vals, long: join(pipGenLong, long),
+		longVal: join(pipGenLongVal, longVal), reads: join("--cert --client-cert", reads),
+		writes: "--log --log-file --local-log --cache-dir", runs: "--python"}
+}
+
+var pipTool = verbsAnywhere(map[string]*toolOpts{
+	"list": pipVerb("ouel", "fi", join("--outdated --uptodate --editable --local --user --pre --not-required --exclude-editable --include-editable", pipIndexLong),
+		join("--path --format --exclude", pipIndexLongVal), "--path"),
+	"show":       pipVerb("f", "", "--files", "", ""),
+	"freeze":     pipVerb("l", "r", "--local --user --all --exclude-editable", "--requirement --path --exclude", "-r --requirement --path"),
+	"check":      pipVerb("", "", "", "", ""),
+	"inspect":    pipVerb("", "", "--local --user", "--path", "--path"),
+	"hash":       pipVerb("", "a", "", "--algorithm", ""),
+	"debug":      pipVerb("", "", "", "--platform --python-version --implementation --abi", ""),
+	"help":       pipVerb("", "", "", "", ""),
+	"completion": pipVerb("bzfp", "", "--bash --zsh --fish --powershell", "", ""),
+	"config":     pipVerb("", "", "--global --user --site", "--editor", ""),
+	"cache":      pipVerb("", "", "", "--format", ""),
+	"index": pipVerb("", "fi", join("--ignore-requires-python --pre", pipIndexLong),
+		join("--platform --python-version --implementation --abi --no-binary --only-binary", pipIndexLongVal), ""),
+	"search": pipVerb("", "i", "", "--index", ""),
+})
+
+// pipSubs are the second words of the verbs that have them, which only
+// print (pip config list, pip cache dir).
+var pipSubs = map[string][]string{"config": {"list", "get", "debug"}, "cache": {"dir", "info", "list"}, "index": {"versions"}}
+
+// pipTabled judges pip, pip2 and pip3: a verb with a table prints what is
+// installed (list, show, freeze...) or asks the index (index, search,
+// list --outdated); every other verb is pip's to judge (installs).
+func pipTabled(c *cmd) {
+	verb, flags, ops, known := c.verb(pipTool)
+	if subs, ok := pipSubs[verb.s]; known && ok && (len(ops) == 0 || ops[0].dyn || !slices.Contains(subs, ops[0].s)) {
+		known = false // pip config set, pip cache purge
+	}
+	if !known {
+		pip(c)
+		return
+	}
+	gflags, _ := parseOpts(c.rest(), pipTool.global.spec())
+	all := append(gflags, flags...)
+	for _, f := range values(all, "--keyring-provider") {
+		if f.s != "disabled" {
+			c.add(Warning, "looks up credentials with the keyring program or module", "builtin:tool-program")
+		}
+	}
+	for _, f := range values(all, "f", "--find-links") {
+		if !strings.Contains(f.s, "://") {
+			c.path(accRead, f)
+		}
+	}
+	switch verb.s {
+	case "hash":
+		c.add(Safe, "hashes files", "builtin:read-only")
+		c.read(ops)
+		return
+	case "index", "search":
+		readsPackages(c, true)
+		return
+	case "list":
+		readsPackages(c, has(flags, "o", "--outdated", "u", "--uptodate"))
+		return
+	}
+	readsPackages(c, false)
+}
+
+// ---- RubyGems ----
+
+const gemSource = "gem help COMMAND, RubyGems 3.3.15 (Debian 12 ruby)"
+
+var (
+	gemCommonFlags = "hVq"
+	gemCommonLong  = "--help --verbose --no-verbose --quiet --silent --config-file --backtrace --debug --norc"
+	// The local/remote options: -r, -b and -u (and a proxy or a source)
+	// ask the registry (gemRemote).
+	gemRemoteFlags   = "lrbup"
+	gemRemoteVals    = "Bs"
+	gemRemoteLong    = "--local --remote --both --clear-sources " + withNo("--update-sources --http-proxy")
+	gemRemoteLongVal = "--bulk-threshold --source"
+	gemQuery         = "--all --exact " + withNo("--installed --details --versions --prerelease")
+)
+
+// gemVerb is the table of one gem verb; --config-file reads a gemrc.
+func gemVerb(flags, vals, long, longVal string) *toolOpts {
+	return &toolOpts{source: gemSource, flags: gemCommonFlags + flags, vals: vals, long: join(gemCommonLong, long),
+		longVal: join("--config-file", longVal), reads: "--config-file"}
+}
+
+var gemTool = verbsAnywhere(map[string]*toolOpts{
+	"list":   gemVerb("iIdae"+gemRemoteFlags, "v"+gemRemoteVals, join(gemQuery, gemRemoteLong), join("--version", gemRemoteLongVal)),
+	"search": gemVerb("iIdae"+gemRemoteFlags, "v"+gemRemoteVals, join(gemQuery, gemRemoteLong), join("--version", gemRemoteLongVal)),
+	"query":  gemVerb("iIdae"+gemRemoteFlags, "vn"+gemRemoteVals, join(gemQuery, gemRemoteLong), join("--version --name-matches", gemRemoteLongVal)),
+	"info":   gemVerb("iIae"+gemRemoteFlags, "v"+gemRemoteVals, join("--all --exact "+withNo("--installed --versions --prerelease"), gemRemoteLong), join("--version", gemRemoteLongVal)),
+	"dependency": gemVerb("R"+gemRemoteFlags, "v"+gemRemoteVals, join(withNo("--prerelease --reverse-dependencies")+" --pipe", gemRemoteLong),
+		join("--version --platform", gemRemoteLongVal)),
+	"specification": gemVerb(gemRemoteFlags, "v"+gemRemoteVals, join(withNo("--prerelease")+" --all --ruby --yaml --marshal", gemRemoteLong),
+		join("--version --platform", gemRemoteLongVal)),
+	"contents":    gemVerb("l", "vs", "--all "+withNo("--lib-only --prefix --show-install-dir"), "--version --spec-dir"),
+	"which":       gemVerb("ag", "", withNo("--all --gems-first"), ""),
+	"check":       gemVerb("a", "v", withNo("--alien --doctor --dry-run --gems"), "--version"),
+	"env":         gemVerb("", "", "", ""),
+	"environment": gemVerb("", "", "", ""),
+	"stale":       gemVerb("", "", "", ""),
+	"help":        gemVerb("", "", "", ""),
+})
+
+// gemLocal and gemNetwork are today's verbs of gem for packageManager:
+// the verbs without a table keep that judgement (fetch, outdated: the
+// registry; install, update...: programs outside the project).
+var gemOther = packageManager([]string{"list", "env", "environment", "which", "contents", "help", "specification", "info", "dependency", "query", "stale", "check"}, []string{"search", "outdated", "fetch"})
+
+// gem judges RubyGems: a verb with a table prints what is installed,
+// unless told to ask the registry (-r, -b, -u, a source or a proxy;
+// search does by default); check --doctor removes what it finds.
+func gem(c *cmd) {
+	verb, flags, ops, known := c.verb(gemTool)
+	if !known {
+		gemOther(c)
+		return
+	}
+	gflags, _ := parseOpts(c.rest(), gemTool.global.spec())
+	all := append(gflags, flags...)
+	remote := has(all, "r", "--remote", "b", "--both", "u", "--update-sources", "p", "--http-proxy", "s", "--source", "B", "--bulk-threshold", "--clear-sources")
+	if verb.s == "contents" {
+		remote = false // -s there is --spec-dir, a directory read
+		for _, d := range values(all, "s", "--spec-dir") {
+			for _, p := range strings.Split(d.s, ",") {
+				c.path(accRead, field{s: p, dyn: d.dyn, glob: d.glob, w: d.w})
+			}
+		}
+	}
+	if verb.s == "search" && !has(all, "l", "--local") {
+		remote = true
+	}
+	if verb.s == "check" && has(all, "--doctor") && !has(all, "--dry-run") {
+		c.add(Dangerous, "removes broken gems outside the project", "builtin:global-install")
+		return
+	}
+	if verb.s == "specification" {
+		for _, op := range ops {
+			if strings.HasSuffix(op.s, ".gem") || op.dyn {
+				c.path(accRead, op)
+			}
+		}
+	}
+	readsPackages(c, remote)
+}
+
+// ---- rustup ----
+
+const rustupSource = "rustup help and rustup COMMAND --help, rustup 1.29.0"
+
+var rustupTool = newVerbTool(toolOpts{source: rustupSource, flags: "vqhV", long: "--verbose --quiet --help --version"},
+	map[string]*toolOpts{
+		// show [active-toolchain | home | profile]
+		"show":        {source: rustupSource, flags: "vh", long: "--verbose --help"},
+		"which":       {source: rustupSource, flags: "h", long: "--help", longVal: "--toolchain"},
+		"completions": {source: rustupSource, flags: "h", long: "--help"},
+		"help":        {source: rustupSource},
+		"check":       {source: rustupSource, flags: "h", long: "--help --no-self-update"},
+		"doc": {source: rustupSource, flags: "h", long: "--help --path --alloc --book --cargo --clippy --core --edition-guide --embedded-book --error-codes " +
+			"--nomicon --proc_macro --reference --releases --rust-by-example --rustc --rustc-docs --rustdoc --std --style-guide --test --unstable-book",
+			longVal: "--toolchain"},
+	})
+
+// rustupLists are the verbs whose "list" only prints, with its table.
+var rustupLists = map[string]*toolOpts{
+	"toolchain": {source: rustupSource, flags: "vqh", long: "--verbose --quiet --help"},
+	"target":    {source: rustupSource, flags: "qh", long: "--installed --quiet --help", longVal: "--toolchain"},
+	"component": {source: rustupSource, flags: "qh", long: "--installed --quiet --help", longVal: "--toolchain"},
+	"override":  {source: rustupSource, flags: "h", long: "--help"},
+}
+
+func init() {
+	for _, o := range rustupLists {
+		o.spec()
+	}
+}
+
+var rustupOther = packageManager([]string{"show", "which", "help", "toolchain list", "target list", "component list", "override list", "completions"}, []string{"check"})
+
+// rustup judges rustup: show, which, completions and the list verbs
+// print; check asks the release server; doc opens a browser unless
+// --path; every other verb installs or changes toolchains outside the
+// project. A leading +toolchain names the toolchain to use.
+func rustup(c *cmd) {
+	saved := c.args
+	if r := c.rest(); len(r) > 0 && !r[0].dyn && strings.HasPrefix(r[0].s, "+") {
+		c.args = append([]field{c.args[0]}, r[1:]...)
+	}
+	defer func() { c.args = saved }()
+	verb, flags, ops, known := c.verb(rustupTool)
+	if !known {
+		if o := rustupLists[verb.s]; o != nil && len(ops) > 0 && !ops[0].dyn && ops[0].s == "list" {
+			c.judgeArgs(ops[1:], o)
+			readsPackages(c, false)
+			return
+		}
+		rustupOther(c)
+		return
+	}
+	switch {
+	case verb.s == "check":
+		c.add(Warning, "asks the release server for updates", "builtin:network")
+	case verb.s == "doc" && !has(flags, "--path"):
+		c.add(Warning, "opens the documentation in a browser", "builtin:tool-program")
+	default:
+		readsPackages(c, false)
+	}
+}
+
+// ---- pipx ----
+
+const pipxSource = "pipx --help and pipx COMMAND --help, pipx 1.1.0 (Debian 12)"
+
+var pipxTool = newVerbTool(toolOpts{source: pipxSource, flags: "h", long: "--help --version"},
+	map[string]*toolOpts{
+		"list":        {source: pipxSource, flags: "h", long: "--help --include-injected --json --short --verbose"},
+		"completions": {source: pipxSource, flags: "h", long: "--help"},
+		"environment": {source: pipxSource, flags: "h", vals: "v", long: "--help", longVal: "--value"},
+	})
+
+var pipxOther = packageManager([]string{"list", "environment", "help"}, nil)
+
+// pipx judges pipx: list, environment and completions print; every
+// other verb installs, upgrades or runs programs.
+func pipx(c *cmd) {
+	if _, _, _, known := c.verb(pipxTool); !known {
+		pipxOther(c)
+		return
+	}
+	readsPackages(c, false)
+}
+
+// ---- rpm ----
+
+// rpmOpts is rpm's table (popt: options anywhere). Modes are options:
+// rpmReads lists the ones that only print. Macros (-D, --eval, --macros,
+// --load, --rcfile) can run shell commands when expanded, and a spec
+// file's macros run when it is parsed: those are judged by rpm.
+var rpmOpts = toolOpts{source: "rpm --help and rpm(8), rpm 4.18.0 (Debian 12)",
+	flags: "afgpqcdLAlsKVhiv?RP",
+	vals:  "eFUDEr",
+	long: "--all --file --path --group --package --pkgid --hdrid --query --triggeredby --whatconflicts --whatrequires --whatobsoletes " +
+		"--whatprovides --whatrecommends --whatsuggests --whatsupplements --whatenhances --nomanifest --configfiles --docfiles " +
+		"--licensefiles --artifactfiles --noghost --noconfig --noartifact --dump --list --state --nofiledigest --nofiles --nodeps " +
+		"--noscript --allfiles --allmatches --badreloc --excludedocs --force --force-debian --hash --ignorearch --ignoreos " +
+		"--ignoresize --noverify --install --justdb --nodb --nocontexts --nocaps --noorder --noscripts --notriggers --oldpackage " +
+		"--percent --replacefiles --replacepkgs --test --noplugins --nodigest --nosignature --querytags --showrc --quiet --verbose " +
+		"--scripts --conflicts --obsoletes --provides --requires --recommends --suggests --supplements --enhances --info " +
+		"--changelog --changes --xml --triggers --filetriggers --last --dupes --filesbypkg --fileclass --filecolor --fileprovide " +
+		"--filerequire --filecaps --ignoresignature --ignorepayload --usage --verify --checksig --specfile --import --initdb --rebuilddb --setperms --setugids " +
+		"--restore --nouser --nogroup --nomtime --nomode --nordev --nosize --nolinkto --nomd5 --nofiledigest --nocontexts --nocaps",
+	longVal: "--erase --excludepath --freshen --prefix --relocate --upgrade --reinstall --define --undefine --eval --target --macros " +
+		"--load --rcfile --root --dbpath --queryformat --qf --pipe --delsign --addsign",
+	reads: "-r --root --dbpath", runs: "--pipe"}
+
+var (
+	// rpmReads are the modes that print: query, verify, check a
+	// signature, the tags, the configuration. In query mode -i is
+	// --info, -R --requires and -P --provides.
+	rpmReads = []string{"-q", "--query", "-V", "--verify", "-K", "--checksig", "--querytags", "--showrc", "--help", "-?", "--usage", "--version"}
+	// rpmChanges are the modes that change the system.
+	rpmChanges = []string{"-i", "--install", "-U", "--upgrade", "-F", "--freshen", "-e", "--erase", "--reinstall", "--restore",
+		"--import", "--initdb", "--rebuilddb", "--setperms", "--setugids", "--delsign", "--addsign"}
+)
+
+func init() { rpmOpts.spec() }
+
+// rpm judges rpm by its mode: querying and verifying are Safe (a
+// package file queried with -p is read, one given by URL fetched);
+// expanding macros may run commands (Warning); installing, erasing and
+// the database modes change the system.
+func rpm(c *cmd) {
+	flags, ops := c.judgeArgs(c.rest(), &rpmOpts)
+	reads, changes := false, false
+	query := has(flags, "q", "--query", "V", "--verify")
+	for _, f := range flags {
+		reads = reads || slices.Contains(rpmReads, f.name)
+		// In query mode -i is --info: rpm -qi.
+		changes = changes || slices.Contains(rpmChanges, f.name) && !(query && f.name == "-i")
+	}
+	if changes || !reads && !has(flags, "E", "--eval") {
+		changesSystem(c)
+		return
+	}
+	if has(flags, "E", "--eval", "D", "--define", "--macros", "--load", "--rcfile") {
+		c.add(Warning, "expands rpm macros, which can run shell commands", "builtin:tool-program")
+		for _, f := range values(flags, "--macros", "--load", "--rcfile") {
+			for _, p := range strings.Split(f.s, ":") {
+				c.path(accRead, field{s: p, dyn: f.dyn, glob: f.glob, w: f.w})
+			}
+		}
+	}
+	if q, ok := value(flags, "--queryformat", "--qf"); ok && (q.dyn || strings.Contains(q.s, "%(") || strings.Contains(q.s, "lua")) {
+		c.add(Warning, "expands a query format that may run shell commands", "builtin:tool-program")
+	}
+	if has(flags, "--specfile") {
+		c.add(Warning, "parses a spec file, whose macros run shell commands", "builtin:build")
+		c.read(ops)
+	}
+	if has(flags, "p", "--package", "K", "--checksig") {
+		for _, op := range ops {
+			if strings.Contains(op.s, "://") {
+				c.add(Warning, "downloads "+shorten(op.s), "builtin:network")
+				continue
+			}
+			c.path(accRead, op)
+		}
+	}
+	c.add(Safe, "reads installed packages", "builtin:read-only")
+}

@@ -1,0 +1,216 @@
+package classify
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The package managers judge every word by their tables: the verbs and
+// modes that print what is installed are safe with the options their
+// manuals list; an option outside the table is warning; options that
+// read, write or run are judged as such; asking a registry is warning
+// and changing packages keeps its level.
+func TestPackageManagersJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// apt, apt-get, apt-cache: the verbs that read the package lists.
+		{"apt list --installed", Safe}, {"apt list --upgradable", Safe}, {"apt show bash", Safe}, {"apt search ripgrep", Safe},
+		{"apt policy bash", Safe}, {"apt depends --recurse bash", Safe}, {"apt-cache policy bash", Safe}, {"apt-cache search -n rip", Safe},
+		{"apt-cache -n search x", Safe}, {"apt-cache show -a bash", Safe}, {"apt-cache madison bash", Safe}, {"apt info -a bash", Safe},
+		{"apt list -o APT::Color=0", Safe}, {"apt-get check", Safe}, {"apt-get -qq check", Safe}, {"apt show --no-all-versions bash", Safe},
+		{"apt list --frobnicate", Warning}, {"apt-get -l", Dangerous}, {"apt-get --zz check", Warning}, {"apt-cache search -x y", Warning},
+		{"apt list -o Debug::pkgProblemResolver=1", Warning}, {"apt-get changelog bash", Warning},
+		{"apt -c apt.conf list", Warning}, {"apt -c ~/.ssh/id_rsa list", Blocked},
+		{"apt -o APT::Update::Pre-Invoke::=id list", Dangerous}, {"apt-get -o DPkg::Pre-Invoke::=id check", Dangerous},
+		{"apt -o Dir::Etc=/tmp/x list", Dangerous}, {"apt-cache -p ~/.bashrc show bash", Blocked}, {"apt-cache --pkg-cache=/tmp/c show x", Dangerous},
+		{"apt update", Dangerous}, {"apt-get install -y jq", Dangerous}, {"apt remove x", Dangerous}, {"apt-cache gencaches", Dangerous},
+		{"apt-get list", Dangerous}, {"apt-get download x", Dangerous},
+		// dpkg: actions that print, archives read, hooks and paths.
+		{"dpkg -l", Safe}, {"dpkg -l 'lib*'", Safe}, {"dpkg -L bash", Safe}, {"dpkg -S /bin/ls", Safe}, {"dpkg -s bash", Safe},
+		{"dpkg --get-selections", Safe}, {"dpkg --print-architecture", Safe}, {"dpkg --compare-versions 1.0 lt 2.0", Safe},
+		{"dpkg --validate-version 1.0", Safe}, {"dpkg -c dist/x.deb", Safe}, {"dpkg -I dist/x.deb", Safe}, {"dpkg -V bash", Safe},
+		{"dpkg --frobnicate -l", Warning}, {"dpkg -l -Z", Warning}, {"dpkg -c /tmp/x.deb", Warning},
+		{"dpkg -c ~/.ssh/id_rsa", Blocked}, {"dpkg --admindir ~/.ssh -l", Blocked}, {"dpkg --log ~/.bashrc -l", Blocked},
+		{"dpkg --log=/tmp/dpkg.log -l", Dangerous}, {"dpkg --pre-invoke 'rm -rf ~' -l", Blocked}, {"dpkg --post-invoke=x -l", Warning},
+		{"dpkg --status-logger=logger -s bash", Warning},
+		{"dpkg -i x.deb", Dangerous}, {"dpkg --force-all -i x.deb", Dangerous}, {"dpkg -r bash", Dangerous}, {"dpkg -P bash", Dangerous},
+		{"dpkg -x x.deb out", Dangerous}, {"dpkg --set-selections", Dangerous}, {"dpkg --add-architecture i386", Dangerous}, {"dpkg", Dangerous},
+		// rpm: query and verify modes; macros, package files, databases.
+		{"rpm -qa", Safe}, {"rpm -qi bash", Safe}, {"rpm -ql bash", Safe}, {"rpm -qf /bin/ls", Safe}, {"rpm -qR bash", Safe},
+		{"rpm -q --changelog bash", Safe}, {"rpm -qa --last", Safe}, {"rpm -qp dist/x.rpm", Safe}, {"rpm -Va", Safe},
+		{"rpm -q --qf '%{NAME}\\n' bash", Safe}, {"rpm --querytags", Safe},
+		{"rpm -q --frobnicate bash", Warning}, {"rpm -qa -Z", Warning}, {"rpm --eval '%{_libdir}'", Warning},
+		{"rpm -q --qf '%(id)' bash", Warning}, {"rpm -q --pipe 'sh -c id' bash", Warning}, {"rpm -q --specfile x.spec", Warning},
+		{"rpm -D '_dbpath /tmp' -qa", Warning}, {"rpm -qp http://example.com/x.rpm", Warning}, {"rpm -q --macros m.macros bash", Warning},
+		{"rpm -qp ~/.ssh/id_rsa", Blocked}, {"rpm --dbpath ~/.ssh -qa", Blocked}, {"rpm -q --rcfile ~/.aws/credentials x", Blocked},
+		{"rpm -i x.rpm", Dangerous}, {"rpm -Uvh x.rpm", Dangerous}, {"rpm -e bash", Dangerous}, {"rpm --import key.asc", Dangerous},
+		{"rpm --rebuilddb", Dangerous}, {"rpm", Dangerous},
+		// pip: what is installed, the index, files read and written.
+		{"pip list", Safe}, {"pip3 list --format=json", Safe}, {"pip show -f requests", Safe}, {"pip freeze", Safe}, {"pip2 check", Safe},
+		{"pip freeze -r requirements.txt", Safe}, {"pip config list", Safe}, {"pip config --user get global.index-url", Safe},
+		{"pip cache dir", Safe}, {"pip hash dist/x.whl", Safe}, {"pip -V", Safe}, {"pip inspect --local", Safe}, {"pip debug --verbose", Safe},
+		{"pip --disable-pip-version-check list", Safe}, {"pip help install", Safe},
+		{"pip list --frobnicate", Warning}, {"pip --zz list", Warning}, {"pip list --outdated", Warning}, {"pip index versions requests", Warning},
+		{"pip list --keyring-provider subprocess", Warning}, {"pip --python .venv/bin/python list", Warning}, {"pip cache purge", Warning},
+		{"pip install -r requirements.txt", Warning},
+		{"pip freeze -r ~/.ssh/id_rsa", Blocked}, {"pip --log ~/.bashrc list", Blocked}, {"pip hash ~/.aws/credentials", Blocked},
+		{"pip --cache-dir /tmp/c list", Dangerous}, {"pip config set global.index-url x", Dangerous}, {"pip install --user x", Dangerous},
+		{"pip list --client-cert ~/.ssh/id_rsa", Blocked}, {"pip list -f ~/.ssh", Blocked},
+		// gem: local by default, the registry with -r, -b, search.
+		{"gem list", Safe}, {"gem list --local", Safe}, {"gem list rails -d", Safe}, {"gem env", Safe}, {"gem which rake", Safe},
+		{"gem contents rake", Safe}, {"gem info rails", Safe}, {"gem dependency rails -R", Safe}, {"gem specification rails --yaml", Safe},
+		{"gem search -l rails", Safe}, {"gem check", Safe}, {"gem stale", Safe}, {"gem list --no-versions", Safe},
+		{"gem list --frobnicate", Warning}, {"gem list -r rails", Warning}, {"gem search rails", Warning}, {"gem info -b x", Warning},
+		{"gem fetch rails", Warning}, {"gem outdated", Warning},
+		{"gem --config-file ~/.ssh/id_rsa list", Blocked}, {"gem contents -s ~/.ssh rake", Blocked}, {"gem specification ~/.ssh/id_rsa.gem", Blocked},
+		{"gem check --doctor", Dangerous}, {"gem install rails", Dangerous}, {"gem update --system", Dangerous}, {"gem uninstall x", Dangerous},
+		// rustup: what is installed; the release server; the browser.
+		{"rustup show", Safe}, {"rustup +nightly show", Safe}, {"rustup show active-toolchain", Safe}, {"rustup toolchain list -v", Safe},
+		{"rustup target list --installed", Safe}, {"rustup component list --toolchain stable", Safe}, {"rustup which cargo", Safe},
+		{"rustup doc --path --std", Safe}, {"rustup completions bash", Safe}, {"rustup -v show", Safe},
+		{"rustup --zz show", Warning}, {"rustup show --frobnicate", Warning}, {"rustup target list --frobnicate", Warning},
+		{"rustup check", Warning}, {"rustup doc", Warning},
+		{"rustup update", Dangerous}, {"rustup toolchain install nightly", Dangerous}, {"rustup default nightly", Dangerous},
+		{"rustup self uninstall", Dangerous}, {"rustup run nightly cargo build", Dangerous},
+		// pipx: list, environment and completions print.
+		{"pipx list --json", Safe}, {"pipx list --short", Safe}, {"pipx environment --value PIPX_HOME", Safe}, {"pipx completions", Safe},
+		{"pipx list --frobnicate", Warning}, {"pipx --frobnicate list", Warning},
+		{"pipx run black", Dangerous}, {"pipx install black", Dangerous}, {"pipx upgrade-all", Dangerous},
+	})
+}
+
+// pkgHelps are the package managers' tables with the command line that
+// prints the options of each: the installed tools' --help must list no
+// option a table does not know. CI installs Debian 12's rpm, ruby (gem),
+// pipx and python3-pip; apt and dpkg are Debian's own. skip are the
+// words of a --help that are families or placeholders, not options.
+var pkgHelps = []struct {
+	args  []string
+	table *toolOpts
+	skip  []string
+}{
+	{[]string{"dpkg", "--help"}, &dpkgOpts, []string{"--assert-", "--validate-", "--force-", "--no-force-", "--refuse-", "--no-"}},
+	{[]string{"dpkg-deb", "--help"}, &dpkgOpts, []string{"-Z", "-S", "--nocheck", "--root-owner-group", "--threads-max",
+		"--deb-format", "--compression", "-z", "--showformat", "-W", "--show", "--uniform-compression", "--verbose", "-v", "-D", "--debug",
+		"--no-uniform-compression", "-R"}},
+	{[]string{"rpm", "--help"}, &rpmOpts, nil},
+	{[]string{"pip", "--help"}, &pipTool.global, nil},
+	{[]string{"rustup", "--help"}, &rustupTool.global, nil},
+	{[]string{"pipx", "--help"}, &pipxTool.global, nil},
+}
+
+func init() {
+	for _, v := range []string{"list", "show", "freeze", "check", "inspect", "hash", "debug", "completion", "config", "cache", "index"} {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"pip", v, "--help"}, pipTool.verbs[v], nil})
+	}
+	for v, o := range gemTool.verbs {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"gem", v, "--help"}, o, nil})
+	}
+	for v, o := range rustupTool.verbs {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"rustup", v, "--help"}, o, nil})
+	}
+	for v, o := range rustupLists {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"rustup", v, "list", "--help"}, o, nil})
+	}
+	for v, o := range pipxTool.verbs {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"pipx", v, "--help"}, o, nil})
+	}
+}
+
+// TestPackageTablesMatchInstalledHelp checks each package manager's
+// tables against the --help of the installed tool; a tool that is not
+// installed is skipped, saying so.
+func TestPackageTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	for _, h := range pkgHelps {
+		t.Run(strings.Join(h.args, " "), func(t *testing.T) {
+			t.Parallel()
+			bin, err := exec.LookPath(h.args[0])
+			if err != nil {
+				t.Skipf("%s is not installed here, so its table is not checked against its --help", h.args[0])
+			}
+			cmd := exec.CommandContext(t.Context(), bin, h.args[1:]...)
+			cmd.Env = []string{"LC_ALL=C", "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+			out, _ := cmd.CombinedOutput()
+			// dpkg writes "-i|--install", RubyGems "--[no-]installed".
+			help := strings.NewReplacer("|", ", ", "--[no-]", "--", "=", " ").Replace(string(out))
+			opts := helpOptions(help)
+			if len(opts) < 2 {
+				t.Skipf("%s lists no options (%q)", strings.Join(h.args, " "), firstLine(string(out)))
+			}
+			o := *h.table
+			o.parsed = nil
+			o.spec()
+			for _, opt := range opts {
+				if slices.ContainsFunc(h.skip, func(s string) bool { return opt == s || strings.HasSuffix(s, "-") && strings.HasPrefix(opt, s) }) {
+					continue
+				}
+				if !o.knows(opt) {
+					t.Errorf("%s lists %s, which its table does not know", strings.Join(h.args, " "), opt)
+				}
+			}
+		})
+	}
+}
+
+// TestAptTablesMatchInstalledApt checks every long option of the apt
+// tables against the installed apt: apt's --help lists no options, but
+// its parser rejects one a verb does not take, before printing help.
+func TestAptTablesMatchInstalledApt(t *testing.T) {
+	for name, tool := range aptTools {
+		bin, err := exec.LookPath(name)
+		if err != nil {
+			t.Skipf("%s is not installed here, so its tables are not checked", name)
+		}
+		for verb, o := range tool.verbs {
+			for _, opt := range strings.Fields(o.long + " " + o.longVal) {
+				if strings.HasPrefix(opt, "--no-") {
+					continue // apt accepts --no- only for its booleans
+				}
+				args := []string{verb, opt}
+				if strings.Contains(" "+o.longVal+" ", " "+opt+" ") {
+					args = append(args, aptValue(opt))
+				}
+				cmd := exec.CommandContext(t.Context(), bin, append(args, "--help")...)
+				cmd.Env = []string{"LC_ALL=C", "PATH=" + os.Getenv("PATH")}
+				out, err := cmd.CombinedOutput()
+				if err != nil || strings.Contains(string(out), "not understood") {
+					t.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+				}
+			}
+		}
+	}
+}
+
+// aptValue is a value apt takes for the option without complaint.
+func aptValue(opt string) string {
+	switch opt {
+	case "--config-file":
+		return "/dev/null"
+	case "--option":
+		return "Foo::Bar=1"
+	}
+	return "x"
+}
