@@ -617,3 +617,222 @@ func rpm(c *cmd) {
 	}
 	c.add(Safe, "reads installed packages", "builtin:read-only")
 }
+
+// ---- pacman ----
+
+// pacman's operations are options (-Q, -S, -F...), and each takes its
+// own; the targets of -Qo, -Qs, -Ss, -Sl are operands. pacmanCommon are
+// the options of every operation: -b and -r name the database and root
+// read, --logfile is written, --config, --gpgdir, --hookdir and
+// --cachedir are read.
+const pacmanSource = "pacman -h with each operation (-Q, -S, -F, -T, -D), pacman 6.0.2"
+
+var (
+	pacmanCommonLong    = "--verbose --confirm --noconfirm --debug --disable-download-timeout --sysroot --help"
+	pacmanCommonLongVal = "--dbpath --root --arch --cachedir --color --config --gpgdir --hookdir --logfile"
+	pacmanOps           = map[string]*toolOpts{
+		"Q": pacmanOp("cdegiklmnopqstu", "--query --changelog --deps --explicit --groups --info --check --list --foreign --native --owns --file --quiet --search --unrequired --upgrades"),
+		"S": pacmanOp("cdgilpqsuwy", "--sync --clean --nodeps --groups --info --list --print --quiet --search --sysupgrade --downloadonly --refresh --asdeps --asexplicit --dbonly --needed --noprogressbar --noscriptlet", "--assume-installed --ignore --ignoregroup --overwrite --print-format"),
+		"F": pacmanOp("lqxy", "--files --list --quiet --regex --refresh --machinereadable"),
+		"T": pacmanOp("", "--deptest"),
+		"D": pacmanOp("kq", "--database --check --quiet --asdeps --asexplicit"),
+		"R": pacmanOp("cdnpsu", "--remove --cascade --nodeps --nosave --print --recursive --unneeded --dbonly --noprogressbar --noscriptlet", "--assume-installed --print-format"),
+		"U": pacmanOp("dpw", "--upgrade --nodeps --print --downloadonly --asdeps --asexplicit --dbonly --needed --noprogressbar --noscriptlet", "--assume-installed --ignore --ignoregroup --overwrite --print-format"),
+		"V": pacmanOp("", "--version"),
+	}
+	// pacmanAll parses any line: an option of another operation is
+	// then found not modelled against the operation's own table.
+	pacmanAll = func() toolOpts {
+		all := toolOpts{source: pacmanSource, flags: "DFQRSTUVhv", vals: "br", long: pacmanCommonLong + " --database --files --query --remove --sync --deptest --upgrade --version",
+			longVal: pacmanCommonLongVal, reads: "-b --dbpath -r --root --config --gpgdir --hookdir --cachedir", writes: "--logfile"}
+		for _, o := range pacmanOps {
+			all.flags += o.flags
+			all.long = join(all.long, o.long)
+			all.longVal = join(all.longVal, o.longVal)
+		}
+		all.spec()
+		return all
+	}()
+	pacmanOpNames = map[string]string{"--database": "D", "--files": "F", "--query": "Q", "--remove": "R", "--sync": "S", "--deptest": "T", "--upgrade": "U", "--version": "V"}
+)
+
+// pacmanOp is the table of one operation.
+func pacmanOp(flags, long string, longVal ...string) *toolOpts {
+	o := &toolOpts{source: pacmanSource, flags: "hvbr" + flags, vals: "br", long: join(pacmanCommonLong, long),
+		longVal: join(append([]string{pacmanCommonLongVal}, longVal...)...)}
+	o.spec()
+	return o
+}
+
+// pacman judges pacman by its operation: querying the installed
+// packages (-Q), searching and showing the synced databases (-Ss, -Si,
+// -Sl, -Sg, -Sp), the file databases (-F) and dependency tests (-T) read;
+// refreshing (-y), cleaning (-c), installing, upgrading and removing
+// change the system.
+func pacman(c *cmd) {
+	flags, ops := c.judgeArgs(c.rest(), &pacmanAll)
+	op := ""
+	for _, f := range flags {
+		name := pacmanOpNames[f.name]
+		if len(f.name) == 2 && strings.Contains("DFQRSTUV", f.name[1:]) {
+			name = f.name[1:]
+		}
+		if name != "" && op != "" && name != op {
+			changesSystem(c) // pacman refuses two operations
+			return
+		}
+		if name != "" {
+			op = name
+		}
+	}
+	if op == "" {
+		if len(flags) > 0 && has(flags, "h", "--help") {
+			c.add(Safe, "prints usage", "builtin:read-only")
+			return
+		}
+		changesSystem(c)
+		return
+	}
+	table := pacmanOps[op]
+	for _, f := range flags {
+		if pacmanOpNames[f.name] == "" && !(len(f.name) == 2 && strings.Contains("DFQRSTUV", f.name[1:])) && !table.knows(f.name) {
+			c.notModelled(f.name)
+			break
+		}
+	}
+	readOnly := false
+	switch op {
+	case "Q":
+		readOnly = true
+		if has(flags, "p", "--file") {
+			c.read(ops)
+		}
+	case "S":
+		readOnly = has(flags, "s", "--search", "i", "--info", "l", "--list", "g", "--groups", "p", "--print") &&
+			!has(flags, "y", "--refresh", "u", "--sysupgrade", "c", "--clean", "w", "--downloadonly", "--asdeps", "--asexplicit", "--dbonly")
+	case "F":
+		readOnly = !has(flags, "y", "--refresh")
+	case "T", "V":
+		readOnly = true
+	case "D":
+		readOnly = has(flags, "k", "--check") && !has(flags, "--asdeps", "--asexplicit")
+	}
+	if !readOnly {
+		changesSystem(c)
+		return
+	}
+	readsPackages(c, false)
+}
+
+// ---- aptitude ----
+
+// aptitudeOpts is aptitude's table: one set of options for every action,
+// anywhere on the line. -o is APT's (aptConfig), -S reads a status file,
+// --log-file writes.
+var aptitudeOpts = toolOpts{source: "aptitude(8) and aptitude --help, aptitude 0.8.13 (Debian 12)",
+	flags: "DdfhPRrsVvWyZiuq", vals: "FOotwS",
+	long: "--allow-new-upgrades --allow-new-installs --allow-untrusted --disable-columns --show-deps --download-only --full-resolver " +
+		"--help --log-resolver --no-new-installs --no-new-upgrades --no-show-resolver-actions --prompt --purge-unused --quiet " +
+		"--without-recommends --with-recommends --simulate --safe-resolver --schedule-only --show-resolver-actions --show-summary " +
+		"--show-versions --verbose --version --visual-preview --show-why --assume-yes --autoclean-on-startup --clean-on-startup --no-gui",
+	longVal: "--add-user-tag --add-user-tag-to --display-format --group-by --log-file --log-level --sort --remove-user-tag " +
+		"--remove-user-tag-from --show-package-names --target-release --width --option",
+	reads: "-S", writes: "--log-file"}
+
+// aptitudeReads are the actions that print; changelog downloads.
+var aptitudeReads = map[string]bool{"search": false, "show": false, "showsrc": false, "versions": false, "why": false, "why-not": false, "help": false, "changelog": true}
+
+func init() { aptitudeOpts.spec() }
+
+// aptitude judges aptitude by its action; with none it opens its
+// interactive screen, which installs and removes.
+func aptitude(c *cmd) {
+	flags, ops := c.judgeArgs(c.rest(), &aptitudeOpts)
+	aptConfig(c, flags)
+	net, ok := false, false
+	if len(ops) > 0 && !ops[0].dyn {
+		net, ok = aptitudeReads[ops[0].s]
+	}
+	if !ok || has(flags, "u", "i", "--autoclean-on-startup", "--clean-on-startup") {
+		changesSystem(c)
+		return
+	}
+	readsPackages(c, net)
+}
+
+// ---- dnf, yum ----
+
+// dnf's general options go anywhere, each verb adds its own (argparse).
+// Its read verbs refresh expired repository metadata from the network
+// unless -C (cache only) is given. A configuration file (-c) or
+// --setopt can point plugins and paths anywhere; --destdir writes.
+// yum is dnf on every distribution that still ships it (RHEL 8+).
+const dnfSource = "dnf --help and dnf COMMAND --help, dnf 4.14.0 (Debian 12; yum is dnf 4)"
+
+var (
+	dnfGenFlags = "46Cbhqvy"
+	dnfGenVals  = "cdeRx"
+	dnfGenLong  = "--allowerasing --assumeno --assumeyes --best --bugfix --cacheonly --debugsolver --disable --downloadonly --enable " +
+		"--enhancement --help --help-cmd --newpackage --noautoremove --nobest --nodocs --nogpgcheck --noplugins --obsoletes --quiet " +
+		"--refresh --security --showduplicates --skip-broken --verbose --version"
+	dnfGenLongVal = "--config --debuglevel --disableexcludepkgs --disableexcludes --disableplugin --disablerepo --enableplugin --enablerepo " +
+		"--exclude --excludepkgs --installroot --randomwait --repo --repofrompath --repoid --rpmverbosity --advisories --advisory " +
+		"--bz --bzs --color --comment --cve --cves --destdir --downloaddir --errorlevel --forcearch --releasever --sec-severity " +
+		"--secseverity --setopt"
+)
+
+// dnfVerb is the table of one dnf verb.
+func dnfVerb(flags, vals, long, longVal string) *toolOpts {
+	return &toolOpts{source: dnfSource, flags: dnfGenFlags + flags, vals: dnfGenVals + vals, long: join(dnfGenLong, long),
+		longVal: join(dnfGenLongVal, longVal), reads: "-c --config --installroot", writes: "--destdir --downloaddir"}
+}
+
+var dnfTool = func() *verbTool {
+	listing := "--all --autoremove --available --extras --installed --recent --updates --upgrades"
+	// history store -o FILE writes the transaction.
+	history := dnfVerb("", "o", "--ignore-extras --ignore-installed --reverse --skip-unavailable", "--output")
+	history.writes += " -o --output"
+	return verbsAnywhere(map[string]*toolOpts{
+		"list": dnfVerb("", "", listing, ""), "info": dnfVerb("", "", listing, ""),
+		"search": dnfVerb("", "", "--all", ""), "provides": dnfVerb("", "", "", ""),
+		"repolist":     dnfVerb("", "", "--all --disabled --enabled", ""),
+		"check":        dnfVerb("", "", "--all --dependencies --duplicates --obsoleted --provides", ""),
+		"check-update": dnfVerb("", "", "--changelogs", ""), "help": dnfVerb("", "", "", ""),
+		"history": history,
+	})
+}()
+
+// dnfSubs are the second words of the verbs that have them, which only
+// print (dnf history list); history store -o writes.
+var dnfSubs = map[string][]string{"history": {"list", "info", "userinstalled"}}
+
+// dnfReadVerbs have no table here but only print: not modelled.
+var dnfReadVerbs = []string{"repoquery", "deplist", "group", "module", "updateinfo", "alias", "repository-packages"}
+
+// dnf judges dnf and yum: a verb with a table reads what is installed or
+// in the repositories (the network unless -C); every other verb changes
+// the system.
+func dnf(c *cmd) {
+	verb, flags, ops, known := c.verb(dnfTool)
+	if subs, ok := dnfSubs[verb.s]; known && ok && len(ops) > 0 && (ops[0].dyn || !slices.Contains(subs, ops[0].s)) {
+		known = false
+	}
+	if !known {
+		if slices.Contains(dnfReadVerbs, verb.s) && !verb.dyn {
+			c.add(Warning, "not modelled: dnf "+verb.s+" (a verb the classifier has no table for)", "builtin:unknown-option")
+			return
+		}
+		changesSystem(c)
+		return
+	}
+	gflags, _ := parseOpts(c.rest(), dnfTool.global.spec())
+	all := append(gflags, flags...)
+	if has(all, "c", "--config", "--setopt", "--repofrompath", "--enableplugin") {
+		c.add(Warning, "changes dnf's configuration or plugins, which can run code", "builtin:config-file")
+	}
+	if has(all, "--debugsolver") {
+		c.path(accWrite, lit("debugdata"))
+	}
+	local := has(all, "C", "--cacheonly") && !has(all, "--refresh")
+	readsPackages(c, !local && verb.s != "help" && verb.s != "history")
+}

@@ -78,6 +78,32 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"pipx list --json", Safe}, {"pipx list --short", Safe}, {"pipx environment --value PIPX_HOME", Safe}, {"pipx completions", Safe},
 		{"pipx list --frobnicate", Warning}, {"pipx --frobnicate list", Warning},
 		{"pipx run black", Dangerous}, {"pipx install black", Dangerous}, {"pipx upgrade-all", Dangerous},
+		// aptitude: one table for every action.
+		{"aptitude search '~i python'", Safe}, {"aptitude show bash", Safe}, {"aptitude versions bash", Safe}, {"aptitude why libc6", Safe},
+		{"aptitude -F '%p' search x", Safe}, {"aptitude search --disable-columns -w 120 x", Safe},
+		{"aptitude search --frobnicate x", Warning}, {"aptitude changelog bash", Warning}, {"aptitude -o Foo::Bar=1 show x", Warning},
+		{"aptitude -S ~/.ssh/id_rsa show x", Blocked}, {"aptitude --log-file ~/.bashrc show x", Blocked},
+		{"aptitude -o DPkg::Pre-Invoke::=id show x", Dangerous},
+		{"aptitude", Dangerous}, {"aptitude install x", Dangerous}, {"aptitude -u search x", Dangerous}, {"aptitude update", Dangerous},
+		// dnf and yum: local with -C, the mirrors otherwise.
+		{"dnf -C list installed", Safe}, {"yum -C info bash", Safe}, {"dnf search -C ripgrep", Safe}, {"dnf -C repolist --all", Safe},
+		{"dnf history list", Safe}, {"dnf history info 3", Safe}, {"dnf -C provides /bin/ls", Safe}, {"dnf help", Safe},
+		{"dnf list installed", Warning}, {"yum search x", Warning}, {"dnf check-update", Warning}, {"dnf -C list --frobnicate", Warning},
+		{"dnf -C --setopt=pluginpath=/tmp list", Warning}, {"dnf -C -c dnf.conf list", Warning}, {"dnf -C repoquery --requires x", Warning},
+		{"dnf -C -c ~/.ssh/id_rsa list", Blocked}, {"dnf -C --installroot ~/.ssh list", Blocked},
+		{"dnf install x", Dangerous}, {"yum -y update", Dangerous}, {"dnf remove x", Dangerous}, {"dnf history undo 3", Dangerous},
+		{"dnf makecache", Dangerous}, {"dnf", Dangerous},
+		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
+		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
+		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
+		{"pacman -Sg", Safe}, {"pacman -F libfoo.so", Safe}, {"pacman -T 'bash>=5'", Safe}, {"pacman -Dk", Safe}, {"pacman -Qp dist/x.pkg.tar.zst", Safe},
+		{"pacman --query --info bash", Safe}, {"pacman -Qi --color never bash", Safe},
+		{"pacman -Q --frobnicate", Warning}, {"pacman -Qw", Warning}, {"pacman -Qi --needed bash", Warning},
+		{"pacman -Qp ~/.ssh/id_rsa", Blocked}, {"pacman -b ~/.ssh -Q", Blocked}, {"pacman -Q --logfile ~/.bashrc", Blocked},
+		{"pacman -Q --config ~/.aws/credentials", Blocked}, {"pacman -Q --logfile /tmp/p.log", Dangerous},
+		{"pacman -S bash", Dangerous}, {"pacman -Syu", Dangerous}, {"pacman -Sy", Dangerous}, {"pacman -Ssy x", Dangerous}, {"pacman -Scc", Dangerous},
+		{"pacman -R bash", Dangerous}, {"pacman -U x.pkg.tar.zst", Dangerous}, {"pacman -Fy", Dangerous}, {"pacman -D --asdeps x", Dangerous},
+		{"pacman -Q -S x", Dangerous}, {"pacman", Dangerous},
 	})
 }
 
@@ -99,6 +125,15 @@ var pkgHelps = []struct {
 	{[]string{"pip", "--help"}, &pipTool.global, nil},
 	{[]string{"rustup", "--help"}, &rustupTool.global, nil},
 	{[]string{"pipx", "--help"}, &pipxTool.global, nil},
+	{[]string{"aptitude", "--help"}, &aptitudeOpts, []string{"--with"}},
+	{[]string{"dnf", "--help"}, &dnfTool.global, nil},
+	{[]string{"pacman", "-Q", "--help"}, pacmanOps["Q"], nil},
+	{[]string{"pacman", "-S", "--help"}, pacmanOps["S"], nil},
+	{[]string{"pacman", "-F", "--help"}, pacmanOps["F"], nil},
+	{[]string{"pacman", "-T", "--help"}, pacmanOps["T"], nil},
+	{[]string{"pacman", "-D", "--help"}, pacmanOps["D"], nil},
+	{[]string{"pacman", "-R", "--help"}, pacmanOps["R"], nil},
+	{[]string{"pacman", "-U", "--help"}, pacmanOps["U"], nil},
 }
 
 func init() {
@@ -129,6 +164,13 @@ func init() {
 			table *toolOpts
 			skip  []string
 		}{[]string{"rustup", v, "list", "--help"}, o, nil})
+	}
+	for v, o := range dnfTool.verbs {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"dnf", v, "--help"}, o, nil})
 	}
 	for v, o := range pipxTool.verbs {
 		pkgHelps = append(pkgHelps, struct {

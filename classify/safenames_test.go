@@ -66,17 +66,17 @@ var shellWords = map[string]string{
 // This list only shrinks: a name that gets a table must leave it, and a
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
-   abduco   alembic ant apk                       aptitude artisan atlas autopep8 ava 
+   abduco   alembic ant apk                                artisan atlas autopep8 ava 
 bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
-deno diesel   dnf docker dotnet      dprint drizzle-kit dtach dune  emerge  eslint
+deno diesel       docker dotnet      dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway       ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
     helm      isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
-nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
+nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint       
 pants parallel paru perf pg_restore phpunit                     pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
      rspec rubocop ruff rustfmt        sbt scalac scons scoop  sequelize sequelize-cli 
@@ -84,7 +84,7 @@ prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
-yapf yarn yay ydotool yum  zig  zypper`)
+yapf yarn yay ydotool      zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
 // (expr -5 + 1), so no word is an unknown option.
