@@ -836,3 +836,42 @@ func dnf(c *cmd) {
 	local := has(all, "C", "--cacheonly") && !has(all, "--refresh")
 	readsPackages(c, !local && verb.s != "help" && verb.s != "history")
 }
+
+// ---- flatpak ----
+
+const flatpakSource = "flatpak --help and flatpak COMMAND --help, flatpak 1.14.10 (Debian 12)"
+
+// flatpakVerb is the table of one flatpak verb, with the options every
+// verb takes (GLib's -h and flatpak's -v).
+func flatpakVerb(flags, long, longVal string) *toolOpts {
+	return &toolOpts{source: flatpakSource, flags: "hv" + flags, long: join("--help --verbose --ostree-verbose", long), longVal: longVal}
+}
+
+var flatpakTool = newVerbTool(toolOpts{source: flatpakSource, flags: "hv",
+	long: "--default-arch --gl-drivers --help --installations --ostree-verbose --print-system-only --print-updated-env --supported-arches --verbose --version"},
+	map[string]*toolOpts{
+		"list": flatpakVerb("adu", "--all --app --runtime --show-details --system --user", "--app-runtime --arch --columns --installation"),
+		"info": flatpakVerb("Mcehlmors", "--show-commit --show-extensions --show-location --show-metadata --show-origin --show-permissions --show-ref --show-runtime --show-sdk --show-size --system --user",
+			"--arch --file-access --installation"),
+		"search":    flatpakVerb("u", "--system --user", "--arch --columns --installation"),
+		"remote-ls": flatpakVerb("adu", "--all --app --cached --runtime --show-details --sideloaded --system --updates --user", "--app-runtime --arch --columns --installation"),
+		"remotes":   flatpakVerb("du", "--show-details --show-disabled --system --user", "--columns --installation"),
+		"history":   flatpakVerb("u", "--reverse --system --user", "--columns --installation --since --until"),
+		"ps":        flatpakVerb("", "", "--columns"),
+	})
+
+// flatpak judges flatpak: listing and showing what is installed reads;
+// remote-ls asks the remote unless --cached; every other verb installs,
+// runs or changes applications.
+func flatpak(c *cmd) {
+	verb, flags, _, known := c.verb(flatpakTool)
+	if !known {
+		if verb.s == "" && !verb.dyn && len(c.rest()) > 0 {
+			readsPackages(c, false) // --version, --installations...
+			return
+		}
+		changesSystem(c)
+		return
+	}
+	readsPackages(c, verb.s == "remote-ls" && !has(flags, "--cached"))
+}

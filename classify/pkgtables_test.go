@@ -93,6 +93,11 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"dnf -C -c ~/.ssh/id_rsa list", Blocked}, {"dnf -C --installroot ~/.ssh list", Blocked},
 		{"dnf install x", Dangerous}, {"yum -y update", Dangerous}, {"dnf remove x", Dangerous}, {"dnf history undo 3", Dangerous},
 		{"dnf makecache", Dangerous}, {"dnf", Dangerous},
+		// flatpak: what is installed; remote-ls asks the remote.
+		{"flatpak list", Safe}, {"flatpak list --app --columns=application,version", Safe}, {"flatpak info org.gimp.GIMP", Safe},
+		{"flatpak --installations", Safe}, {"flatpak search gimp", Safe}, {"flatpak remotes -d", Safe}, {"flatpak remote-ls --cached flathub", Safe},
+		{"flatpak list --frobnicate", Warning}, {"flatpak --frobnicate list", Warning}, {"flatpak remote-ls flathub", Warning},
+		{"flatpak install flathub x", Dangerous}, {"flatpak run org.gimp.GIMP", Dangerous}, {"flatpak update", Dangerous}, {"flatpak", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
@@ -127,6 +132,7 @@ var pkgHelps = []struct {
 	{[]string{"pipx", "--help"}, &pipxTool.global, nil},
 	{[]string{"aptitude", "--help"}, &aptitudeOpts, []string{"--with"}},
 	{[]string{"dnf", "--help"}, &dnfTool.global, nil},
+	{[]string{"flatpak", "--help"}, &flatpakTool.global, nil},
 	{[]string{"pacman", "-Q", "--help"}, pacmanOps["Q"], nil},
 	{[]string{"pacman", "-S", "--help"}, pacmanOps["S"], nil},
 	{[]string{"pacman", "-F", "--help"}, pacmanOps["F"], nil},
@@ -171,6 +177,13 @@ func init() {
 			table *toolOpts
 			skip  []string
 		}{[]string{"dnf", v, "--help"}, o, nil})
+	}
+	for v, o := range flatpakTool.verbs {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"flatpak", v, "--help"}, o, nil})
 	}
 	for v, o := range pipxTool.verbs {
 		pkgHelps = append(pkgHelps, struct {

@@ -71,7 +71,7 @@ bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybo
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel       docker dotnet      dprint drizzle-kit dtach dune  emerge  eslint
-      flatpak  flutter flyway       ghc ginkgo git
+              flutter flyway       ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
     helm      isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
