@@ -875,3 +875,64 @@ func flatpak(c *cmd) {
 	}
 	readsPackages(c, verb.s == "remote-ls" && !has(flags, "--cached"))
 }
+
+// ---- zypper ----
+
+// zypper's global options come before the verb, the verb's after it.
+// Its read verbs refresh the repositories when they are due unless
+// --no-refresh is given (the network); -c reads a configuration file,
+// the directory options name trees read and written.
+const zypperSource = "zypper help and zypper help COMMAND, zypper 1.14.42 (Debian 12)"
+
+// zypperVerb is the table of one zypper verb.
+func zypperVerb(flags, vals, long, longVal string) *toolOpts {
+	return &toolOpts{source: zypperSource, flags: "h" + flags, vals: vals, long: join("--help", long), longVal: longVal}
+}
+
+var zypperTool = func() *verbTool {
+	search := zypperVerb("Cdfinsuvx", "rt", "--case-sensitive --conflicts --conflicts-pkg --details --file-list --installed-only --match-exact "+
+		"--match-substrings --match-words --name --not-installed-only --obsoletes --obsoletes-pkg --provides --provides-pkg --recommends "+
+		"--recommends-pkg --requires --requires-pkg --search-descriptions --sort-by-name --sort-by-repo --suggests --suggests-pkg "+
+		"--supplements --supplements-pkg --verbose", "--repo --type")
+	info := zypperVerb("s", "rt", "--conflicts --match-substrings --obsoletes --provides --recommends --requires --suggests --supplements", "--repo --type")
+	packages := zypperVerb("NRiu", "r", "--installed-only --not-installed-only --orphaned --recommended --sort-by-name --sort-by-repo --suggested --unneeded", "--repo")
+	patterns := zypperVerb("iu", "r", "--installed-only --not-installed-only", "--repo")
+	products := zypperVerb("iu", "r", "--installed-only --not-installed-only", "--repo --xmlfwd")
+	repos := zypperVerb("AENPUadnprsu", "e", "--alias --details --name --priority --refresh --service --show-enabled-only --sort-by-alias "+
+		"--sort-by-name --sort-by-priority --sort-by-uri --uri", "--export")
+	repos.writes = "-e --export"
+	services := zypperVerb("ENPUdpru", "", "--details --priority --show-enabled-only --sort-by-name --sort-by-priority --sort-by-uri --uri --with-repos", "")
+	locks := zypperVerb("ms", "", "--matches --solvables", "")
+	updates := zypperVerb("a", "rt", "--all --best-effort "+withNo("--allow-arch-change --allow-downgrade --allow-name-change --allow-vendor-change"), "--repo --type")
+	provides := zypperVerb("", "", "", "")
+	return newVerbTool(toolOpts{source: zypperSource, flags: "AVhinqtvx", vals: "CDRcps",
+		long: "--color --no-color --disable-repositories --disable-system-resolvables --gpg-auto-import-keys --help --ignore-unknown --no-abbrev " +
+			"--no-cd --no-gpg-checks --no-refresh --no-remote --non-interactive --non-interactive-include-reboot-patches --promptids --quiet " +
+			"--terse --verbose --version --xmlout",
+		longVal: "--cache-dir --config --installroot --pkg-cache-dir --plus-content --plus-repo --raw-cache-dir --reposd-dir --root " +
+			"--solv-cache-dir --table-style --userdata --releasever",
+		reads:  "-c --config -D --reposd-dir -R --root --installroot",
+		writes: "-C --cache-dir --raw-cache-dir --solv-cache-dir --pkg-cache-dir"},
+		map[string]*toolOpts{"search": search, "se": search, "info": info, "if": info, "packages": packages, "pa": packages,
+			"patterns": patterns, "pt": patterns, "products": products, "pd": products, "repos": repos, "lr": repos,
+			"services": services, "ls": services, "locks": locks, "ll": locks, "list-updates": updates, "lu": updates,
+			"what-provides": provides, "wp": provides})
+}()
+
+// zypperLocal are the verbs that read only zypper's own configuration.
+var zypperLocal = []string{"repos", "lr", "services", "ls", "locks", "ll"}
+
+// zypper judges zypper: a verb with a table reads (the repositories
+// unless --no-refresh); every other verb changes the system.
+func zypper(c *cmd) {
+	verb, _, _, known := c.verb(zypperTool)
+	if !known {
+		changesSystem(c)
+		return
+	}
+	gflags, _ := parseOpts(c.rest(), zypperTool.global.spec())
+	if has(gflags, "p", "--plus-repo") {
+		c.add(Warning, "adds a repository for this command", "builtin:network")
+	}
+	readsPackages(c, !has(gflags, "--no-refresh") && !slices.Contains(zypperLocal, verb.s))
+}

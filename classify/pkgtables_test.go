@@ -98,6 +98,13 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"flatpak --installations", Safe}, {"flatpak search gimp", Safe}, {"flatpak remotes -d", Safe}, {"flatpak remote-ls --cached flathub", Safe},
 		{"flatpak list --frobnicate", Warning}, {"flatpak --frobnicate list", Warning}, {"flatpak remote-ls flathub", Warning},
 		{"flatpak install flathub x", Dangerous}, {"flatpak run org.gimp.GIMP", Dangerous}, {"flatpak update", Dangerous}, {"flatpak", Dangerous},
+		// zypper: the repositories are refreshed unless --no-refresh.
+		{"zypper --no-refresh search vim", Safe}, {"zypper --no-refresh se -i python3", Safe}, {"zypper lr -u", Safe}, {"zypper repos -d", Safe},
+		{"zypper --no-refresh info -t pattern base", Safe}, {"zypper ll", Safe}, {"zypper -x --no-refresh packages --orphaned", Safe},
+		{"zypper search vim", Warning}, {"zypper --no-refresh search --frobnicate x", Warning}, {"zypper --frobnicate lr", Warning},
+		{"zypper --no-refresh -p http://example.com/repo se x", Warning},
+		{"zypper -c ~/.ssh/id_rsa lr", Blocked}, {"zypper lr --export ~/.bashrc", Blocked}, {"zypper -C /tmp/zc --no-refresh se x", Dangerous},
+		{"zypper install vim", Dangerous}, {"zypper refresh", Dangerous}, {"zypper -n dup", Dangerous}, {"zypper ar http://x/repo x", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
@@ -132,6 +139,7 @@ var pkgHelps = []struct {
 	{[]string{"pipx", "--help"}, &pipxTool.global, nil},
 	{[]string{"aptitude", "--help"}, &aptitudeOpts, []string{"--with"}},
 	{[]string{"dnf", "--help"}, &dnfTool.global, nil},
+	{[]string{"zypper", "help"}, &zypperTool.global, []string{"--bugzilla", "--cve", "--issue"}},
 	{[]string{"flatpak", "--help"}, &flatpakTool.global, nil},
 	{[]string{"pacman", "-Q", "--help"}, pacmanOps["Q"], nil},
 	{[]string{"pacman", "-S", "--help"}, pacmanOps["S"], nil},
@@ -184,6 +192,13 @@ func init() {
 			table *toolOpts
 			skip  []string
 		}{[]string{"flatpak", v, "--help"}, o, nil})
+	}
+	for v, o := range zypperTool.verbs {
+		pkgHelps = append(pkgHelps, struct {
+			args  []string
+			table *toolOpts
+			skip  []string
+		}{[]string{"zypper", "help", v}, o, nil})
 	}
 	for v, o := range pipxTool.verbs {
 		pkgHelps = append(pkgHelps, struct {
