@@ -936,3 +936,50 @@ func zypper(c *cmd) {
 	}
 	readsPackages(c, !has(gflags, "--no-refresh") && !slices.Contains(zypperLocal, verb.s))
 }
+
+// ---- apk (Alpine) ----
+
+// apk's options go anywhere, the global ones and the applet's. The read
+// applets use the cached indexes; -U refreshes them (the network and the
+// system's cache), -p reads another root, --repositories-file and
+// --keys-dir are read, --cache-dir written.
+const apkSource = "apk(8), apk-info(8), apk-search(8), apk-list(8), apk-version(8), apk-dot(8), apk-tools 2.14.9 (doc/*.scd)"
+
+var apkTool = func() *verbTool {
+	gFlags, gVals := "fhiqUvVs", "pX"
+	gLong := "--force --help --interactive --quiet --update-cache --verbose --version --allow-untrusted --force-binary-stdout " +
+		"--force-broken-world --force-missing-repositories --force-non-repository --force-old-apk --force-overwrite --force-refresh " +
+		"--no-cache --no-check-certificate --no-interactive --no-network --no-progress --print-arch --progress --purge --simulate " +
+		"--clean-protected --overlay-from-stdin --no-scripts --no-commit-hooks --initramfs-diskless-boot"
+	gLongVal := "--root --repository --arch --cache-dir --cache-max-age --keys-dir --progress-fd --repositories-file --timeout --wait --from"
+	verb := func(flags, vals, long, longVal string) *toolOpts {
+		return &toolOpts{source: apkSource, flags: gFlags + flags, vals: gVals + vals, long: join(gLong, long), longVal: join(gLongVal, longVal),
+			reads: "-p --root --repositories-file --keys-dir", writes: "--cache-dir"}
+	}
+	return verbsAnywhere(map[string]*toolOpts{
+		"info":    verb("adeLPrRswWt", "", "--all --description --installed --contents --provides --rdepends --depends --size --webpage --who-owns --install-if --license --replaces --rinstall-if --triggers", ""),
+		"search":  verb("adexor", "", "--all --description --exact --has-origin --origin --rdepends", ""),
+		"list":    verb("IOauodP", "", "--installed --orphaned --available --upgradable --upgradeable --origin --depends --providers", ""),
+		"policy":  verb("", "", "", ""),
+		"version": verb("acIt", "l", "--all --check --indexes --test", "--limit"),
+		"stats":   verb("", "", "", ""),
+		"dot":     verb("", "", "--errors --installed", ""),
+	})
+}()
+
+// apk judges apk: the applets that print read the installed database
+// and the cached indexes; refreshing them (-U) and every other applet
+// change the system.
+func apk(c *cmd) {
+	_, flags, _, known := c.verb(apkTool)
+	gflags, _ := parseOpts(c.rest(), apkTool.global.spec())
+	all := append(gflags, flags...)
+	if !known || has(all, "U", "--update-cache", "--force-refresh") {
+		changesSystem(c)
+		return
+	}
+	if has(all, "X", "--repository") {
+		c.add(Warning, "reads an extra repository", "builtin:network")
+	}
+	readsPackages(c, false)
+}

@@ -105,6 +105,12 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"zypper --no-refresh -p http://example.com/repo se x", Warning},
 		{"zypper -c ~/.ssh/id_rsa lr", Blocked}, {"zypper lr --export ~/.bashrc", Blocked}, {"zypper -C /tmp/zc --no-refresh se x", Dangerous},
 		{"zypper install vim", Dangerous}, {"zypper refresh", Dangerous}, {"zypper -n dup", Dangerous}, {"zypper ar http://x/repo x", Dangerous},
+		// apk: the cached indexes; -U refreshes them.
+		{"apk info", Safe}, {"apk info -L busybox", Safe}, {"apk search -v curl", Safe}, {"apk list --installed", Safe}, {"apk policy bash", Safe},
+		{"apk version -l '<'", Safe}, {"apk -v info -W /bin/ls", Safe}, {"apk stats", Safe},
+		{"apk info --frobnicate", Warning}, {"apk -X https://example.com/alpine search x", Warning},
+		{"apk -p ~/.ssh info", Blocked}, {"apk --repositories-file ~/.aws/credentials search x", Blocked}, {"apk --cache-dir ~/.bashrc info", Blocked},
+		{"apk -U search x", Dangerous}, {"apk add curl", Dangerous}, {"apk update", Dangerous}, {"apk del curl", Dangerous}, {"apk", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
