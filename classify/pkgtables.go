@@ -983,3 +983,90 @@ func apk(c *cmd) {
 	}
 	readsPackages(c, false)
 }
+
+// ---- Homebrew ----
+
+// brew's verbs each take the global options (-d, -q, -v, -h) and their
+// own; some are written as options (brew --prefix). A named formula
+// that is a file (x.rb, ./x) is Ruby code brew loads; the verbs that
+// ask GitHub, open a browser or draw a graph in one are judged by brew.
+const brewSource = "Homebrew 6.0.18 manual (docs/Manpage.md): brew list, info, search, deps, uses, leaves, outdated, desc, doctor, config..."
+
+var brewTool = func() *verbTool {
+	verb := func(flags, vals, long, longVal string) *toolOpts {
+		return &toolOpts{source: brewSource, flags: "dqvh" + flags, vals: vals, long: join("--debug --quiet --verbose --help", long), longVal: longVal}
+	}
+	list := verb("1lrt", "", "--formula --formulae --cask --casks --full-name --versions --json --multiple --pinned --installed-on-request "+
+		"--no-installed-on-request --poured-from-bottle --built-from-source", "")
+	info := verb("", "", "--analytics --github --json --installed --variations --formula --formulae --cask --casks --sizes", "--days --category")
+	search := verb("", "", "--formula --formulae --cask --casks --desc --pull-request --open --closed --alpine --repology --macports --fink "+
+		"--opensuse --fedora --archlinux --debian --ubuntu", "")
+	deps := verb("n1", "", "--topological --direct --union --full-name --include-implicit --include-build --include-optional --include-test "+
+		"--skip-recommended --include-requirements --tree --prune --graph --dot --annotate --installed --brewfile --missing --for-each "+
+		"--HEAD --formula --formulae --cask --casks", "--os --arch")
+	doctor := verb("D", "", "--list-checks --audit-debug", "")
+	env := verb("", "", "--plain", "--shell")
+	repo := verb("", "", "", "")
+	return newVerbTool(toolOpts{source: brewSource, flags: "dqvhV", long: "--debug --quiet --verbose --help --version"},
+		map[string]*toolOpts{
+			"list": list, "ls": list, "info": info, "abv": info, "search": search, "-S": search, "deps": deps,
+			"uses": verb("", "", "--recursive --installed --missing --include-implicit --include-build --include-test --include-optional "+
+				"--skip-recommended --formula --formulae --cask --casks", ""),
+			"leaves": verb("rp", "", "--installed-on-request --installed-as-dependency", ""),
+			"outdated": verb("g", "", "--formula --formulae --cask --casks --json --minimum-version --fetch-HEAD --greedy --greedy-latest "+
+				"--greedy-auto-updates", ""),
+			"desc":   verb("snd", "", "--search --name --description --formula --formulae --cask --casks", ""),
+			"doctor": doctor, "dr": doctor, "config": verb("", "", "", ""), "--config": verb("", "", "", ""),
+			"commands": verb("", "", "--include-aliases", ""), "tap-info": verb("", "", "--installed --json", ""),
+			"options": verb("", "", "--compact --installed", ""), "missing": verb("", "", "", "--hide"),
+			"help": verb("", "", "", ""), "home": verb("", "", "--formula --formulae --cask --casks", ""), "formulae": verb("", "", "", ""),
+			"casks": verb("", "", "", ""), "--prefix": verb("", "", "--unbrewed --installed", ""), "--cellar": repo,
+			"--caskroom": repo, "--repository": repo, "--repo": repo, "--taps": repo, "--env": env, "environment": env,
+			"--cache": verb("s", "", "--build-from-source --force-bottle --HEAD --formula --formulae --cask --casks", "--os --arch --bottle-tag"),
+		})
+}()
+
+// brew judges Homebrew: a verb with a table reads what is installed and
+// the cached formula data; search's sites and pull requests, info
+// --analytics and outdated --fetch-HEAD ask the network; home, info
+// --github and deps --graph open a browser; every other verb installs,
+// upgrades or changes the system.
+func brew(c *cmd) {
+	saved := c.args
+	defer func() { c.args = saved }()
+	var verb field
+	var flags []flag
+	var ops []field
+	known := false
+	if r := c.rest(); len(r) > 0 && !r[0].dyn && brewTool.verbs[r[0].s] != nil && strings.HasPrefix(r[0].s, "-") {
+		// brew --prefix, brew -S: a verb written as an option.
+		verb = r[0]
+		flags, ops = c.judgeArgs(r[1:], brewTool.verbs[verb.s])
+		known = true
+	} else {
+		verb, flags, ops, known = c.verb(brewTool)
+	}
+	if !known {
+		if verb.s == "" && !verb.dyn && len(c.rest()) > 0 {
+			c.add(Safe, "prints its version or usage", "builtin:read-only")
+			return
+		}
+		changesSystem(c)
+		return
+	}
+	for _, op := range ops {
+		if op.dyn || strings.HasSuffix(op.s, ".rb") || strings.HasPrefix(op.s, ".") || strings.HasPrefix(op.s, "/") || strings.HasPrefix(op.s, "~") {
+			c.add(Warning, "loads a formula file, which is Ruby code", "builtin:tool-program")
+			c.path(accRead, op)
+		}
+	}
+	switch {
+	case verb.s == "home" || has(flags, "--github") || has(flags, "--graph") && !has(flags, "--dot"):
+		c.add(Warning, "opens a web page in a browser", "builtin:tool-program")
+	case has(flags, "--analytics", "--fetch-HEAD", "--pull-request", "--open", "--closed", "--alpine", "--repology", "--macports",
+		"--fink", "--opensuse", "--fedora", "--archlinux", "--debian", "--ubuntu"):
+		readsPackages(c, true)
+	default:
+		readsPackages(c, false)
+	}
+}

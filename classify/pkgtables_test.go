@@ -111,6 +111,17 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"apk info --frobnicate", Warning}, {"apk -X https://example.com/alpine search x", Warning},
 		{"apk -p ~/.ssh info", Blocked}, {"apk --repositories-file ~/.aws/credentials search x", Blocked}, {"apk --cache-dir ~/.bashrc info", Blocked},
 		{"apk -U search x", Dangerous}, {"apk add curl", Dangerous}, {"apk update", Dangerous}, {"apk del curl", Dangerous}, {"apk", Dangerous},
+		// brew: the manual's read verbs; files, browsers and the network.
+		{"brew list", Safe}, {"brew list --versions", Safe}, {"brew ls -1", Safe}, {"brew info node", Safe}, {"brew info --json=v2 --installed", Safe},
+		{"brew search ripgrep", Safe}, {"brew deps --tree node", Safe}, {"brew uses --installed openssl", Safe}, {"brew leaves -r", Safe},
+		{"brew outdated", Safe}, {"brew config", Safe}, {"brew doctor", Safe}, {"brew --prefix", Safe}, {"brew --prefix node", Safe},
+		{"brew --repo", Safe}, {"brew --cellar node", Safe}, {"brew -v", Safe}, {"brew desc -s json", Safe}, {"brew deps --graph --dot x", Safe},
+		{"brew list --frobnicate", Warning}, {"brew --frobnicate list", Warning}, {"brew --prefix --frobnicate", Warning},
+		{"brew info ./Formula/x.rb", Warning}, {"brew search --pull-request x", Warning}, {"brew info --analytics x", Warning},
+		{"brew home node", Warning}, {"brew deps --graph node", Warning}, {"brew info --github node", Warning}, {"brew outdated --fetch-HEAD", Warning},
+		{"brew info ~/.ssh/id_rsa", Blocked},
+		{"brew install ripgrep", Dangerous}, {"brew upgrade", Dangerous}, {"brew uninstall x", Dangerous}, {"brew update", Dangerous},
+		{"brew tap user/repo", Dangerous}, {"brew services start x", Dangerous}, {"brew", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
