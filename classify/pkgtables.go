@@ -1070,3 +1070,30 @@ func brew(c *cmd) {
 		readsPackages(c, false)
 	}
 }
+
+// ---- xbps-install ----
+
+// xbpsOpts is xbps-install's table. It only installs and updates, except
+// with -n, which prints the transaction it would run (and skips -S).
+var xbpsOpts = toolOpts{source: "xbps-install(1) and bin/xbps-install/main.c, xbps 0.60.7",
+	flags: "ADdfhIiMnSuUVvy", vals: "CcRr",
+	long: "--automatic --debug --download-only --force --help --ignore-conf-repos --ignore-file-conflicts --memory-sync --dry-run " +
+		"--sync --unpack-only --update --verbose --version --yes --reproducible --staging",
+	longVal: "--config --cachedir --repository --rootdir", reads: "-C --config -c --cachedir -r --rootdir"}
+
+func init() { xbpsOpts.spec() }
+
+// xbpsInstall judges xbps-install: a dry run (-n) reads the package
+// database and the cached indexes (the network with -M or -R); every
+// other run installs or updates.
+func xbpsInstall(c *cmd) {
+	flags, ops := c.judgeArgs(c.rest(), &xbpsOpts)
+	switch {
+	case len(ops) == 0 && len(flags) == 1 && has(flags, "h", "--help", "V", "--version"):
+		c.add(Safe, "prints its version or usage", "builtin:read-only")
+	case has(flags, "n", "--dry-run"):
+		readsPackages(c, has(flags, "M", "--memory-sync", "R", "--repository"))
+	default:
+		changesSystem(c)
+	}
+}

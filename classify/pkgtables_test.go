@@ -122,6 +122,11 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"brew info ~/.ssh/id_rsa", Blocked},
 		{"brew install ripgrep", Dangerous}, {"brew upgrade", Dangerous}, {"brew uninstall x", Dangerous}, {"brew update", Dangerous},
 		{"brew tap user/repo", Dangerous}, {"brew services start x", Dangerous}, {"brew", Dangerous},
+		// xbps-install: only a dry run reads.
+		{"xbps-install -n vim", Safe}, {"xbps-install -nu", Safe}, {"xbps-install -h", Safe},
+		{"xbps-install -n --frobnicate vim", Warning}, {"xbps-install -nM vim", Warning},
+		{"xbps-install -n -C ~/.ssh/id_rsa vim", Blocked},
+		{"xbps-install -S vim", Dangerous}, {"xbps-install -Syu", Dangerous}, {"xbps-install vim", Dangerous}, {"xbps-install -l", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},

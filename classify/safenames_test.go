@@ -83,7 +83,7 @@ prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
- vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
+ vitest  wezterm winget wtype                xdotool xmake xo xte   
 yapf yarn yay ydotool      zig        `)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
