@@ -1097,3 +1097,61 @@ func xbpsInstall(c *cmd) {
 		changesSystem(c)
 	}
 }
+
+// ---- Scoop ----
+
+// Scoop's verbs are PowerShell scripts, most without options; each
+// script's header is its manual.
+const scoopSource = "Scoop v0.5.3 libexec/scoop-*.ps1 usage headers and bin/scoop.ps1"
+
+var scoopTool = func() *verbTool {
+	none := &toolOpts{source: scoopSource, flags: "h", long: "--help"}
+	return newVerbTool(toolOpts{source: scoopSource, flags: "hv", long: "--help --version"},
+		map[string]*toolOpts{
+			"list": none, "search": none, "which": none, "prefix": none, "cat": none, "depends": none, "checkup": none, "help": none,
+			"info":   {source: scoopSource, flags: "hv", long: "--help --verbose"},
+			"status": {source: scoopSource, flags: "hl", long: "--help --local"},
+			"export": {source: scoopSource, flags: "hc", long: "--help --config"},
+			"config": none, "cache": none, "bucket": none, "home": none,
+		})
+}()
+
+// scoopSubs are the second words that only print (scoop cache show).
+var scoopSubs = map[string][]string{"cache": {"show"}, "bucket": {"list", "known"}}
+
+// scoop judges Scoop: the verbs that print what is installed or in the
+// local buckets read; search falls back to GitHub's API and status
+// fetches the buckets (the network); config and export --config print
+// the configuration, which may hold API tokens; every other verb
+// installs, updates or changes the system.
+func scoop(c *cmd) {
+	verb, flags, ops, known := c.verb(scoopTool)
+	if subs, ok := scoopSubs[verb.s]; known && ok && (len(ops) == 0 || ops[0].dyn || !slices.Contains(subs, ops[0].s)) {
+		known = false // scoop cache rm, scoop bucket add
+	}
+	switch {
+	case !known && verb.s == "" && !verb.dyn && len(c.rest()) > 0:
+		c.add(Safe, "prints its version or usage", "builtin:read-only")
+	case !known:
+		changesSystem(c)
+	case verb.s == "config" && len(ops) > 1, verb.s == "config" && len(ops) == 1 && ops[0].s == "rm":
+		c.add(Dangerous, "changes Scoop's configuration", "builtin:npm-config")
+	case verb.s == "config" || verb.s == "export" && has(flags, "c", "--config"):
+		c.add(Warning, "prints Scoop's configuration, which may hold API tokens", "builtin:config-file")
+	case verb.s == "home":
+		c.add(Warning, "opens a web page in a browser", "builtin:tool-program")
+	case verb.s == "search" || verb.s == "status" && !has(flags, "l", "--local"):
+		readsPackages(c, true)
+	case verb.s == "cat" || verb.s == "info" || verb.s == "depends":
+		for _, op := range ops {
+			if strings.Contains(op.s, "://") {
+				c.add(Warning, "downloads the manifest "+shorten(op.s), "builtin:network")
+			} else if op.dyn || strings.ContainsAny(op.s, `/\`) || strings.HasSuffix(op.s, ".json") {
+				c.path(accRead, op)
+			}
+		}
+		readsPackages(c, false)
+	default:
+		readsPackages(c, false)
+	}
+}

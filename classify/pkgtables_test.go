@@ -127,6 +127,14 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"xbps-install -n --frobnicate vim", Warning}, {"xbps-install -nM vim", Warning},
 		{"xbps-install -n -C ~/.ssh/id_rsa vim", Blocked},
 		{"xbps-install -S vim", Dangerous}, {"xbps-install -Syu", Dangerous}, {"xbps-install vim", Dangerous}, {"xbps-install -l", Dangerous},
+		// scoop: local buckets; search and status reach GitHub; config holds tokens.
+		{"scoop list", Safe}, {"scoop info git", Safe}, {"scoop info -v git", Safe}, {"scoop which git", Safe}, {"scoop prefix git", Safe},
+		{"scoop status --local", Safe}, {"scoop bucket list", Safe}, {"scoop cache show", Safe}, {"scoop --version", Safe}, {"scoop export", Safe},
+		{"scoop list --frobnicate", Warning}, {"scoop search git", Warning}, {"scoop status", Warning}, {"scoop config", Warning},
+		{"scoop export --config", Warning}, {"scoop home git", Warning}, {"scoop cat https://example.com/x.json", Warning},
+		{"scoop cat ~/.ssh/id_rsa", Blocked},
+		{"scoop install git", Dangerous}, {"scoop update *", Dangerous}, {"scoop config proxy x", Dangerous}, {"scoop config rm proxy", Dangerous},
+		{"scoop bucket add extras", Dangerous}, {"scoop cache rm *", Dangerous}, {"scoop", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},

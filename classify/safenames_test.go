@@ -79,7 +79,7 @@ markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvn
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint       
 pants parallel paru perf pg_restore phpunit                     pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
-     rspec rubocop ruff rustfmt        sbt scalac scons scoop  sequelize sequelize-cli 
+     rspec rubocop ruff rustfmt        sbt scalac scons        sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
