@@ -1155,3 +1155,51 @@ func scoop(c *cmd) {
 		readsPackages(c, false)
 	}
 }
+
+// ---- snap ----
+
+// snap's verbs take go-flags options: their own and the mixins' (--color,
+// --unicode, --abs-time). info and find ask the store.
+const snapSource = "snap command option structs (cmd/snapd/cli/cmd_*.go, color.go, times.go), snapd 2.77"
+
+var snapTool = func() *verbTool {
+	verb := func(long, longVal string) *toolOpts {
+		return &toolOpts{source: snapSource, flags: "h", long: join("--help", long), longVal: longVal}
+	}
+	return newVerbTool(toolOpts{source: snapSource, flags: "h", long: "--help --version"},
+		map[string]*toolOpts{
+			"list":        verb("--all", "--color --unicode"),
+			"info":        verb("--verbose --abs-time", "--color --unicode"),
+			"find":        verb("--private --narrow --section", "--color --unicode"),
+			"search":      verb("--private --narrow --section", "--color --unicode"),
+			"version":     verb("--verbose", ""),
+			"connections": verb("--all", ""),
+			"changes":     verb("--abs-time", ""),
+			"warnings":    verb("--all --verbose --abs-time", "--unicode"),
+			"aliases":     verb("", ""),
+			"help":        verb("--all --man", ""),
+		})
+}()
+
+// snap judges snap: list, version, connections, changes, warnings and
+// aliases ask the local snapd; info and find ask the store; every other
+// verb installs, runs or changes snaps.
+func snap(c *cmd) {
+	verb, _, ops, known := c.verb(snapTool)
+	if !known {
+		if verb.s == "" && !verb.dyn && len(c.rest()) > 0 {
+			c.add(Safe, "prints its version or usage", "builtin:read-only")
+			return
+		}
+		changesSystem(c)
+		return
+	}
+	if verb.s == "info" {
+		for _, op := range ops {
+			if op.dyn || strings.ContainsAny(op.s, "/.") {
+				c.path(accRead, op) // a .snap file
+			}
+		}
+	}
+	readsPackages(c, verb.s == "info" || verb.s == "find" || verb.s == "search")
+}

@@ -135,6 +135,12 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"scoop cat ~/.ssh/id_rsa", Blocked},
 		{"scoop install git", Dangerous}, {"scoop update *", Dangerous}, {"scoop config proxy x", Dangerous}, {"scoop config rm proxy", Dangerous},
 		{"scoop bucket add extras", Dangerous}, {"scoop cache rm *", Dangerous}, {"scoop", Dangerous},
+		// snap: the local snapd; info and find ask the store.
+		{"snap list", Safe}, {"snap list --all", Safe}, {"snap version", Safe}, {"snap connections firefox", Safe}, {"snap changes", Safe},
+		{"snap warnings --abs-time", Safe}, {"snap list --color=never", Safe}, {"snap --version", Safe},
+		{"snap list --frobnicate", Warning}, {"snap info firefox", Warning}, {"snap find editor", Warning},
+		{"snap info ~/.ssh/id_rsa", Blocked},
+		{"snap install firefox", Dangerous}, {"snap refresh", Dangerous}, {"snap run firefox", Dangerous}, {"snap remove x", Dangerous}, {"snap", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},

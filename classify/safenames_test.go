@@ -80,7 +80,7 @@ nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint
 pants parallel paru perf pg_restore phpunit                     pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
      rspec rubocop ruff rustfmt        sbt scalac scons        sequelize sequelize-cli 
- shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
+ shfmt      sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype                xdotool xmake xo xte   
