@@ -320,3 +320,10 @@ func aptValue(opt string) string {
 	}
 	return "x"
 }
+
+// The package managers' tables are closed too: FuzzClosedTablesNeverSafe
+// puts an unknown option first on their command lines.
+func init() {
+	closedNames = append(closedNames, strings.Fields("apt apt-get apt-cache aptitude dpkg rpm dnf yum zypper apk pacman xbps-install "+
+		"brew flatpak snap scoop pip pip2 pip3 gem rustup pipx")...)
+}
