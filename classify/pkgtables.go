@@ -1032,8 +1032,6 @@ var brewTool = func() *verbTool {
 // --github and deps --graph open a browser; every other verb installs,
 // upgrades or changes the system.
 func brew(c *cmd) {
-	saved := c.args
-	defer func() { c.args = saved }()
 	var verb field
 	var flags []flag
 	var ops []field
@@ -1202,4 +1200,109 @@ func snap(c *cmd) {
 		}
 	}
 	readsPackages(c, verb.s == "info" || verb.s == "find" || verb.s == "search")
+}
+
+// ---- yay ----
+
+// yay wraps pacman: pacman's operations and options, and its own (-Y, -P,
+// -G, -W and the options for the AUR, builds and its tools). The
+// programs it runs (--pacman, --editor, --makepkg, --git, --gpg, --tar,
+// --sudo) are runs; pacman's -Q passes through to the --pacman named.
+const yaySource = "yay(8), yay 12.4.2 (doc/yay.8), with pacman 6.0.2's operations"
+
+var (
+	yayLong = "--yay --build --show --getpkgbuild --web --repo --aur --gendb --clean --complete --defaultconfig --currentconfig " +
+		"--stats --news --quiet --install --force --print --unvote --vote --save --nomakepkgconf --noanswerclean --noanswerdiff " +
+		"--noansweredit --noanswerupgrade --cleanmenu --diffmenu --editmenu --askremovemake --askyesremovemake --removemake " +
+		"--noremovemake --topdown --bottomup --singlelineresults --doublelineresults --devel --cleanafter --keepsrc --timeupdate " +
+		"--separatesources --redownload --redownloadall --noredownload --provides --pgpfetch --useask --combinedupgrade --batchinstall " +
+		"--rebuild --rebuildall --rebuildtree --norebuild --sudoloop"
+	yayLongVal = "--aururl --aurrpcurl --builddir --editor --editorflags --makepkg --pacman --tar --git --gpg --makepkgconf " +
+		"--requestsplitn --completioninterval --sortby --searchby --answerclean --answerdiff --answeredit --answerupgrade " +
+		"--mflags --gpgflags --sudo --sudoflags"
+	yayAll = func() toolOpts {
+		all := pacmanAll
+		all.parsed, all.known = nil, nil
+		all.source = yaySource
+		all.flags += "YBPGWNacdgswqifpuv"
+		all.long = join(all.long, yayLong)
+		all.longVal = join(all.longVal, yayLongVal)
+		all.reads = join(all.reads, "--makepkgconf")
+		all.writes = join(all.writes, "--builddir")
+		all.runs = "--editor --makepkg --pacman --tar --git --gpg --sudo"
+		all.spec()
+		return all
+	}()
+	yayOwn = func() *toolOpts {
+		o := &toolOpts{source: yaySource, long: yayLong, longVal: yayLongVal}
+		o.spec()
+		return o
+	}()
+)
+
+// yay judges yay like pacman, with the AUR: -Q reads what is installed;
+// -Ss, -Si, -Sl, -Ps, -Pw and -Gp ask the AUR (the network); -Pd and -Pg
+// print its configuration; every other operation, and yay with no
+// operation (-Syu, or a search that installs), changes the system.
+func yay(c *cmd) {
+	flags, ops := c.judgeArgs(c.rest(), &yayAll)
+	op := ""
+	for _, f := range flags {
+		name := pacmanOpNames[f.name]
+		switch f.name {
+		case "--yay":
+			name = "Y"
+		case "--build":
+			name = "B"
+		case "--show":
+			name = "P"
+		case "--getpkgbuild":
+			name = "G"
+		case "--web":
+			name = "W"
+		}
+		if len(f.name) == 2 && strings.Contains("DFQRSTUVYBPGW", f.name[1:]) {
+			name = f.name[1:]
+		}
+		if name != "" && op != "" && name != op {
+			changesSystem(c)
+			return
+		}
+		if name != "" {
+			op = name
+		}
+	}
+	if t := pacmanOps[op]; t != nil {
+		for _, f := range flags {
+			isOp := pacmanOpNames[f.name] != "" || len(f.name) == 2 && strings.Contains("DFQRSTUVYBPGW", f.name[1:])
+			if !isOp && !t.knows(f.name) && !yayOwn.knows(f.name) {
+				c.notModelled(f.name)
+				break
+			}
+		}
+	}
+	if has(flags, "--save") {
+		c.add(Warning, "saves its options to yay's configuration", "builtin:config-file")
+	}
+	switch {
+	case op == "Q" || op == "T" || op == "V":
+		if has(flags, "p", "--file") {
+			c.read(ops)
+		}
+		readsPackages(c, false)
+	case op == "S" && has(flags, "s", "--search", "i", "--info", "l", "--list", "g", "--groups") &&
+		!has(flags, "y", "--refresh", "u", "--sysupgrade", "c", "--clean", "w", "--downloadonly"):
+		readsPackages(c, true)
+	case op == "P" && has(flags, "d", "--defaultconfig", "g", "--currentconfig") && !has(flags, "c", "--complete"):
+		readsPackages(c, false)
+	case op == "P" && has(flags, "s", "--stats", "w", "--news"):
+		readsPackages(c, true)
+	case op == "G" && has(flags, "p", "--print"):
+		readsPackages(c, true)
+	case op == "G":
+		c.add(Warning, "downloads build files from the AUR", "builtin:network")
+		c.path(accWrite, lit("."))
+	default:
+		changesSystem(c)
+	}
 }

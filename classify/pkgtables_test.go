@@ -141,6 +141,13 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"snap list --frobnicate", Warning}, {"snap info firefox", Warning}, {"snap find editor", Warning},
 		{"snap info ~/.ssh/id_rsa", Blocked},
 		{"snap install firefox", Dangerous}, {"snap refresh", Dangerous}, {"snap run firefox", Dangerous}, {"snap remove x", Dangerous}, {"snap", Dangerous},
+		// yay: pacman's reads, the AUR's network, its programs.
+		{"yay -Q", Safe}, {"yay -Qi bash", Safe}, {"yay -Qm", Safe}, {"yay -Pg", Safe}, {"yay -Pd", Safe},
+		{"yay -Ss neovim", Warning}, {"yay -Si yay", Warning}, {"yay -Ps", Warning}, {"yay -Pw", Warning}, {"yay -Gp yay", Warning},
+		{"yay -G yay", Warning}, {"yay -Q --frobnicate", Warning}, {"yay -Q --pacman ./fakepacman", Warning}, {"yay -Q --save", Warning},
+		{"yay -Qp ~/.ssh/id_rsa", Blocked}, {"yay -Q --config ~/.aws/credentials", Blocked},
+		{"yay", Dangerous}, {"yay -Syu", Dangerous}, {"yay -S yay-bin", Dangerous}, {"yay neovim", Dangerous}, {"yay -Yc", Dangerous},
+		{"yay -Wv x", Dangerous}, {"yay -Q -S x", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
@@ -325,5 +332,5 @@ func aptValue(opt string) string {
 // puts an unknown option first on their command lines.
 func init() {
 	closedNames = append(closedNames, strings.Fields("apt apt-get apt-cache aptitude dpkg rpm dnf yum zypper apk pacman xbps-install "+
-		"brew flatpak snap scoop pip pip2 pip3 gem rustup pipx")...)
+		"brew flatpak snap scoop yay pip pip2 pip3 gem rustup pipx")...)
 }

@@ -84,7 +84,7 @@ prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype                xdotool xmake xo xte   
-yapf yarn yay ydotool      zig        `)
+yapf yarn     ydotool      zig        `)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
 // (expr -5 + 1), so no word is an unknown option.
