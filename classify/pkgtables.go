@@ -1306,3 +1306,59 @@ func yay(c *cmd) {
 		changesSystem(c)
 	}
 }
+
+// ---- pkg (FreeBSD) ----
+
+// pkg's global options come before the verb. -o sets any configuration
+// item and -C names a configuration file, either of which can load
+// plugins; -j runs inside a jail; -c, -r and -R name trees read. search
+// refreshes the repository catalogue unless -U.
+const pkgSource = "pkg(8), pkg-info(8), pkg-search(8), pkg-query(8), pkg-which(8), pkg-stats(8), pkg 2.8.4 (docs/*.8)"
+
+var pkgTool = newVerbTool(toolOpts{source: pkgSource, flags: "vdlN46", vals: "ojcrCR",
+	long:    "--version --debug --list",
+	longVal: "--option --jail --chroot --rootdir --config --repo-conf-dir",
+	reads:   "-c --chroot -r --rootdir -C --config -R --repo-conf-dir"},
+	map[string]*toolOpts{
+		"info": {source: pkgSource, flags: "AaBbCDdEefgIiklOopqRrsx", vals: "F",
+			long: "--annotations --all --required-shlibs --provided-shlibs --case-sensitive --pkg-message --dependencies --show-name-only " +
+				"--exists --full --glob --comment --case-insensitive --locked --list-files --by-origin --origin --prefix --quiet --raw " +
+				"--required-by --size --regex",
+			longVal: "--file --raw-format", reads: "-F --file"},
+		"search": {source: pkgSource, flags: "CcDdefgiopqRsUx", vals: "LQrS",
+			long: "--case-sensitive --comment --description --depends-on --exact --full --glob --case-insensitive --origins --prefix " +
+				"--quiet --raw --size --no-repo-update --regex",
+			longVal: "--label --query-modifier --repository --search --raw-format"},
+		"query": {source: pkgSource, flags: "aCgix", vals: "eF", long: "--all --case-sensitive --glob --case-insensitive --regex",
+			longVal: "--evaluate --file", reads: "-F --file"},
+		"which": {source: pkgSource, flags: "gmopq", long: "--glob --show-match --origin --path-search --quiet"},
+		"stats": {source: pkgSource, flags: "qlrb", long: "--quiet --local --remote --bytes"},
+		"help":  {source: pkgSource},
+	})
+
+// pkgReadVerbs print but have no table here: not modelled.
+var pkgReadVerbs = []string{"version", "audit", "check", "shlib", "annotate", "updating", "config", "rquery"}
+
+// pkg judges FreeBSD's pkg: info, query, which and stats read the
+// installed database; search reads the catalogue, which it refreshes
+// unless -U; every other verb changes the system.
+func pkg(c *cmd) {
+	verb, flags, _, known := c.verb(pkgTool)
+	gflags, _ := parseOpts(c.rest(), pkgTool.global.spec())
+	if has(gflags, "o", "--option", "C", "--config") {
+		c.add(Warning, "changes pkg's configuration, which can load plugins", "builtin:config-file")
+	}
+	if has(gflags, "j", "--jail") {
+		c.add(Warning, "works inside a jail", "builtin:system")
+	}
+	switch {
+	case !known && verb.s == "" && !verb.dyn && len(c.rest()) > 0:
+		c.add(Safe, "prints its version or usage", "builtin:read-only")
+	case !known && slices.Contains(pkgReadVerbs, verb.s) && !verb.dyn:
+		c.add(Warning, "not modelled: pkg "+verb.s+" (a verb the classifier has no table for)", "builtin:unknown-option")
+	case !known:
+		changesSystem(c)
+	default:
+		readsPackages(c, verb.s == "search" && !has(flags, "U", "--no-repo-update"))
+	}
+}

@@ -148,6 +148,13 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"yay -Qp ~/.ssh/id_rsa", Blocked}, {"yay -Q --config ~/.aws/credentials", Blocked},
 		{"yay", Dangerous}, {"yay -Syu", Dangerous}, {"yay -S yay-bin", Dangerous}, {"yay neovim", Dangerous}, {"yay -Yc", Dangerous},
 		{"yay -Wv x", Dangerous}, {"yay -Q -S x", Dangerous},
+		// pkg: the installed database; search refreshes the catalogue unless -U.
+		{"pkg info", Safe}, {"pkg info -l curl", Safe}, {"pkg query '%n %v' curl", Safe}, {"pkg which /usr/local/bin/curl", Safe},
+		{"pkg search -U curl", Safe}, {"pkg stats -l", Safe}, {"pkg -v", Safe}, {"pkg info -F dist/x.pkg", Safe},
+		{"pkg info --frobnicate", Warning}, {"pkg search curl", Warning}, {"pkg -o PKG_PLUGINS_DIR=/tmp info", Warning},
+		{"pkg -j web info", Warning}, {"pkg version -v", Warning},
+		{"pkg info -F ~/.ssh/id_rsa", Blocked}, {"pkg -C ~/.aws/credentials info", Blocked},
+		{"pkg install curl", Dangerous}, {"pkg upgrade", Dangerous}, {"pkg delete curl", Dangerous}, {"pkg", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
@@ -332,5 +339,5 @@ func aptValue(opt string) string {
 // puts an unknown option first on their command lines.
 func init() {
 	closedNames = append(closedNames, strings.Fields("apt apt-get apt-cache aptitude dpkg rpm dnf yum zypper apk pacman xbps-install "+
-		"brew flatpak snap scoop yay pip pip2 pip3 gem rustup pipx")...)
+		"brew flatpak snap scoop yay pkg pip pip2 pip3 gem rustup pipx")...)
 }
