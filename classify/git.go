@@ -71,9 +71,13 @@ loop:
 			s == "--html-path" || s == "--man-path" || s == "--info-path" || strings.HasPrefix(s, "--list-cmds"):
 			c.add(Safe, "prints git's version or paths", "builtin:read-only")
 			return
+		case strings.HasPrefix(s, "--namespace=") || strings.HasPrefix(s, "--super-prefix="):
 		case strings.HasPrefix(s, "-"):
 			// --no-pager, --bare, --literal-pathspecs and friends change
-			// nothing that runs.
+			// nothing that runs; git(1) lists no other option.
+			if !gitGlobalFlags[s] {
+				c.notModelled(s)
+			}
 		default:
 			break loop
 		}
@@ -85,7 +89,13 @@ loop:
 	c.canon = joinFields(append([]field{lit("git")}, args[i:]...))
 	saved := c.d
 	c.d = d
-	gitSub(c, lower(args[i].s), args[i+1:])
+	sub, rest := lower(args[i].s), args[i+1:]
+	gitSub(c, sub, rest)
+	if t, key := gitTableFor(sub, rest); t != nil {
+		c.gitJudgeTable(t, rest)
+	} else if c.wk.j.level(c.start) == Safe {
+		c.add(Warning, "not modelled: git "+key+" (a subcommand the classifier's tables for git do not list)", "builtin:unknown-option")
+	}
 	if outside && c.wk.j.level(c.start) >= Warning {
 		c.add(Dangerous, "changes a repository outside the project root", "builtin:git-outside")
 	} else if outside {
