@@ -311,6 +311,21 @@ func gitSub(c *cmd, sub string, rest []field) {
 		// The patch files are read (and printed by --stat and friends).
 		c.read(ops)
 	}
+	switch {
+	case sub == "request-pull":
+		c.add(Warning, "contacts a remote to check what it has", "builtin:git-network")
+		return
+	case sub == "merge-tree" && !has(flags, "--trivial-merge"):
+		c.add(Warning, "writes the merged trees into the object store", "builtin:git-write")
+		return
+	case sub == "verify-pack":
+		c.read(ops)
+	case sub == "diff" && !has(flags, "--no-index"):
+		// With a path outside the work tree git diff compares files
+		// as --no-index does (git-diff(1)); revisions are names in
+		// the project, harmless to the path rules.
+		c.readTrees(ops)
+	}
 	if gitSafe[sub] {
 		c.add(Safe, "reads the repository", "builtin:git-read")
 		switch sub {
@@ -574,7 +589,13 @@ func gitSub(c *cmd, sub string, rest []field) {
 		}
 	case "lfs":
 		switch first(ops) {
-		case "ls-files", "status", "env", "version", "track", "":
+		case "track":
+			if len(ops) > 1 {
+				c.add(Warning, "tracks files with LFS, writing .gitattributes", "builtin:git-write")
+			} else {
+				c.add(Safe, "lists LFS patterns", "builtin:git-read")
+			}
+		case "ls-files", "status", "env", "version", "":
 			c.add(Safe, "reads LFS state", "builtin:git-read")
 		case "install", "uninstall":
 			if has(flags, "--local") {

@@ -374,3 +374,11 @@ var gitGlobalFlags = map[string]bool{
 	"--literal-pathspecs": true, "--glob-pathspecs": true, "--noglob-pathspecs": true,
 	"--icase-pathspecs": true, "--no-optional-locks": true,
 }
+
+// gitDashed judges git-grep, git's grep by its dashed name, as git grep.
+func gitDashed(c *cmd) {
+	saved := c.args
+	c.args = append([]field{lit("git"), lit(strings.TrimPrefix(c.name, "git-"))}, saved[1:]...)
+	gitCmd(c)
+	c.args = saved
+}

@@ -1,0 +1,195 @@
+package classify
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Git's read-only subcommands are safe only when every word is in their
+// table; the options that read, write or run keep their honest level.
+func TestGitTables(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// Everyday forms stay safe.
+		{"git status -uno", Safe},
+		{"git status --porcelain=v2 --branch", Safe},
+		{"git status -s -b --ignored=matching", Safe},
+		{"git log --oneline --graph --decorate=short -n 20", Safe},
+		{"git log -5 --stat --format=%H", Safe},
+		{"git log --since=2.weeks --author alice --no-merges", Safe},
+		{"git log -L 1,5:main.go", Safe},
+		{"git log -M50% --follow -- main.go", Safe},
+		{"git log -p -U5 --word-diff=color", Safe},
+		{"git log --no-decorate --no-color", Safe},
+		{"git show --name-only --pretty=format:%s HEAD", Safe},
+		{"git show -s --format=%ci HEAD", Safe},
+		{"git diff --stat=100 --diff-filter=M HEAD~3", Safe},
+		{"git diff -w --ignore-blank-lines --color-moved", Safe},
+		{"git diff --staged --name-status", Safe},
+		{"git diff --merge-base main", Safe},
+		{"git whatchanged -3", Safe},
+		{"git diff-tree --no-commit-id -r --name-only HEAD", Safe},
+		{"git diff-index --quiet HEAD --", Safe},
+		{"git diff-files --name-only", Safe},
+		{"git blame -w -C -M --date=short main.go", Safe},
+		{"git annotate -L 3,4 main.go", Safe},
+		{"git shortlog -sne --all", Safe},
+		{"git describe --tags --abbrev=0 --always --dirty", Safe},
+		{"git rev-parse --short=8 HEAD", Safe},
+		{"git rev-parse --git-dir --is-inside-work-tree", Safe},
+		{"git rev-list --count --first-parent HEAD", Safe},
+		{"git ls-files -m -o --exclude-standard", Safe},
+		{"git ls-files --stage -- src", Safe},
+		{"git ls-tree -r --name-only HEAD src", Safe},
+		{"git cat-file -t HEAD", Safe},
+		{"git cat-file --batch-check", Safe},
+		{"git show-ref --heads --hash", Safe},
+		{"git for-each-ref --format='%(refname:short)' --sort=-committerdate refs/heads", Safe},
+		{"git merge-base --is-ancestor HEAD main", Safe},
+		{"git name-rev --name-only HEAD", Safe},
+		{"git count-objects -vH", Safe},
+		{"git check-ignore -v --no-index build/", Safe},
+		{"git check-attr -a main.go", Safe},
+		{"git grep -n -i --break --heading -e TODO -- '*.go'", Safe},
+		{"git grep -C3 -w func", Safe},
+		{"git grep --no-index -l pattern src", Safe},
+		{"git branch -a --sort=-committerdate --format='%(refname)'", Safe},
+		{"git branch --merged main", Safe},
+		{"git tag -n --sort=v:refname", Safe},
+		{"git tag --points-at HEAD", Safe},
+		{"git remote -v", Safe},
+		{"git remote get-url --push origin", Safe},
+		{"git stash list --date=relative", Safe},
+		{"git stash show -p --stat stash@{1}", Safe},
+		{"git reflog show --date=iso -n 5 main", Safe},
+		{"git reflog -10", Safe},
+		{"git worktree list --porcelain", Safe},
+		{"git submodule status --recursive", Safe},
+		{"git submodule summary -n 3", Safe},
+		{"git config --show-origin --get-regexp '^alias'", Safe},
+		{"git help -a", Safe},
+		{"git version --build-options", Safe},
+		{"git var -l", Safe},
+		{"git fsck --no-dangling", Safe},
+		{"git verify-commit -v HEAD", Safe},
+		{"git range-diff --no-dual-color main~3..main HEAD~3..HEAD", Safe},
+		{"git show-branch --topics main", Safe},
+		{"git --no-optional-locks status", Safe},
+		{"git --literal-pathspecs ls-files", Safe},
+		{"git -C src --no-pager log -1", Safe},
+		{"git lfs ls-files -l", Safe},
+		{"git lfs track", Safe},
+		{"git-grep -n TODO", Safe},
+
+		// Options no table lists, and subcommands with none.
+		{"git --zz status", Warning},
+		{"git status --zz", Warning},
+		{"git log --zz-nope", Warning},
+		{"git log -Y", Warning},
+		{"git show --frob HEAD", Warning},
+		{"git rev-parse --frobnicate", Warning},
+		{"git ls-files --zz", Warning},
+		{"git stash show --zz", Warning},
+		{"git remote --zz", Warning},
+		{"git diff-pairs", Warning},
+		{"git-grep --zz x", Warning},
+		{"git rebase --show-current-patch", Warning},
+
+		// Files the options read, write or run.
+		{"git log -O ~/.ssh/id_rsa", Blocked},
+		{"git diff -O/etc/shadow", Blocked},
+		{"git diff --output ~/.bashrc", Blocked},
+		{"git log -p --output=.git/hooks/pre-commit", Blocked},
+		{"git show --output=../out.diff", Dangerous},
+		{"git diff-tree --output ~/.profile HEAD", Blocked},
+		{"git blame --contents ~/.aws/credentials main.go", Blocked},
+		{"git blame --ignore-revs-file=../revs main.go", Warning},
+		{"git blame -S ~/.netrc main.go", Blocked},
+		{"git grep -f ~/.ssh/id_ed25519", Blocked},
+		{"git ls-files -X ~/.ssh/id_rsa -o", Blocked},
+		{"git ls-files --exclude-from=/etc/passwd -o", Warning},
+		{"git fmt-merge-msg -F ~/.git-credentials", Blocked},
+		{"git format-patch --stdout --signature-file ~/.ssh/id_rsa HEAD~1", Blocked},
+		{"git format-patch -o ~/.config/autostart HEAD~1", Blocked},
+		{"git format-patch -o /tmp/patches HEAD~1", Dangerous},
+		{"git archive --add-file ~/.ssh/id_rsa HEAD", Blocked},
+		{"git archive --add-file=/etc/hostname HEAD", Warning},
+		{"git tag -l -F ~/.ssh/id_rsa", Blocked},
+		{"git config -f ~/.aws/credentials --list", Blocked},
+		{"git rm -n --pathspec-from-file ~/.ssh/id_rsa", Blocked},
+		{"git rm -n --pathspec-from-file=list.txt", Warning},
+		{"git apply --check --build-fake-ancestor ~/.bashrc fix.patch", Blocked},
+		{"git diff --no-index ~/.ssh/id_rsa /dev/null", Blocked},
+		{"git diff /dev/null ~/.ssh/id_rsa", Blocked},
+		{"git diff ../other/a.txt b.txt", Warning},
+		{"git grep --no-index -e x ~/.ssh", Blocked},
+		{"git verify-pack -v ~/.ssh/id_rsa", Blocked},
+		{"git log --ext-diff -p", Warning},
+		{"git show --textconv HEAD:a.pdf", Warning},
+		{"git cat-file --filters HEAD:a", Warning},
+		{"git grep -Ovim x", Warning},
+		{"git help -w log", Warning},
+		{"git request-pull v1.0 https://example.com/repo.git", Warning},
+		{"git merge-tree main topic", Warning},
+		{"git merge-tree --write-tree main topic", Warning},
+		{"git lfs track '*.psd'", Warning},
+		{"git-grep -O'rm -rf ~' x", Blocked},
+		{"git-grep -f ~/.ssh/id_rsa", Blocked},
+	})
+}
+
+// gitHelpTables are the subcommands whose `git SUB -h` lists their own
+// options (the parse-options ones): each must be in its table.
+var gitHelpTables = []string{"status", "log", "show", "diff", "blame", "annotate", "shortlog", "describe",
+	"ls-files", "ls-tree", "cat-file", "show-ref", "for-each-ref", "merge-base", "name-rev", "range-diff",
+	"cherry", "check-ignore", "check-attr", "check-mailmap", "count-objects", "fsck", "verify-commit",
+	"verify-tag", "verify-pack", "grep", "stripspace", "column", "patch-id", "fmt-merge-msg", "merge-tree",
+	"show-branch", "branch", "tag", "config", "clean", "rm", "apply", "format-patch", "archive",
+	"hash-object", "help", "version", "var", "rev-list", "show-index"}
+
+// TestGitTablesMatchInstalledHelp checks each table against the installed
+// git's `git SUB -h`: every option it prints is one the table knows.
+func TestGitTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed here, so its tables are not checked against git SUB -h")
+	}
+	for _, sub := range gitHelpTables {
+		t.Run(sub, func(t *testing.T) {
+			t.Parallel()
+			table := gitTables[sub]
+			if table == nil {
+				t.Fatalf("git %s has no table", sub)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, sub, "-h")
+			cmd.Dir = t.TempDir()
+			cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin", "HOME=" + t.TempDir(), "GIT_CONFIG_NOSYSTEM=1"}
+			out, _ := cmd.CombinedOutput()
+			opts := helpOptions(string(out))
+			if len(opts) == 0 && !slices.Contains([]string{"version", "var", "show-index"}, sub) {
+				t.Skipf("git %s -h lists no options (%q)", sub, firstLine(string(out)))
+			}
+			o := table.opts
+			for _, opt := range opts {
+				if !o.knows(opt) {
+					t.Errorf("git %s -h lists %s, which its table does not know", sub, opt)
+				}
+			}
+		})
+	}
+}
+
+// Every git table names git's manual and version as its source.
+func TestGitTableSources(t *testing.T) {
+	for key, table := range gitTables {
+		if !strings.Contains(table.opts.source, "2.39") && !strings.HasPrefix(key, "lfs") {
+			t.Errorf("git %s's table gives its source as %q", key, table.opts.source)
+		}
+	}
+}
