@@ -2,6 +2,7 @@ package classify
 
 import (
 	"context"
+	"maps"
 	"os/exec"
 	"slices"
 	"strings"
@@ -192,4 +193,23 @@ func TestGitTableSources(t *testing.T) {
 			t.Errorf("git %s's table gives its source as %q", key, table.opts.source)
 		}
 	}
+}
+
+// FuzzGitTablesNeverSafe checks that an option no table lists, right
+// after a read-only subcommand (and its verb), keeps git from being
+// safe whatever follows it.
+func FuzzGitTablesNeverSafe(f *testing.F) {
+	keys := slices.Sorted(maps.Keys(gitTables))
+	for i, s := range []string{"", "HEAD", "-p -- x", "--stat main..HEAD", "-n 5", "-e x", "--no-index a b", "-- --zz", "--output=x"} {
+		f.Add(uint8(i), s)
+	}
+	f.Fuzz(func(t *testing.T, n uint8, rest string) {
+		cmd := "git " + keys[int(n)%len(keys)] + " --zz-not-modelled " + rest
+		if !parses(cmd) || strings.ContainsAny(rest, "\n;&|`$(){}<>#") {
+			return // another command, a comment or an expansion could follow
+		}
+		if v := Classify(shellAction(cmd), Policy{}); v.Level == Safe {
+			t.Errorf("Classify(%q) = safe with an option its table does not list\nreasons: %q", cmd, v.Reasons)
+		}
+	})
 }
