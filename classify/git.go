@@ -328,12 +328,17 @@ func gitSub(c *cmd, sub string, rest []field) {
 	}
 	if gitSafe[sub] {
 		c.add(Safe, "reads the repository", "builtin:git-read")
+		if sub == "grep" && !has(flags, "e", "f") && len(ops) > 0 {
+			ops = ops[1:] // the pattern
+		}
+		if sub != "diff" {
+			c.readTrees(gitOutsidePaths(ops))
+		}
 		switch sub {
 		case "diff", "grep":
 			if has(flags, "--no-index") {
 				// Outside the repository's index: any files, and the
-				// whole tree below a directory. (grep's pattern, if an
-				// operand, is judged as a path too: harmless.)
+				// whole tree below a directory.
 				c.readTrees(ops)
 			}
 			if sub == "grep" {

@@ -209,7 +209,7 @@ var gitFileOpts = map[string]toolOpts{
 	"blame":         {reads: "--contents --ignore-revs-file -S"},
 	"annotate":      {reads: "--contents --ignore-revs-file -S"},
 	"grep":          {reads: "-f"},
-	"ls-files":      {reads: "-X --exclude-from"},
+	"ls-files":      {reads: "-X --exclude-from --exclude-per-directory"},
 	"fmt-merge-msg": {reads: "-F --file"},
 	"format-patch":  {reads: "-O --signature-file", writes: "-o --output-directory --output"},
 	"archive":       {reads: "--add-file", writes: "-o --output"},
@@ -381,4 +381,29 @@ func gitDashed(c *cmd) {
 	c.args = append([]field{lit("git"), lit(strings.TrimPrefix(c.name, "git-"))}, saved[1:]...)
 	gitCmd(c)
 	c.args = saved
+}
+
+// gitOutsidePaths are the operands of a reading subcommand that name a
+// path above the current directory or from the root: git refuses those
+// outside its work tree, but the work tree may reach above the project
+// (a project in a subdirectory of a larger repository), and then git
+// reads them. Ranges such as ..main are not paths.
+func gitOutsidePaths(ops []field) []field {
+	var out []field
+	for _, op := range ops {
+		if op.dyn {
+			continue
+		}
+		s := op.s
+		if i := strings.Index(s, ":../"); i >= 0 {
+			// REV:../path names a path relative to the current directory.
+			op.s = s[i+1:]
+			out = append(out, op)
+			continue
+		}
+		if s == ".." || strings.HasPrefix(s, "../") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
+			out = append(out, op)
+		}
+	}
+	return out
 }

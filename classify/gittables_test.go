@@ -84,6 +84,10 @@ func TestGitTables(t *testing.T) {
 		{"git lfs ls-files -l", Safe},
 		{"git lfs track", Safe},
 		{"git-grep -n TODO", Safe},
+		{"git grep -n /api/v1", Safe},
+		{"git log --oneline ..main", Safe},
+		{"git log main..", Safe},
+		{"git show :/fix", Safe},
 
 		// Options no table lists, and subcommands with none.
 		{"git --zz status", Warning},
@@ -139,6 +143,16 @@ func TestGitTables(t *testing.T) {
 		{"git lfs track '*.psd'", Warning},
 		{"git-grep -O'rm -rf ~' x", Blocked},
 		{"git-grep -f ~/.ssh/id_rsa", Blocked},
+
+		// Paths above the project: a project in a subdirectory of a
+		// larger repository lets git read them.
+		{"git log -p -- ../secrets.env", Warning},
+		{"git show HEAD:../secrets.env", Warning},
+		{"git blame ../../other/main.go", Warning},
+		{"git ls-files ~/.ssh", Blocked},
+		{"git grep -e key -- /etc", Blocked},
+		{"git grep -e key -- /opt/app", Warning},
+		{"git grep --no-index /api/v1 src", Safe},
 	})
 }
 
