@@ -233,7 +233,11 @@ func init() {
 	gitDiffOpts.toolOpts.reads = gitFileOpts["diff options"].reads
 	gitDiffOpts.toolOpts.writes = gitFileOpts["diff options"].writes
 	for key, p := range gitParts {
-		t := &gitTable{opts: toolOpts{source: strings.Replace(gitSource, "SUB", key, -1)}}
+		source := strings.ReplaceAll(gitSource, "SUB", key)
+		if verb, ok := strings.CutPrefix(key, "lfs "); ok || key == "lfs" {
+			source = "git lfs help " + verb + ", git-lfs 3.3.0 (Debian 12)"
+		}
+		t := &gitTable{opts: toolOpts{source: source}}
 		for _, part := range append(append([]*gitPart{}, p.shared...), p) {
 			t.add(part)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"maps"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -203,7 +204,11 @@ func TestGitTablesMatchInstalledHelp(t *testing.T) {
 // Every git table names git's manual and version as its source.
 func TestGitTableSources(t *testing.T) {
 	for key, table := range gitTables {
-		if !strings.Contains(table.opts.source, "2.39") && !strings.HasPrefix(key, "lfs") {
+		want := "git 2.39"
+		if strings.HasPrefix(key, "lfs") {
+			want = "git-lfs 3.3"
+		}
+		if !strings.Contains(table.opts.source, want) {
 			t.Errorf("git %s's table gives its source as %q", key, table.opts.source)
 		}
 	}
@@ -226,4 +231,35 @@ func FuzzGitTablesNeverSafe(f *testing.F) {
 			t.Errorf("Classify(%q) = safe with an option its table does not list\nreasons: %q", cmd, v.Reasons)
 		}
 	})
+}
+
+// TestGitLFSTablesMatchInstalledHelp checks the git lfs verbs' tables
+// against `git lfs help VERB`, whose options start their lines.
+func TestGitLFSTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git-lfs"); err != nil {
+		t.Skip("git-lfs is not installed here, so the git lfs tables are not checked against its help")
+	}
+	option := regexp.MustCompile(`^\s*(--?[A-Za-z][A-Za-z0-9-]*)[:= ]`)
+	for _, verb := range []string{"ls-files", "status", "env", "version", "track"} {
+		cmd := exec.CommandContext(t.Context(), "git", "lfs", "help", verb)
+		cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin", "HOME=" + t.TempDir()}
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git lfs help %s: %v\n%s", verb, err, out)
+		}
+		table := gitTables["lfs "+verb]
+		checked := 0
+		for _, line := range strings.Split(string(out), "\n") {
+			m := option.FindStringSubmatch(line)
+			if m == nil || strings.HasPrefix(strings.TrimSpace(line), "---") {
+				continue
+			}
+			checked++
+			if !table.opts.knows(m[1]) {
+				t.Errorf("git lfs help %s lists %s, which its table does not know", verb, m[1])
+			}
+		}
+		t.Logf("git lfs %s: %d options checked", verb, checked)
+	}
 }
