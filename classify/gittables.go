@@ -175,6 +175,11 @@ var gitParts = map[string]*gitPart{
 		long:    "--clear-decorations --combined-all-paths --decorate --follow --full-diff --log-size --mailmap --no-decorate --no-diff-merges --no-mailmap --no-notes --no-standard-notes --no-use-mailmap --notes --show-notes --source --standard-notes --use-mailmap",
 		longVal: "--decorate-refs --decorate-refs-exclude --diff-merges"}},
 
+	// git rebase is safe only as --show-current-patch; its table closes that form.
+	"rebase": {optional: "Sr", toolOpts: toolOpts{flags: "qvnfmiSr", vals: "CxsX",
+		long:    "--keep-base --no-verify --verify --quiet --verbose --no-stat --stat --signoff --committer-date-is-author-date --reset-author-date --ignore-whitespace --force-rebase --no-ff --continue --skip --abort --quit --edit-todo --show-current-patch --apply --merge --interactive --rerere-autoupdate --autosquash --update-refs --gpg-sign --autostash --rebase-merges --fork-point --root --reschedule-failed-exec --reapply-cherry-picks --allow-empty-message --ignore-date --keep-empty",
+		longVal: "--onto --whitespace --empty --exec --strategy --strategy-option"}},
+
 	// Subcommands with verbs: the table of the verbs that only read,
 	// keyed "SUB VERB" ("SUB" alone for none), each with the options
 	// git-SUB(1) gives that verb.
@@ -326,7 +331,7 @@ func gitTableFor(sub string, rest []field) (*gitTable, string) {
 		if t, ok := gitTables[key]; ok {
 			return t, key
 		}
-		if sub == "reflog" && verb != "" {
+		if sub == "reflog" && verb != "" && verb != "expire" && verb != "delete" && verb != "drop" {
 			// git reflog REF is git reflog show REF.
 			return gitTables["reflog"], "reflog"
 		}

@@ -85,6 +85,7 @@ func TestGitTables(t *testing.T) {
 		{"git lfs ls-files -l", Safe},
 		{"git lfs track", Safe},
 		{"git-grep -n TODO", Safe},
+		{"git rebase --show-current-patch", Safe},
 		{"git grep -n /api/v1", Safe},
 		{"git log --oneline ..main", Safe},
 		{"git log main..", Safe},
@@ -102,7 +103,7 @@ func TestGitTables(t *testing.T) {
 		{"git remote --zz", Warning},
 		{"git diff-pairs", Warning},
 		{"git-grep --zz x", Warning},
-		{"git rebase --show-current-patch", Warning},
+		{"git rebase --show-current-patch --zz", Warning},
 
 		// Files the options read, write or run.
 		{"git log -O ~/.ssh/id_rsa", Blocked},
@@ -164,7 +165,7 @@ var gitHelpTables = []string{"status", "log", "show", "diff", "blame", "annotate
 	"cherry", "check-ignore", "check-attr", "check-mailmap", "count-objects", "fsck", "verify-commit",
 	"verify-tag", "verify-pack", "grep", "stripspace", "column", "patch-id", "fmt-merge-msg", "merge-tree",
 	"show-branch", "branch", "tag", "config", "clean", "rm", "apply", "format-patch", "archive",
-	"hash-object", "help", "version", "var", "rev-list", "show-index"}
+	"hash-object", "help", "version", "var", "rev-list", "show-index", "rebase"}
 
 // TestGitTablesMatchInstalledHelp checks each table against the installed
 // git's `git SUB -h`: every option it prints is one the table knows.
