@@ -8,7 +8,10 @@ import "strings"
 // and checked against each subcommand's `git SUB -h` (TestGitTablesMatchInstalledHelp).
 // Where a page shows an option both with and without a value, git takes
 // the value only glued (--abbrev=7, -M50%): such options are flags here,
-// and the word after them is never taken for their value. The options
+// and the word after them is never taken for their value. Which options
+// take the next word was also tried on git 2.39.5 (git SUB OPT --x:
+// an "unknown option --x" says it does not); where in doubt, the option
+// is a flag, so the next word is judged as an option or an operand. The options
 // that read, write or run are the handler's (gitSub) or the table's
 // reads/writes/lists; an option no table lists makes the command Warning
 // "not modelled".
