@@ -731,10 +731,14 @@ func gitGrepPager(c *cmd, rest []field) {
 	for _, a := range rest {
 		s := a.s
 		var prog string
+		name, val, eq := strings.Cut(s, "=")
 		switch {
-		case s == "-O" || s == "--open-files-in-pager":
-		case strings.HasPrefix(s, "--open-files-in-pager="):
-			prog = strings.TrimPrefix(s, "--open-files-in-pager=")
+		case s == "-O":
+		case strings.HasPrefix(name, "--o") && strings.HasPrefix("--open-files-in-pager", name):
+			// git's option parser takes any abbreviation (--open=vim).
+			if eq {
+				prog = val
+			}
 		case strings.HasPrefix(s, "-O"):
 			prog = s[2:]
 		default:

@@ -138,6 +138,8 @@ func TestGitTables(t *testing.T) {
 		{"git show --textconv HEAD:a.pdf", Warning},
 		{"git cat-file --filters HEAD:a", Warning},
 		{"git grep -Ovim x", Warning},
+		{"git grep --open=vim x", Warning},
+		{"git grep --open-files='rm -rf ~' x", Blocked},
 		{"git help -w log", Warning},
 		{"git request-pull v1.0 https://example.com/repo.git", Warning},
 		{"git merge-tree main topic", Warning},
@@ -263,4 +265,23 @@ func TestGitLFSTablesMatchInstalledHelp(t *testing.T) {
 		}
 		t.Logf("git lfs %s: %d options checked", verb, checked)
 	}
+}
+
+// BenchmarkClassifyGit measures the everyday git reads, which the tables
+// judge word by word.
+func BenchmarkClassifyGit(b *testing.B) {
+	lines := []string{"git status --short", "git log --oneline -n 20 --decorate", "git diff --stat main...HEAD",
+		"git show --name-only HEAD~1", "git grep -n TODO -- '*.go'", "git rev-parse --abbrev-ref HEAD",
+		"git blame -L 10,20 main.go", "git branch -a --sort=-committerdate"}
+	actions := make([]Action, len(lines))
+	for i, l := range lines {
+		actions[i] = shellAction(l)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, a := range actions {
+			Classify(a, Policy{})
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(lines)), "ns/cmd")
 }
