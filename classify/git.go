@@ -647,7 +647,17 @@ func gitFileOptions(c *cmd, sub string, rest []field) {
 		if !strings.HasPrefix(name, "-") {
 			continue
 		}
-		if name == "--stdin-paths" {
+		if strings.HasPrefix(name, "--") {
+			// git's option parser takes any abbreviation (--cont for
+			// --contents).
+			for long := range reads {
+				if reads[long] && strings.HasPrefix(long, "--") && longMatch(name, long) {
+					name = long
+					break
+				}
+			}
+		}
+		if longMatch(name, "--stdin-paths") && len(name) > len("--stdin") {
 			c.add(Warning, "hashes the files named on its input, which the classifier cannot see", "builtin:file-list")
 			continue
 		}

@@ -139,6 +139,8 @@ func TestGitTables(t *testing.T) {
 		{"git cat-file --filters HEAD:a", Warning},
 		{"git grep -Ovim x", Warning},
 		{"git grep --open=vim x", Warning},
+		{"git commit --fil ~/.ssh/id_rsa", Blocked},
+		{"git tag -a v1 --fi ~/.netrc", Blocked},
 		{"git grep --open-files='rm -rf ~' x", Blocked},
 		{"git help -w log", Warning},
 		{"git request-pull v1.0 https://example.com/repo.git", Warning},
