@@ -11,6 +11,7 @@ func gitCmd(c *cmd) {
 	i := 0
 	d := c.d
 	outside := c.outsideRoot(d)
+	var worktree *dirs // --work-tree's directory
 loop:
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -60,7 +61,9 @@ loop:
 			if s == "--work-tree" {
 				v, _ = next()
 			}
-			if c.outsideRoot(c.chdir(d, v)) {
+			wt := c.chdir(d, v)
+			worktree = &wt
+			if c.outsideRoot(wt) {
 				outside = true
 			}
 		case s == "--namespace" || s == "--attr-source" || s == "--super-prefix":
@@ -91,15 +94,23 @@ loop:
 	c.d = d
 	sub, rest := lower(args[i].s), args[i+1:]
 	gitSub(c, sub, rest)
+	if outside && c.wk.j.level(c.start) >= Warning {
+		c.add(Dangerous, "changes a repository outside the project root", "builtin:git-outside")
+	} else if outside {
+		c.add(Warning, "reads a repository outside the project root", "builtin:git-outside")
+	}
+	// Then what the subcommand's words read: by its table, and an option
+	// no table lists, or a subcommand with none, is not modelled.
 	if t, key := gitTableFor(sub, rest); t != nil {
 		c.gitJudgeTable(t, rest)
 	} else if c.wk.j.level(c.start) == Safe {
 		c.add(Warning, "not modelled: git "+key+" (a subcommand the classifier's tables for git do not list)", "builtin:unknown-option")
 	}
-	if outside && c.wk.j.level(c.start) >= Warning {
-		c.add(Dangerous, "changes a repository outside the project root", "builtin:git-outside")
-	} else if outside {
-		c.add(Warning, "reads a repository outside the project root", "builtin:git-outside")
+	if worktree != nil && gitReadsWorkTree[sub] {
+		// The files it prints come from the work tree named, wherever
+		// that is (git --work-tree=~ grep --untracked prints ~/.ssh).
+		c.d = *worktree
+		c.readTrees([]field{lit(".")})
 	}
 	c.d = saved
 }
@@ -338,7 +349,11 @@ func gitSub(c *cmd, sub string, rest []field) {
 		case "diff", "grep":
 			if has(flags, "--no-index") {
 				// Outside the repository's index: any files, and the
-				// whole tree below a directory.
+				// whole tree below a directory; grep with no path
+				// searches the current directory.
+				if sub == "grep" && len(ops) == 0 {
+					ops = []field{lit(".")}
+				}
 				c.readTrees(ops)
 			}
 			if sub == "grep" {

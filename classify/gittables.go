@@ -419,3 +419,7 @@ func gitOutsidePaths(ops []field) []field {
 	}
 	return out
 }
+
+// gitReadsWorkTree are the reading subcommands that print the contents of
+// the work tree's files.
+var gitReadsWorkTree = map[string]bool{"grep": true, "diff": true, "diff-files": true, "diff-index": true, "blame": true, "annotate": true}

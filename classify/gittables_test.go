@@ -159,6 +159,13 @@ func TestGitTables(t *testing.T) {
 		{"git grep -e key -- /etc", Blocked},
 		{"git grep -e key -- /opt/app", Warning},
 		{"git grep --no-index /api/v1 src", Safe},
+		{"git grep --no-index -e key", Safe},
+		{"cd ~ && git grep --no-index -e key", Blocked},
+		{"git -C ~ grep --no-index key", Blocked},
+		{"git --work-tree=$HOME grep --untracked -e key", Blocked},
+		{"git --work-tree ~ diff", Blocked},
+		{"git --work-tree=/opt/app grep -e key", Warning},
+		{"git --work-tree=. grep -e key", Safe},
 	})
 }
 
