@@ -753,20 +753,19 @@ func first(ops []field) string {
 
 // gitGrepPager judges git grep -O, which opens matches in a program.
 func gitGrepPager(c *cmd, rest []field) {
-	for _, a := range rest {
+	grep := gitTables["grep"]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
 		s := a.s
-		var prog string
-		name, val, eq := strings.Cut(s, "=")
-		switch {
-		case s == "-O":
-		case strings.HasPrefix(name, "--o") && strings.HasPrefix("--open-files-in-pager", name):
-			// git's option parser takes any abbreviation (--open=vim).
-			if eq {
-				prog = val
-			}
-		case strings.HasPrefix(s, "-O"):
-			prog = s[2:]
-		default:
+		if s == "--" && !a.dyn {
+			return
+		}
+		if gitTakesNext(s, grep) {
+			i++ // the next word is this option's value (-e --, -e -O)
+			continue
+		}
+		prog, ok := gitPagerOption(s)
+		if !ok {
 			continue
 		}
 		c.add(Warning, "opens the matching files in a pager", "builtin:git-pager")
@@ -776,6 +775,48 @@ func gitGrepPager(c *cmd, rest []field) {
 		}
 		return
 	}
+}
+
+// gitTakesNext reports whether the option word s takes the next word as
+// its value, by the table t: -e, -nA, --context (but not -Ovim, whose
+// optional value is glued).
+func gitTakesNext(s string, t *gitTable) bool {
+	if strings.HasPrefix(s, "--") {
+		return !strings.Contains(s, "=") && takesLong(s, strings.Fields(t.opts.longVal))
+	}
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for j := 1; j < len(s); j++ {
+		switch {
+		case strings.IndexByte(t.optional, s[j]) >= 0:
+			return false
+		case strings.IndexByte(t.opts.vals, s[j]) >= 0:
+			return j == len(s)-1
+		}
+	}
+	return false
+}
+
+// gitPagerOption reads a word of git grep as -O/--open-files-in-pager
+// and its glued program: whole, abbreviated (--open=vim, which git's
+// option parser accepts) or after other letters (-nOvim).
+func gitPagerOption(s string) (prog string, ok bool) {
+	if name, val, _ := strings.Cut(s, "="); strings.HasPrefix(name, "--o") && strings.HasPrefix("--open-files-in-pager", name) {
+		return val, true
+	}
+	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+		return "", false
+	}
+	for j := 1; j < len(s); j++ {
+		switch {
+		case s[j] == 'O':
+			return s[j+1:], true
+		case strings.IndexByte(gitTables["grep"].opts.vals, s[j]) >= 0:
+			return "", false // the rest is this option's value
+		}
+	}
+	return "", false
 }
 
 func gitBranch(c *cmd, flags []flag, ops []field) {
