@@ -171,6 +171,7 @@ var gitFileKeys = map[string]bool{
 	"mailmap.file": true, "gpg.ssh.allowedsignersfile": true, "http.sslcert": true,
 	"http.sslkey": true, "http.sslcainfo": true, "http.cookiefile": true, "core.attributesfile": true,
 	"include.path": true, "gpg.ssh.revocationfile": true, "http.sslcapath": true,
+	"diff.orderfile": true,
 }
 
 // gitKeyRuns reports whether setting key can make git run a program.
@@ -211,7 +212,7 @@ func (c *cmd) gitConfigKey(kv field, opt string) {
 	}
 	key, val, _ := strings.Cut(kv.s, "=")
 	if gitFileKeys[lower(key)] && val != "" {
-		c.path(accRead, lit(val))
+		c.path(accRead, c.gitPathValue(val))
 	}
 	if gitKeyRuns(key) {
 		c.add(Dangerous, opt+" "+key+" makes git run a program", "builtin:git-config-run")
@@ -219,6 +220,20 @@ func (c *cmd) gitConfigKey(kv field, opt string) {
 			c.gitConfigValue(key, val)
 		}
 	}
+}
+
+// gitPathValue is a path-valued configuration value as git reads it:
+// git expands a leading ~ or ~user itself (git-config(1), "pathname").
+func (c *cmd) gitPathValue(v string) field {
+	if !strings.HasPrefix(v, "~") {
+		return lit(v)
+	}
+	prefix, rest, _ := strings.Cut(v, "/")
+	home, ok := c.wk.tilde(prefix)
+	if !ok {
+		return field{s: v, dyn: true}
+	}
+	return lit(home + "/" + rest)
 }
 
 // gitConfigValue judges the command line a configuration value runs.
@@ -544,6 +559,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 		case has(flags, "--exec"):
 			c.add(Dangerous, "runs a program of its choosing on the remote side", "builtin:git-pack-program")
 		case has(flags, "--remote"):
+			c.gitURLs(values(flags, "--remote"))
 			c.add(Warning, "contacts a remote", "builtin:git-network")
 		default:
 			c.add(Safe, "writes an archive", "builtin:git-read")
