@@ -103,7 +103,7 @@ func registerCommands() {
 	setTable(ackOpts.source, grep, "ack")
 	// zgrep passes grep's options on (zgrep --help, gzip 1.12), less a few.
 	setTable("zgrep --help, gzip 1.12, with "+grepOpts.source, grep, "zgrep")
-	set(grep, "git-grep")
+	setTable(gitSource, gitDashed, "git-grep")
 	setTable(ptOpts.source, grep, "pt")
 	setTable(ugrepOpts.source, grep, "ugrep")
 	setTable(awkOpts.source, awk, "awk", "gawk", "mawk", "nawk")
@@ -336,7 +336,7 @@ func registerCommands() {
 	set(dbClient, "psql", "mysql", "mariadb", "sqlite3", "mongosh", "mongo", "redis-cli", "clickhouse-client", "clickhouse", "cockroach", "sqlcmd", "duckdb", "pgcli", "mycli", "litecli", "usql", "cqlsh")
 
 	// Git.
-	set(gitCmd, "git")
+	setTable(gitSource, gitCmd, "git")
 
 	// Build, test and package tools.
 	set(goCmd, "go")

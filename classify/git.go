@@ -11,6 +11,7 @@ func gitCmd(c *cmd) {
 	i := 0
 	d := c.d
 	outside := c.outsideRoot(d)
+	var worktree *dirs // --work-tree's directory
 loop:
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -60,7 +61,9 @@ loop:
 			if s == "--work-tree" {
 				v, _ = next()
 			}
-			if c.outsideRoot(c.chdir(d, v)) {
+			wt := c.chdir(d, v)
+			worktree = &wt
+			if c.outsideRoot(wt) {
 				outside = true
 			}
 		case s == "--namespace" || s == "--attr-source" || s == "--super-prefix":
@@ -71,9 +74,13 @@ loop:
 			s == "--html-path" || s == "--man-path" || s == "--info-path" || strings.HasPrefix(s, "--list-cmds"):
 			c.add(Safe, "prints git's version or paths", "builtin:read-only")
 			return
+		case strings.HasPrefix(s, "--namespace=") || strings.HasPrefix(s, "--super-prefix="):
 		case strings.HasPrefix(s, "-"):
 			// --no-pager, --bare, --literal-pathspecs and friends change
-			// nothing that runs.
+			// nothing that runs; git(1) lists no other option.
+			if !gitGlobalFlags[s] {
+				c.notModelled(s)
+			}
 		default:
 			break loop
 		}
@@ -85,11 +92,25 @@ loop:
 	c.canon = joinFields(append([]field{lit("git")}, args[i:]...))
 	saved := c.d
 	c.d = d
-	gitSub(c, lower(args[i].s), args[i+1:])
+	sub, rest := lower(args[i].s), args[i+1:]
+	gitSub(c, sub, rest)
 	if outside && c.wk.j.level(c.start) >= Warning {
 		c.add(Dangerous, "changes a repository outside the project root", "builtin:git-outside")
 	} else if outside {
 		c.add(Warning, "reads a repository outside the project root", "builtin:git-outside")
+	}
+	// Then what the subcommand's words read: by its table, and an option
+	// no table lists, or a subcommand with none, is not modelled.
+	if t, key := gitTableFor(sub, rest); t != nil {
+		c.gitJudgeTable(t, rest)
+	} else if c.wk.j.level(c.start) == Safe {
+		c.add(Warning, "not modelled: git "+key+" (a subcommand the classifier's tables for git do not list)", "builtin:unknown-option")
+	}
+	if worktree != nil && gitReadsWorkTree[sub] {
+		// The files it prints come from the work tree named, wherever
+		// that is (git --work-tree=~ grep --untracked prints ~/.ssh).
+		c.d = *worktree
+		c.readTrees([]field{lit(".")})
 	}
 	c.d = saved
 }
@@ -150,6 +171,7 @@ var gitFileKeys = map[string]bool{
 	"mailmap.file": true, "gpg.ssh.allowedsignersfile": true, "http.sslcert": true,
 	"http.sslkey": true, "http.sslcainfo": true, "http.cookiefile": true, "core.attributesfile": true,
 	"include.path": true, "gpg.ssh.revocationfile": true, "http.sslcapath": true,
+	"diff.orderfile": true,
 }
 
 // gitKeyRuns reports whether setting key can make git run a program.
@@ -190,7 +212,7 @@ func (c *cmd) gitConfigKey(kv field, opt string) {
 	}
 	key, val, _ := strings.Cut(kv.s, "=")
 	if gitFileKeys[lower(key)] && val != "" {
-		c.path(accRead, lit(val))
+		c.path(accRead, c.gitPathValue(val))
 	}
 	if gitKeyRuns(key) {
 		c.add(Dangerous, opt+" "+key+" makes git run a program", "builtin:git-config-run")
@@ -198,6 +220,20 @@ func (c *cmd) gitConfigKey(kv field, opt string) {
 			c.gitConfigValue(key, val)
 		}
 	}
+}
+
+// gitPathValue is a path-valued configuration value as git reads it:
+// git expands a leading ~ or ~user itself (git-config(1), "pathname").
+func (c *cmd) gitPathValue(v string) field {
+	if !strings.HasPrefix(v, "~") {
+		return lit(v)
+	}
+	prefix, rest, _ := strings.Cut(v, "/")
+	home, ok := c.wk.tilde(prefix)
+	if !ok {
+		return field{s: v, dyn: true}
+	}
+	return lit(home + "/" + rest)
 }
 
 // gitConfigValue judges the command line a configuration value runs.
@@ -301,14 +337,38 @@ func gitSub(c *cmd, sub string, rest []field) {
 		// The patch files are read (and printed by --stat and friends).
 		c.read(ops)
 	}
+	switch {
+	case sub == "request-pull":
+		c.add(Warning, "contacts a remote to check what it has", "builtin:git-network")
+		return
+	case sub == "merge-tree" && !has(flags, "--trivial-merge"):
+		c.add(Warning, "writes the merged trees into the object store", "builtin:git-write")
+		return
+	case sub == "verify-pack":
+		c.read(ops)
+	case sub == "diff" && !has(flags, "--no-index"):
+		// With a path outside the work tree git diff compares files
+		// as --no-index does (git-diff(1)); revisions are names in
+		// the project, harmless to the path rules.
+		c.readTrees(ops)
+	}
 	if gitSafe[sub] {
 		c.add(Safe, "reads the repository", "builtin:git-read")
+		if sub == "grep" && !has(flags, "e", "f") && len(ops) > 0 {
+			ops = ops[1:] // the pattern
+		}
+		if sub != "diff" {
+			c.readTrees(gitOutsidePaths(ops))
+		}
 		switch sub {
 		case "diff", "grep":
 			if has(flags, "--no-index") {
 				// Outside the repository's index: any files, and the
-				// whole tree below a directory. (grep's pattern, if an
-				// operand, is judged as a path too: harmless.)
+				// whole tree below a directory; grep with no path
+				// searches the current directory.
+				if sub == "grep" && len(ops) == 0 {
+					ops = []field{lit(".")}
+				}
 				c.readTrees(ops)
 			}
 			if sub == "grep" {
@@ -499,6 +559,7 @@ func gitSub(c *cmd, sub string, rest []field) {
 		case has(flags, "--exec"):
 			c.add(Dangerous, "runs a program of its choosing on the remote side", "builtin:git-pack-program")
 		case has(flags, "--remote"):
+			c.gitURLs(values(flags, "--remote"))
 			c.add(Warning, "contacts a remote", "builtin:git-network")
 		default:
 			c.add(Safe, "writes an archive", "builtin:git-read")
@@ -564,7 +625,13 @@ func gitSub(c *cmd, sub string, rest []field) {
 		}
 	case "lfs":
 		switch first(ops) {
-		case "ls-files", "status", "env", "version", "track", "":
+		case "track":
+			if len(ops) > 1 {
+				c.add(Warning, "tracks files with LFS, writing .gitattributes", "builtin:git-write")
+			} else {
+				c.add(Safe, "lists LFS patterns", "builtin:git-read")
+			}
+		case "ls-files", "status", "env", "version", "":
 			c.add(Safe, "reads LFS state", "builtin:git-read")
 		case "install", "uninstall":
 			if has(flags, "--local") {
@@ -611,7 +678,17 @@ func gitFileOptions(c *cmd, sub string, rest []field) {
 		if !strings.HasPrefix(name, "-") {
 			continue
 		}
-		if name == "--stdin-paths" {
+		if strings.HasPrefix(name, "--") {
+			// git's option parser takes any abbreviation (--cont for
+			// --contents).
+			for long := range reads {
+				if reads[long] && strings.HasPrefix(long, "--") && longMatch(name, long) {
+					name = long
+					break
+				}
+			}
+		}
+		if longMatch(name, "--stdin-paths") && len(name) > len("--stdin") {
 			c.add(Warning, "hashes the files named on its input, which the classifier cannot see", "builtin:file-list")
 			continue
 		}
@@ -692,16 +769,19 @@ func first(ops []field) string {
 
 // gitGrepPager judges git grep -O, which opens matches in a program.
 func gitGrepPager(c *cmd, rest []field) {
-	for _, a := range rest {
+	grep := gitTables["grep"]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
 		s := a.s
-		var prog string
-		switch {
-		case s == "-O" || s == "--open-files-in-pager":
-		case strings.HasPrefix(s, "--open-files-in-pager="):
-			prog = strings.TrimPrefix(s, "--open-files-in-pager=")
-		case strings.HasPrefix(s, "-O"):
-			prog = s[2:]
-		default:
+		if s == "--" && !a.dyn {
+			return
+		}
+		if gitTakesNext(s, grep) {
+			i++ // the next word is this option's value (-e --, -e -O)
+			continue
+		}
+		prog, ok := gitPagerOption(s)
+		if !ok {
 			continue
 		}
 		c.add(Warning, "opens the matching files in a pager", "builtin:git-pager")
@@ -711,6 +791,48 @@ func gitGrepPager(c *cmd, rest []field) {
 		}
 		return
 	}
+}
+
+// gitTakesNext reports whether the option word s takes the next word as
+// its value, by the table t: -e, -nA, --context (but not -Ovim, whose
+// optional value is glued).
+func gitTakesNext(s string, t *gitTable) bool {
+	if strings.HasPrefix(s, "--") {
+		return !strings.Contains(s, "=") && takesLong(s, strings.Fields(t.opts.longVal))
+	}
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for j := 1; j < len(s); j++ {
+		switch {
+		case strings.IndexByte(t.optional, s[j]) >= 0:
+			return false
+		case strings.IndexByte(t.opts.vals, s[j]) >= 0:
+			return j == len(s)-1
+		}
+	}
+	return false
+}
+
+// gitPagerOption reads a word of git grep as -O/--open-files-in-pager
+// and its glued program: whole, abbreviated (--open=vim, which git's
+// option parser accepts) or after other letters (-nOvim).
+func gitPagerOption(s string) (prog string, ok bool) {
+	if name, val, _ := strings.Cut(s, "="); strings.HasPrefix(name, "--o") && strings.HasPrefix("--open-files-in-pager", name) {
+		return val, true
+	}
+	if len(s) < 2 || s[0] != '-' || s[1] == '-' {
+		return "", false
+	}
+	for j := 1; j < len(s); j++ {
+		switch {
+		case s[j] == 'O':
+			return s[j+1:], true
+		case strings.IndexByte(gitTables["grep"].opts.vals, s[j]) >= 0:
+			return "", false // the rest is this option's value
+		}
+	}
+	return "", false
 }
 
 func gitBranch(c *cmd, flags []flag, ops []field) {
