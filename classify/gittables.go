@@ -308,10 +308,6 @@ func (t *gitTable) close() {
 	o.spec()
 }
 
-func join(a, b string) string {
-	return strings.TrimSpace(a + " " + b)
-}
-
 // gitTableFor finds the table of a subcommand and, for the subcommands
 // with verbs, of its verb (the first operand).
 func gitTableFor(sub string, rest []field) (*gitTable, string) {

@@ -34,7 +34,7 @@ func withNo(list string) string {
 }
 
 // join concatenates option tables written as space- or letter-lists.
-func join(parts ...string) string { return strings.Join(parts, " ") }
+func join(parts ...string) string { return strings.TrimSpace(strings.Join(parts, " ")) }
 
 // readsPackages adds the judgement of a verb that only reads what is
 // installed, or asks a mirror or registry when net says so.
@@ -377,7 +377,7 @@ const gemSource = "gem help COMMAND, RubyGems 3.3.15 (Debian 12 ruby)"
 
 var (
 	gemCommonFlags = "hVq"
-	gemCommonLong  = "--help --verbose --no-verbose --quiet --silent --config-file --backtrace --debug --norc"
+	gemCommonLong  = "--help --verbose --no-verbose --quiet --silent --backtrace --debug --norc"
 	// The local/remote options: -r, -b and -u (and a proxy or a source)
 	// ask the registry (gemRemote).
 	gemRemoteFlags   = "lrbup"
