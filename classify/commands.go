@@ -322,7 +322,7 @@ func init() {
 	set(gitCmd, "git")
 
 	// Build, test and package tools.
-	set(goCmd, "go")
+	setTable(goSource, goCmd, "go")
 	set(cargo, "cargo")
 	set(npm, "npm", "pnpm", "yarn", "bun")
 	set(wrapperTask("downloads and runs a package", Warning, "builtin:npx", "exec", "run", "--yes", "-y"), "npx", "bunx", "pnpx", "uvx")

@@ -1,0 +1,331 @@
+package classify
+
+import (
+	"strings"
+)
+
+// The go command's option tables, from the help of Go 1.26: `go help
+// build` gives the build flags, shared by build, test, vet, list, run and
+// install; `go help test` and `go help testflag` the test flags; `go tool
+// vet -flags` the analyzers' flags; `go help list`, `go help env`, `go
+// help version` and `go doc -h` the rest. The tables only list names:
+// goCmd judges the values (outputs, programs, files read) itself, since a
+// build's output inside the project is part of building.
+const (
+	goSource = "go help build, test, testflag, vet, list, env, version, doc, tool; go tool vet -flags; Go 1.26"
+	// goBuildFlags and goBuildVals are `go help build`'s flags.
+	goBuildFlags = "-a -n -race -msan -asan -cover -v -work -x -buildvcs -json -linkshared -modcacherw -trimpath"
+	goBuildVals  = "-C -p -covermode -coverpkg -asmflags -buildmode -compiler -gccgoflags -gcflags -installsuffix -ldflags -mod -modfile -overlay -pgo -pkgdir -tags -toolexec"
+	// goTestFlags and goTestVals are `go help testflag`'s flags, which go
+	// test also takes as -test.NAME.
+	goTestFlags = "-artifacts -cover -failfast -fullpath -json -short -v -benchmem"
+	goTestVals  = "-bench -benchtime -count -covermode -coverpkg -cpu -fuzz -fuzztime -fuzzminimizetime -list -outputdir -parallel -run -shuffle -skip -timeout -vet -blockprofile -blockprofilerate -coverprofile -cpuprofile -memprofile -memprofilerate -mutexprofile -mutexprofilefraction -trace"
+	// goVetFlags and goVetVals are the analyzers' flags (go tool vet -flags).
+	goVetFlags = "-V -all -appends -asmdecl -assign -atomic -bool -bools -buildtag -buildtags -cgocall -composites -composites.whitelist -compositewhitelist -copylocks -defers -diff -directive -errorsas -fix -flags -framepointer -hostport -httpresponse -ifaceassert -json -loopclosure -lostcancel -methods -nilfunc -printf -rangeloops -shift -sigchanyzer -slog -source -stdmethods -stdversion -stringintconv -structtag -testinggoroutine -testinggoroutine.subtest -tests -timeformat -unmarshal -unreachable -unsafeptr -unusedresult -v -waitgroup"
+	goVetVals  = "-c -printf.funcs -printfuncs -tags -unusedfuncs -unusedresult.funcs -unusedresult.stringmethods -unusedstringmethods -vettool"
+)
+
+// testDotted returns the -test.NAME spelling of each test flag.
+func testDotted(list string) string {
+	var out []string
+	for _, f := range strings.Fields(list) {
+		out = append(out, "-test."+f[1:])
+	}
+	return strings.Join(out, " ")
+}
+
+// goTables are the go command's subcommands that can be judged
+// read-only, each with every option its help lists. Subcommands without
+// a table (run, install, get, generate, mod, fmt...) are judged by goCmd
+// and are never safe.
+var goTables = newVerbTool(toolOpts{source: goSource, oneDash: true, longVal: "-C"},
+	map[string]*toolOpts{
+		"build": {source: goSource, oneDash: true, long: goBuildFlags, longVal: goBuildVals + " -o"},
+		"test": {source: goSource, oneDash: true,
+			long:    strings.Join([]string{goBuildFlags, goTestFlags, testDotted(goTestFlags), "-c"}, " "),
+			longVal: strings.Join([]string{goBuildVals, goTestVals, testDotted(goTestVals), "-exec -o"}, " ")},
+		"vet":     {source: goSource, oneDash: true, long: goBuildFlags + " " + goVetFlags, longVal: goBuildVals + " " + goVetVals},
+		"list":    {source: goSource, oneDash: true, long: goBuildFlags + " -m -u -versions -retracted -compiled -deps -e -export -find -test", longVal: goBuildVals + " -f -reuse"},
+		"env":     {source: goSource, oneDash: true, long: "-json -changed -u -w", words: true},
+		"version": {source: goSource, oneDash: true, long: "-m -v -json"},
+		"doc":     {source: goSource, oneDash: true, long: "-all -c -cmd -http -short -src -u", longVal: "-C", words: true},
+		"help":    {source: goSource, oneDash: true, words: true},
+		"tool":    {source: goSource, oneDash: true, stop: true, long: "-n -modcacherw", longVal: "-C -modfile -overlay"},
+	})
+
+// goToolTables are the tools of `go tool` that only read build output,
+// from each tool's -help in Go 1.26.
+var goToolTables = map[string]*toolOpts{
+	"cover":     {source: goSource, oneDash: true, long: "-V", longVal: "-func -html -mode -o -outfilelist -pkgcfg -var"},
+	"nm":        {source: goSource, oneDash: true, long: "-n -size -type", longVal: "-sort"},
+	"objdump":   {source: goSource, oneDash: true, long: "-S -gnu", longVal: "-s"},
+	"addr2line": {source: goSource, oneDash: true},
+	"buildid":   {source: goSource, oneDash: true, long: "-w"},
+	"test2json": {source: goSource, oneDash: true, stop: true, long: "-t", longVal: "-p"},
+	"doc":       goTables.verbs["doc"],
+}
+
+// goDistTables are go tool dist's read-only subcommands (go tool dist
+// list -h, env -h, version -h; Go 1.26).
+var goDistTables = newVerbTool(toolOpts{source: goSource, oneDash: true}, map[string]*toolOpts{
+	"list":    {source: goSource, oneDash: true, long: "-broken -json -v"},
+	"env":     {source: goSource, oneDash: true, long: "-9 -p -v -w"},
+	"version": {source: goSource, oneDash: true, long: "-v"},
+	"banner":  {source: goSource, oneDash: true},
+})
+
+// goAnyFlag parses the options of a subcommand without a table, so that
+// the values of the options that write, read or run are still judged.
+var goAnyFlag = optSpec{oneDash: true, long: strings.Fields(goBuildVals + " " + goTestVals + " " + testDotted(goTestVals) + " -exec -o -vettool -f -reuse")}
+
+func init() {
+	for _, o := range goToolTables {
+		o.spec()
+	}
+}
+
+// goCmd judges the go command: building, testing and reading are Safe
+// when every option is one its help lists; running, generating and
+// changing dependencies Warning; installing outside the project
+// Dangerous. Options that run programs, read files or write them are
+// judged by their values.
+func goCmd(c *cmd) {
+	// go test passes the words after -args to the test binary.
+	saved := c.args
+	var testArgs []field
+	if sub := first(c.rest()); sub == "test" {
+		for i, a := range c.args {
+			if !a.dyn && (a.s == "-args" || a.s == "--args") {
+				c.args, testArgs = c.args[:i], c.args[i+1:]
+				break
+			}
+		}
+	}
+	verb, flags, ops, known := c.verb(goTables)
+	c.args = saved
+	_ = testArgs // the project's tests decide what their own arguments mean
+	global, _ := parseOpts(c.rest(), goTables.global.spec())
+	if !known {
+		flags, ops = parseOpts(ops, goAnyFlag)
+	}
+	saveDir := c.d
+	defer func() { c.d = saveDir }()
+	for _, f := range values(append(global, flags...), "-C") {
+		c.d = c.chdir(c.d, f)
+		if c.outsideRoot(c.d) {
+			c.add(Warning, "works in a directory outside the project ("+shorten(f.s)+")", "builtin:go")
+		}
+	}
+	goFlagValues(c, flags)
+	sub := verb.s
+	if verb.dyn {
+		sub = "$"
+	}
+	switch sub {
+	case "test":
+		c.add(Safe, "builds and tests the project", "builtin:test")
+	case "build", "list":
+		c.add(Safe, "builds the project", "builtin:build")
+	case "":
+		c.add(Safe, "prints usage", "builtin:read-only")
+	case "vet":
+		if has(flags, "-fix") {
+			c.add(Warning, "rewrites project files with the analyzers' fixes", "builtin:format")
+			return
+		}
+		c.add(Safe, "checks the project", "builtin:build")
+	case "version":
+		c.add(Safe, "prints versions", "builtin:read-only")
+		c.read(ops)
+	case "doc":
+		goDoc(c, flags)
+	case "help":
+		c.add(Safe, "prints help", "builtin:read-only")
+	case "tool":
+		goTool(c, ops)
+	case "fmt", "fix", "get", "mod", "work", "bug", "telemetry":
+		c.add(Warning, "changes project files or dependencies", "builtin:go")
+	case "run":
+		c.add(Warning, "runs a program", "builtin:go")
+	case "generate":
+		c.add(Warning, "runs the commands in //go:generate lines", "builtin:go")
+	case "env":
+		if has(flags, "-w", "-u") {
+			c.add(Dangerous, "changes Go's user configuration", "builtin:go-global")
+		} else {
+			c.add(Safe, "prints Go's environment", "builtin:read-only")
+		}
+	case "install":
+		c.add(Dangerous, "installs programs outside the project", "builtin:global-install")
+	case "clean":
+		if has(flags, "-modcache", "-i") {
+			c.add(Dangerous, "deletes the module cache or installed programs", "builtin:go-global")
+		} else {
+			c.add(Warning, "deletes build outputs", "builtin:go")
+		}
+	default:
+		c.add(Warning, "unknown go command", "builtin:unknown")
+	}
+}
+
+// goOutputs are the options whose value is a file or directory the go
+// command writes: the build's output, the test profiles, the package
+// directory.
+var goOutputs = []string{"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir", "-pkgdir",
+	"-test.coverprofile", "-test.cpuprofile", "-test.memprofile", "-test.blockprofile", "-test.mutexprofile", "-test.trace", "-test.outputdir"}
+
+// goFlagValues judges the values of the go command's options that write
+// files, read them, run programs or pass options to the compiler and
+// linker.
+func goFlagValues(c *cmd, flags []flag) {
+	for _, f := range values(flags, goOutputs...) {
+		c.output(f)
+	}
+	for _, f := range values(flags, "-modfile", "-reuse") {
+		c.path(accRead, f)
+	}
+	for _, f := range values(flags, "-pgo") {
+		if f.dyn || f.s != "auto" && f.s != "off" && f.s != "default" {
+			c.path(accRead, f)
+		}
+	}
+	for _, f := range values(flags, "-overlay") {
+		// The overlay names replacement files the build reads, which
+		// the classifier does not open.
+		c.path(accRead, f)
+		c.add(Warning, "reads the files named in "+shorten(f.s)+", which the classifier cannot see", "builtin:file-list")
+	}
+	for _, f := range flags {
+		switch f.name {
+		case "-exec", "-toolexec", "-vettool":
+			// go splits the value into words and adds the program to run.
+			c.add(Warning, "runs a program of its choosing ("+f.name+")", "builtin:go-exec")
+			switch {
+			case !f.hasVal:
+			case f.val.dyn:
+				c.programString(f.val)
+			default:
+				c.script(f.val.s+` "$BINARY"`, bashLang)
+			}
+		case "-ldflags", "-gcflags", "-asmflags", "-gccgoflags":
+			if f.hasVal {
+				goToolFlags(c, f)
+			}
+		}
+	}
+}
+
+// goSafeToolFlags are the compiler's and linker's options that only
+// change what is built (go tool compile -help, go tool link -help):
+// stripping symbols, setting a string variable, inlining and
+// optimisation switches, and printing decisions.
+var goSafeToolFlags = map[string]map[string]bool{
+	"-ldflags": {"-s": true, "-w": true, "-X": true, "-buildid": true, "-v": true},
+	"-gcflags": {"-N": true, "-l": true, "-m": true, "-S": true, "-B": true, "-C": true, "-e": true},
+}
+
+// goToolFlags judges the options -ldflags and -gcflags pass on: the
+// linker's -extld and -extldflags run and configure another program,
+// and other options write files (-cpuprofile, -importcfg...), so only the
+// everyday ones are safe.
+func goToolFlags(c *cmd, f flag) {
+	if f.val.dyn {
+		c.add(Warning, f.name+" passes options that are not known until it runs", "builtin:go-exec")
+		return
+	}
+	v := f.val.s
+	// [pattern=]args: a pattern is a package pattern, not an option.
+	if i := strings.IndexByte(v, '='); i > 0 && !strings.HasPrefix(v, "-") && !strings.ContainsAny(v[:i], " \t") {
+		v = v[i+1:]
+	}
+	safe := goSafeToolFlags[f.name]
+	words := strings.Fields(strings.Trim(v, `"'`))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		name, _, _ := strings.Cut(w, "=")
+		if !safe[name] {
+			c.add(Warning, f.name+" passes "+shorten(w)+" on, which the classifier does not model", "builtin:go-exec")
+			return
+		}
+		if name == "-X" && !strings.Contains(w, "=") {
+			i++ // -X importpath.name=value
+		}
+	}
+}
+
+// goDoc judges go doc: it prints documentation, unless -http starts a
+// documentation server.
+func goDoc(c *cmd, flags []flag) {
+	if has(flags, "-http") {
+		c.add(Warning, "starts a documentation server and opens a browser", "builtin:server")
+		return
+	}
+	c.add(Safe, "prints documentation", "builtin:read-only")
+}
+
+// goTool judges "go tool NAME": the tools that only read build output
+// are Safe when every option is one their help lists; cover when it
+// writes or opens a browser, test2json by the program it runs, and any
+// other tool (pprof, compile, link, a tool the project's go.mod names)
+// Warning.
+func goTool(c *cmd, ops []field) {
+	name := first(ops)
+	if len(ops) > 0 && ops[0].dyn {
+		name = "$"
+	}
+	var args []field
+	if len(ops) > 0 {
+		args = ops[1:]
+	}
+	if name == "dist" {
+		saved := c.args
+		c.args = append([]field{c.args[0]}, args...)
+		_, _, _, known := c.verb(goDistTables)
+		c.args = saved
+		if known {
+			c.add(Safe, "prints the toolchain's ports or settings", "builtin:read-only")
+		} else {
+			c.add(Warning, "builds or changes the Go toolchain", "builtin:go")
+		}
+		return
+	}
+	t, ok := goToolTables[name]
+	if !ok {
+		c.add(Warning, "runs a Go tool", "builtin:go")
+		return
+	}
+	flags, files := c.judgeArgs(args, t)
+	switch name {
+	case "doc":
+		goDoc(c, flags)
+		return
+	case "cover":
+		if has(flags, "-pkgcfg", "-outfilelist") {
+			c.add(Warning, "instruments source files for a build, writing the files it is told", "builtin:go")
+			return
+		}
+		c.optPath(accRead, flags, "-func", "-html")
+		if o, ok := value(flags, "-o"); ok {
+			c.output(o)
+		} else if has(flags, "-html") {
+			c.add(Warning, "opens a browser", "builtin:server")
+			return
+		}
+	case "buildid":
+		if has(flags, "-w") {
+			c.add(Warning, "rewrites the build ID in a binary", "builtin:go")
+			c.write(files)
+			return
+		}
+	case "test2json":
+		// test2json runs the test binary it is given, as it is given.
+		c.add(Safe, "converts test output to JSON", "builtin:read-only")
+		c.run(files)
+		return
+	case "objdump":
+		// objdump BINARY [START END]: the addresses are not files.
+		files = files[:min(len(files), 1)]
+	}
+	c.add(Safe, "reads build output", "builtin:build")
+	c.read(files)
+}
