@@ -63,49 +63,6 @@ func hasWord(args []field, words ...string) bool {
 	return false
 }
 
-// cargo judges Rust's build tool.
-func cargo(c *cmd) {
-	args := c.rest()
-	if len(args) > 0 && strings.HasPrefix(args[0].s, "+") {
-		args = args[1:] // toolchain: cargo +nightly test
-	}
-	flags, ops := parseOpts(args, optSpec{short: "pjZ", long: []string{"--config", "--target-dir", "--manifest-path", "--package", "--jobs", "--features", "--target", "--bin", "--example", "--test", "--bench", "--profile", "--color", "-Z"}, stop: true})
-	if len(values(flags, "--config")) > 0 {
-		c.add(Dangerous, "sets cargo configuration, which can name programs to run", "builtin:env-override")
-	}
-	rest := []field(nil)
-	sub := first(ops)
-	if len(ops) > 0 {
-		rest = ops[1:]
-	}
-	subFlags, _ := parseOpts(rest, optSpec{long: []string{"--target-dir", "--manifest-path"}})
-	if d, ok := value(subFlags, "--target-dir"); ok {
-		c.output(d)
-	}
-	switch sub {
-	case "test", "t", "check", "c", "build", "b", "clippy", "doc", "d", "bench", "tree", "metadata", "verify-project", "version", "help", "locate-project", "read-manifest", "pkgid", "":
-		if has(subFlags, "--fix", "--open") {
-			c.add(Warning, "rewrites project files", "builtin:format")
-			return
-		}
-		c.add(Safe, "builds or tests the project", "builtin:build")
-	case "fmt":
-		if has(subFlags, "--check") {
-			c.add(Safe, "checks formatting", "builtin:lint")
-		} else {
-			c.add(Warning, "rewrites project files", "builtin:format")
-		}
-	case "install", "uninstall":
-		c.add(Dangerous, "installs programs outside the project", "builtin:global-install")
-	case "publish", "yank", "owner", "login", "logout":
-		c.add(Dangerous, "changes the package registry", "builtin:publish")
-	case "run", "r", "search", "info":
-		c.add(Warning, "runs a program or reads the registry", "builtin:cargo")
-	default:
-		c.add(Warning, "changes the project or its dependencies", "builtin:cargo")
-	}
-}
-
 // npm judges npm, pnpm, yarn and bun: tests are Safe, installing project
 // dependencies and running scripts Warning, global installs and
 // publishing Dangerous.
