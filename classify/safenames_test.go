@@ -72,7 +72,7 @@ bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybo
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
-git-grep gmake gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
+git-grep gmake    golangci-lint goose gradle gradlew  gtar 
     helm      isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
@@ -80,7 +80,7 @@ nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustup sbt scalac scons scoop  sequelize sequelize-cli 
- shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
+  snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
