@@ -413,3 +413,115 @@ func gotestsum(c *cmd) {
 	goFlagValues(c, testFlags)
 	c.add(Safe, "runs the project's tests", "builtin:test")
 }
+
+// golangci-lint's tables, from the flag sets of golangci-lint 2.15.0
+// (pkg/commands: run, fmt, linters, formatters, config, version; each
+// subcommand's --help prints them). Every subcommand takes -h, -v and
+// --color, and those that load the configuration take -c and
+// --no-config.
+const (
+	golangciSource  = "golangci-lint SUB --help and its flag sets, golangci-lint 2.15.0"
+	golangciConfig  = "--no-config --help --verbose"
+	golangciConfigV = "--config --color"
+)
+
+var golangciTables = newVerbTool(toolOpts{source: golangciSource, flags: "hv", long: "--help --verbose --version", longVal: "--color"},
+	map[string]*toolOpts{
+		"run": {source: golangciSource, flags: "hvn", vals: "cDEj",
+			long: golangciConfig + " --fast-only --tests --allow-parallel-runners --allow-serial-runners --show-stats --uniq-by-line --new --whole-files --fix" +
+				" --print-resources-usage --output.text.print-linter-name --output.text.print-issued-lines --output.text.colors" +
+				" --output.tab.print-linter-name --output.tab.colors --output.junit-xml.extended",
+			longVal: golangciConfigV + " --default --disable --enable --enable-only --concurrency --modules-download-mode --issues-exit-code --build-tags --timeout" +
+				" --skip-files --skip-dirs --path-prefix --path-mode --max-issues-per-linter --max-same-issues --new-from-rev --new-from-patch --new-from-merge-base" +
+				" --cpu-profile-path --mem-profile-path --trace-path " + strings.Join(golangciOutputs, " ")},
+		"fmt":        {source: golangciSource, flags: "hvd", vals: "cE", long: golangciConfig + " --diff --diff-colored --stdin", longVal: golangciConfigV + " --enable"},
+		"linters":    {source: golangciSource, flags: "hv", vals: "cDE", long: golangciConfig + " --fast-only --json", longVal: golangciConfigV + " --default --disable --enable --enable-only"},
+		"formatters": {source: golangciSource, flags: "hv", vals: "cE", long: golangciConfig + " --json", longVal: golangciConfigV + " --enable"},
+		"config":     {source: golangciSource, flags: "hv", vals: "c", long: golangciConfig + " --json", longVal: golangciConfigV},
+		"version":    {source: golangciSource, flags: "hv", long: "--help --verbose --debug --json --short", longVal: "--color"},
+		"help":       {source: golangciSource, flags: "hv", vals: "c", long: golangciConfig + " --json", longVal: golangciConfigV, words: true},
+		"cache":      {source: golangciSource, flags: "hv", long: "--help --verbose", longVal: "--color"},
+	})
+
+// golangciOutputs are golangci-lint run's report files.
+var golangciOutputs = []string{"--output.text.path", "--output.json.path", "--output.tab.path", "--output.html.path", "--output.checkstyle.path",
+	"--output.code-climate.path", "--output.junit-xml.path", "--output.teamcity.path", "--output.sarif.path"}
+
+// golangciLint judges golangci-lint: run, linters, formatters, config
+// path, version and cache status only read, but they load the project's
+// configuration, which can name plugins (so they run the project's
+// code); fmt and run --fix rewrite files; the report and profile files
+// and --config are judged by the path rules.
+func golangciLint(c *cmd) {
+	verb, flags, ops, known := c.verb(golangciTables)
+	if !known {
+		switch verb.s {
+		case "", "completion":
+			if verb.s == "" && len(ops) == 0 {
+				c.add(Safe, "prints usage", "builtin:read-only")
+				return
+			}
+		}
+		c.add(Warning, "builds, migrates or changes golangci-lint's files", "builtin:lint")
+		return
+	}
+	c.optPath(accRead, flags, "c", "--config")
+	c.optPath(accRead, flags, "--new-from-patch")
+	for _, f := range values(flags, append([]string{"--cpu-profile-path", "--mem-profile-path", "--trace-path"}, golangciOutputs...)...) {
+		if f.dyn || f.s != "stdout" && f.s != "stderr" {
+			c.output(f)
+		}
+	}
+	switch verb.s {
+	case "run":
+		if has(flags, "--fix") {
+			c.add(Warning, "rewrites project files with the linters' fixes", "builtin:format")
+			c.write(goPackageDirs(ops))
+			return
+		}
+		c.add(Safe, "checks the project with its configuration", "builtin:lint")
+		c.readTrees(goPackageDirs(ops))
+	case "fmt":
+		if has(flags, "d", "--diff", "--diff-colored", "--stdin") {
+			c.add(Safe, "checks formatting", "builtin:lint")
+			c.readTrees(goPackageDirs(ops))
+			return
+		}
+		c.add(Warning, "rewrites project files", "builtin:format")
+		c.write(goPackageDirs(ops))
+	case "config":
+		switch first(ops) {
+		case "path", "":
+			c.add(Safe, "prints the configuration's path", "builtin:read-only")
+		default:
+			// verify fetches the configuration's JSON schema.
+			c.add(Warning, "checks the configuration against a schema it downloads", "builtin:network")
+		}
+	case "cache":
+		if first(ops) == "status" {
+			c.add(Safe, "prints the cache's state", "builtin:read-only")
+		} else {
+			c.add(Warning, "deletes golangci-lint's cache", "builtin:lint")
+		}
+	case "version", "help":
+		c.add(Safe, "prints golangci-lint's version or help", "builtin:read-only")
+	default:
+		c.add(Safe, "lists the linters the configuration enables", "builtin:lint")
+	}
+}
+
+// goPackageDirs turns package patterns ("./...", "pkg/...") into the
+// directories whose trees they read.
+func goPackageDirs(ops []field) []field {
+	out := make([]field, 0, len(ops))
+	for _, op := range ops {
+		if !op.dyn {
+			op.s = strings.TrimSuffix(strings.TrimSuffix(op.s, "..."), "/")
+			if op.s == "" {
+				op.s = "."
+			}
+		}
+		out = append(out, op)
+	}
+	return out
+}

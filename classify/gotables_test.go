@@ -14,7 +14,7 @@ import (
 
 // goClosedNames are the Go tools whose tables this file checks; the
 // fuzz target FuzzClosedTablesNeverSafe tries them too.
-var goClosedNames = strings.Fields("go gofmt gofumpt goimports shfmt gotestsum")
+var goClosedNames = strings.Fields("go gofmt gofumpt goimports shfmt gotestsum golangci-lint")
 
 func init() { closedNames = append(closedNames, goClosedNames...) }
 
@@ -249,6 +249,59 @@ func TestGoFormatterTablesMatchTheirHelp(t *testing.T) {
 			for _, o := range opts {
 				if !table.knows(o) {
 					t.Errorf("%s's help lists %s, which its table does not know", tc.bin, o)
+				}
+			}
+		})
+	}
+}
+
+// golangci-lint judges every option by its subcommand's flag set: it
+// loads the project's configuration (which can name plugins), so its
+// checks run the project's code; fmt and run --fix rewrite files; the
+// configuration, reports and profiles go by the path rules.
+func TestGolangciLintJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"golangci-lint run ./...", Safe}, {"golangci-lint run", Safe}, {"golangci-lint run --timeout 5m -E gosec -D errcheck ./pkg/...", Safe},
+		{"golangci-lint run --output.json.path=stdout --new-from-rev HEAD~1", Safe}, {"golangci-lint run --output.sarif.path report.sarif", Safe},
+		{"golangci-lint fmt -d", Safe}, {"golangci-lint linters --json", Safe}, {"golangci-lint formatters", Safe},
+		{"golangci-lint version --short", Safe}, {"golangci-lint config path", Safe}, {"golangci-lint cache status", Safe},
+		{"golangci-lint", Safe}, {"golangci-lint help linters", Safe}, {"golangci-lint run -c .golangci.yml ./...", Safe},
+		{"golangci-lint run --zz", Warning}, {"golangci-lint --zz run", Warning}, {"golangci-lint fmt --zz -d", Warning},
+		{"golangci-lint run --fix ./...", Warning}, {"golangci-lint fmt", Warning}, {"golangci-lint config verify", Warning},
+		{"golangci-lint cache clean", Warning}, {"golangci-lint custom", Warning}, {"golangci-lint migrate", Warning},
+		{"golangci-lint run --config /tmp/x.yml ./...", Warning}, {"golangci-lint run --new-from-patch /tmp/p.diff", Warning},
+		{"golangci-lint run --output.html.path ../../r.html", Dangerous},
+		{"golangci-lint run -c ~/.ssh/id_rsa", Blocked}, {"golangci-lint run --output.json.path ~/.bashrc", Blocked},
+		{"golangci-lint run --cpu-profile-path ~/.profile", Blocked}, {"golangci-lint run ~/.ssh/...", Blocked},
+		{"golangci-lint run --new-from-patch ~/.netrc", Blocked},
+	})
+}
+
+// TestGolangciLintTablesMatchItsHelp checks each golangci-lint
+// subcommand's table against its --help, when golangci-lint is installed
+// (CI installs 2.15.0, the version the tables name).
+func TestGolangciLintTablesMatchItsHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("golangci-lint")
+	if err != nil {
+		t.Skip("golangci-lint is not installed here (go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0), so its tables are not checked against its help")
+	}
+	for verb, o := range golangciTables.verbs {
+		t.Run(verb, func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.CommandContext(t.Context(), bin, verb, "--help")
+			cmd.Env = append(os.Environ(), "NO_COLOR=1", "HOME="+t.TempDir())
+			out, _ := cmd.CombinedOutput()
+			opts := helpOptions(string(out))
+			if len(opts) < 2 {
+				t.Fatalf("golangci-lint %s --help lists no options: %s", verb, out)
+			}
+			table := *o
+			table.parsed = nil
+			table.spec()
+			for _, opt := range opts {
+				if !table.knows(opt) {
+					t.Errorf("golangci-lint %s --help lists %s, which its table does not know", verb, opt)
 				}
 			}
 		})

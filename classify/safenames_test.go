@@ -72,7 +72,7 @@ bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybo
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
-git-grep gmake    golangci-lint goose gradle gradlew  gtar 
+git-grep gmake    goose gradle gradlew  gtar 
     helm      isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
