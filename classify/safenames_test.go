@@ -68,7 +68,7 @@ var shellWords = map[string]string{
 var pendingTables = strings.Fields(`
    abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava 
 bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
- chkconfig choco   clang-format clang-tidy cliclick cmake conspy
+ chkconfig choco   cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
