@@ -525,3 +525,86 @@ func goPackageDirs(ops []field) []field {
 	}
 	return out
 }
+
+// ginkgo's tables, from `ginkgo help COMMAND` of Ginkgo 2.34.0. ginkgo
+// parses Go-style flags; run (the default command) and watch take the go
+// build flags it lists too, and the words after -- go to the tests.
+const (
+	ginkgoSource    = "ginkgo help run, build, watch, labels, outline; Ginkgo 2.34.0"
+	ginkgoGoFlags   = "-a -asan -msan -n -linkshared -modcacherw -trimpath -work -x -buildvcs -race -cover"
+	ginkgoGoVals    = "-asmflags -buildmode -compiler -gccgoflags -gcflags -installsuffix -ldflags -mod -modfile -pkgdir -tags -toolexec -vet -covermode -coverpkg"
+	ginkgoRunFlags  = "-r -randomize-all -p -fail-on-pending -fail-fast -fail-on-empty -require-suite -no-color -v -vv -succinct -trace -show-node-events -github-output -silence-skips -force-newlines -fd -keep-separate-reports -keep-separate-coverprofiles -dry-run"
+	ginkgoRunVals   = "-skip-package -compilers -seed -procs -nodes -label-filter -sem-ver-filter -focus -skip -focus-file -skip-file -flake-attempts -sleep-on-failure -json-report -gojson-report -junit-report -teamcity-report -output-dir -coverprofile -blockprofile -blockprofilerate -cpuprofile -memprofile -memprofilerate -mutexprofile -mutexprofilefraction -execution-trace -poll-progress-after -poll-progress-interval -source-root -timeout -grace-period -output-interceptor-mode -after-run-hook"
+	ginkgoWatchVals = "-depth -watch-regexp"
+)
+
+var ginkgoTables = map[string]*toolOpts{
+	"run":     {source: ginkgoSource, oneDash: true, long: ginkgoGoFlags + " " + ginkgoRunFlags + " -keep-going -randomize-suites -until-it-fails", longVal: ginkgoGoVals + " " + ginkgoRunVals + " -repeat"},
+	"watch":   {source: ginkgoSource, oneDash: true, long: ginkgoGoFlags + " " + ginkgoRunFlags, longVal: ginkgoGoVals + " " + ginkgoRunVals + " " + ginkgoWatchVals},
+	"build":   {source: ginkgoSource, oneDash: true, long: ginkgoGoFlags + " -r -require-suite", longVal: ginkgoGoVals + " -skip-package -compilers -o"},
+	"labels":  {source: ginkgoSource, oneDash: true, long: "-r", longVal: "-skip-package"},
+	"outline": {source: ginkgoSource, oneDash: true, longVal: "-format"},
+	"version": {source: ginkgoSource, oneDash: true},
+	"help":    {source: ginkgoSource, oneDash: true, words: true},
+}
+
+// ginkgoWriters are the go command's outputs and ginkgo's own reports.
+var ginkgoWriters = []string{"-json-report", "-gojson-report", "-junit-report", "-teamcity-report", "-execution-trace", "-output-dir"}
+
+func init() {
+	for _, o := range ginkgoTables {
+		o.spec()
+	}
+}
+
+// ginkgo judges the Ginkgo test runner: running, building and listing
+// the project's specs are Safe when every option is one its help lists;
+// watch runs until stopped, and unfocus, generate and bootstrap write
+// files. The go build flags and profiles are judged as go's.
+func ginkgo(c *cmd) {
+	args := c.rest()
+	verb := "run"
+	if len(args) > 0 && !args[0].dyn {
+		switch args[0].s {
+		case "run", "watch", "build", "labels", "outline", "version", "help", "unfocus", "generate", "bootstrap", "completion":
+			verb, args = args[0].s, args[1:]
+		}
+	}
+	o, ok := ginkgoTables[verb]
+	if !ok {
+		c.add(Warning, "writes or rewrites test files", "builtin:format")
+		return
+	}
+	for i, a := range args {
+		if !a.dyn && a.s == "--" {
+			args = args[:i] // the rest goes to the tests
+			break
+		}
+	}
+	flags, ops := c.judgeArgs(args, o)
+	goFlagValues(c, flags)
+	for _, f := range values(flags, ginkgoWriters...) {
+		c.output(f)
+	}
+	for _, f := range values(flags, "-after-run-hook") {
+		c.add(Warning, "runs a command after the tests", "builtin:tool-program")
+		if f.dyn {
+			c.programString(f)
+		} else {
+			c.script(f.s, bashLang)
+		}
+	}
+	switch verb {
+	case "watch":
+		c.add(Warning, "runs the tests whenever a file changes, until stopped", "builtin:test")
+	case "build":
+		c.add(Safe, "compiles the project's test suites", "builtin:build")
+	case "labels", "outline":
+		c.add(Safe, "lists the project's specs", "builtin:read-only")
+		c.read(ops)
+	case "version", "help":
+		c.add(Safe, "prints Ginkgo's version or help", "builtin:read-only")
+	default:
+		c.add(Safe, "runs the project's tests", "builtin:test")
+	}
+}

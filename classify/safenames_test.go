@@ -71,7 +71,7 @@ bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybo
  chkconfig choco   cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
-      flatpak  flutter flyway  gem  ghc ginkgo git
+      flatpak  flutter flyway  gem  ghc git
 git-grep gmake    goose gradle gradlew  gtar 
     helm      isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
