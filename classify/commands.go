@@ -356,7 +356,7 @@ func init() {
 	set(jvmCompiler, "kotlinc", "scalac")
 	set(ghc, "ghc")
 	set(nim, "nim")
-	set(compiler, "tinygo")
+	setTable(tinygoSource, tinygo, "tinygo")
 	setTable(tscOpts.source, checkerTool("compiles the project", tscOpts), "tsc", "vue-tsc")
 	setTable(esbuildOpts.source, checkerTool("bundles the project", esbuildOpts), "esbuild")
 	setTable(babelOpts.source, checkerTool("compiles the project with its configuration", babelOpts), "babel")

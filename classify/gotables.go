@@ -608,3 +608,58 @@ func ginkgo(c *cmd) {
 		c.add(Safe, "runs the project's tests", "builtin:test")
 	}
 }
+
+// tinygo's tables, from the flag sets in main.go of TinyGo 0.33.0 (the
+// flags `tinygo help` prints): every command takes the build flags,
+// and build, test, list and info some of their own.
+const (
+	tinygoSource = "tinygo help and main.go's flags, TinyGo 0.33.0"
+	tinygoFlags  = "-work -print-stacks -x -no-debug -ocd-output -monitor -internal-printir -internal-dumpssa -internal-verifyir -internal-nodwarf"
+	tinygoVals   = "-opt -gc -panic -scheduler -serial -interp-timeout -tags -target -stack-size -size -print-allocs -p -ocd-commands -port -timeout -programmer -ldflags -llvm-features -cpuprofile -baudrate"
+)
+
+var tinygoTables = newVerbTool(toolOpts{source: tinygoSource, oneDash: true}, map[string]*toolOpts{
+	"build":   {source: tinygoSource, oneDash: true, long: tinygoFlags + " -json", longVal: tinygoVals + " -o -wit-package -wit-world"},
+	"test":    {source: tinygoSource, oneDash: true, long: tinygoFlags + " -c -v -short -benchmem", longVal: tinygoVals + " -o -wit-package -wit-world -run -skip -count -bench -benchtime -shuffle"},
+	"list":    {source: tinygoSource, oneDash: true, long: tinygoFlags + " -json -deps -test", longVal: tinygoVals},
+	"info":    {source: tinygoSource, oneDash: true, long: tinygoFlags + " -json", longVal: tinygoVals},
+	"env":     {source: tinygoSource, oneDash: true, long: tinygoFlags, longVal: tinygoVals, words: true},
+	"targets": {source: tinygoSource, oneDash: true, long: tinygoFlags, longVal: tinygoVals},
+	"version": {source: tinygoSource, oneDash: true, long: tinygoFlags, longVal: tinygoVals},
+	"help":    {source: tinygoSource, oneDash: true, long: tinygoFlags + " -json -deps -test -c -v -short -benchmem", longVal: tinygoVals + " -o -wit-package -wit-world -run -skip -count -bench -benchtime -shuffle", words: true},
+})
+
+// tinygo judges the TinyGo compiler: building, testing and listing are
+// Safe when every option is one its flag sets list; a -target given as
+// a JSON file names the linker and emulator the build runs; running,
+// flashing, debugging and the bundled clang and linkers are Warning.
+func tinygo(c *cmd) {
+	verb, flags, ops, known := c.verb(tinygoTables)
+	if !known {
+		switch verb.s {
+		case "":
+			c.add(Safe, "prints usage", "builtin:read-only")
+		case "clean":
+			c.add(Warning, "empties TinyGo's cache", "builtin:go")
+		default:
+			c.add(Warning, "runs, flashes or debugs a program, or runs a bundled tool", "builtin:go")
+		}
+		return
+	}
+	goFlagValues(c, flags)
+	for _, t := range values(flags, "-target") {
+		if t.dyn || strings.ContainsAny(t.s, "/.") {
+			c.path(accRead, t)
+			c.add(Warning, "uses a target specification that names the programs the build runs", "builtin:tool-program")
+		}
+	}
+	switch verb.s {
+	case "test":
+		c.add(Safe, "builds and tests the project", "builtin:test")
+	case "build", "list", "info":
+		c.add(Safe, "compiles the project", "builtin:build")
+	default:
+		c.add(Safe, "prints TinyGo's settings, targets or version", "builtin:read-only")
+	}
+	_ = ops // package patterns, resolved by go list in the project
+}

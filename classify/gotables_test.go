@@ -14,7 +14,7 @@ import (
 
 // goClosedNames are the Go tools whose tables this file checks; the
 // fuzz target FuzzClosedTablesNeverSafe tries them too.
-var goClosedNames = strings.Fields("go gofmt gofumpt goimports shfmt gotestsum golangci-lint ginkgo")
+var goClosedNames = strings.Fields("go gofmt gofumpt goimports shfmt gotestsum golangci-lint ginkgo tinygo")
 
 func init() { closedNames = append(closedNames, goClosedNames...) }
 
@@ -360,4 +360,20 @@ func TestGinkgoTablesMatchItsHelp(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tinygo builds, tests and lists by its flag sets; a target given as a
+// JSON file names programs the build runs, and running, flashing and
+// the bundled tools are warning. (TinyGo needs LLVM to build, so its
+// table is not checked against an installed binary.)
+func TestTinygoJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"tinygo build -o x.wasm -target wasm .", Safe}, {"tinygo test ./...", Safe}, {"tinygo test -v -run TestX -target wasi ./pkg", Safe},
+		{"tinygo build -opt 2 -gc leaking -size short -no-debug -o bin/app .", Safe}, {"tinygo list -json ./...", Safe},
+		{"tinygo version", Safe}, {"tinygo targets", Safe}, {"tinygo env GOROOT", Safe}, {"tinygo info -json -target pico", Safe}, {"tinygo", Safe},
+		{"tinygo build -zz .", Warning}, {"tinygo test -target ./evil.json ./...", Warning}, {"tinygo flash -target pico .", Warning},
+		{"tinygo run .", Warning}, {"tinygo clang -c x.c", Warning}, {"tinygo gdb .", Warning}, {"tinygo clean", Warning},
+		{"tinygo build -ldflags=-extld=/tmp/x .", Warning}, {"tinygo build -o ../../x .", Dangerous},
+		{"tinygo build -o ~/.bashrc .", Blocked}, {"tinygo build -target=/home/dev/.ssh/id_rsa .", Blocked}, {"tinygo build -cpuprofile ~/.profile .", Blocked},
+	})
 }

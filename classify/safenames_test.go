@@ -82,7 +82,7 @@ prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr
  rpm rspec rubocop ruff rustup sbt scalac scons scoop  sequelize sequelize-cli 
   snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
-tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
+tofu tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
 yapf yarn yay ydotool yum  zig  zypper`)
 
