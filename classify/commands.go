@@ -325,6 +325,7 @@ func init() {
 	setTable(goSource, goCmd, "go")
 	setTable(cargoSource, cargo, "cargo")
 	setTable(rustfmtOpts.source, rustfmt, "rustfmt")
+	setTable(nextestSource, nextestCmd, "nextest")
 	setTable(gofmtOpts.source, goFormatter(&gofmtOpts), "gofmt")
 	setTable(gofumptOpts.source, goFormatter(&gofumptOpts), "gofumpt")
 	setTable(goimportsOpts.source, goFormatter(&goimportsOpts), "goimports")
@@ -348,7 +349,7 @@ func init() {
 	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
 	set(swift(build), "swift")
 	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
-	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "ctest", "bats", "jasmine", "karma", "nextest", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
+	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "ctest", "bats", "jasmine", "karma", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")

