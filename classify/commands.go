@@ -356,7 +356,7 @@ func init() {
 	setTable("javac --help and --help-extra, OpenJDK 17, Debian openjdk-17-jdk-headless", javac, "javac")
 	set(jvmCompiler, "kotlinc", "scalac")
 	set(ghc, "ghc")
-	set(nim, "nim")
+	setTable(nimSource, nim, "nim")
 	setTable(tinygoSource, tinygo, "tinygo")
 	setTable(tscOpts.source, checkerTool("compiles the project", tscOpts), "tsc", "vue-tsc")
 	setTable(esbuildOpts.source, checkerTool("bundles the project", esbuildOpts), "esbuild")
