@@ -377,3 +377,30 @@ func TestTinygoJudgesEveryOption(t *testing.T) {
 		{"tinygo build -o ~/.bashrc .", Blocked}, {"tinygo build -target=/home/dev/.ssh/id_rsa .", Blocked}, {"tinygo build -cpuprofile ~/.profile .", Blocked},
 	})
 }
+
+// verbPrefixes are the safe subcommands of the tools this group tabled:
+// an option their tables do not list, right after the subcommand, keeps
+// the command from being safe whatever follows.
+var verbPrefixes = []string{"go build", "go test", "go vet", "go list", "go env", "go version", "go doc", "go tool cover", "go tool nm",
+	"go tool dist list", "cargo build", "cargo test", "cargo check", "cargo clippy", "cargo tree", "cargo doc", "cargo fmt", "cargo metadata",
+	"cargo nextest run", "cargo nextest list", "nextest run", "golangci-lint run", "golangci-lint fmt -d", "golangci-lint linters",
+	"ginkgo", "ginkgo run", "ginkgo build", "tinygo build", "tinygo test", "nim c", "nim check", "gotestsum --", "gotestsum",
+	"gofmt", "gofumpt", "goimports", "shfmt", "rustfmt", "clang-format", "clang-tidy"}
+
+// FuzzVerbTablesNeverSafe checks that an option outside a subcommand's
+// table, whatever follows it, is never safe.
+func FuzzVerbTablesNeverSafe(f *testing.F) {
+	for i, s := range []string{"", "./...", "-v -run X ./pkg", "-- -D warnings", "-o out .", "x.go", "-args -update", "--release"} {
+		f.Add(uint8(i), s)
+	}
+	f.Fuzz(func(t *testing.T, n uint8, rest string) {
+		prefix := verbPrefixes[int(n)%len(verbPrefixes)]
+		cmd := prefix + " --zz-not-modelled " + rest
+		if !parses(cmd) || strings.ContainsAny(rest, "\n;&|`$(){}<>#") {
+			return // another command, a comment or an expansion could follow
+		}
+		if v := Classify(shellAction(cmd), Policy{}); v.Level == Safe {
+			t.Errorf("Classify(%q) = safe with an option the table does not list\nreasons: %q", cmd, v.Reasons)
+		}
+	})
+}
