@@ -120,6 +120,28 @@ func TestGoTablesMatchGoHelp(t *testing.T) {
 	for _, f := range testflag {
 		want["test"] = append(want["test"], "-test."+f[1:])
 	}
+	// go help list names its own flags in prose ("The -deps flag"), go
+	// help env and version in their usage lines, go doc -h one a line.
+	listFlag := regexp.MustCompile(`The (-[a-z]+) flag|(-reuse)=`)
+	for _, m := range listFlag.FindAllStringSubmatch(help("help", "list"), -1) {
+		want["list"] = append(want["list"], m[1]+m[2])
+	}
+	usageFlag := regexp.MustCompile(`\[(-[a-z]+)\]`)
+	for _, verb := range []string{"env", "version"} {
+		usage, _, _ := strings.Cut(help("help", verb), "\n")
+		for _, m := range usageFlag.FindAllStringSubmatch(usage, -1) {
+			want[verb] = append(want[verb], m[1])
+		}
+	}
+	docHelp, _ := exec.CommandContext(t.Context(), goBin, "doc", "-h").CombinedOutput()
+	want["doc"] = regexp.MustCompile(`(?m)^\s+(-[a-zA-Z]+)`).FindAllString(string(docHelp), -1)
+	for i, f := range want["doc"] {
+		want["doc"][i] = strings.TrimSpace(f)
+	}
+	if len(want["list"]) < 10 || len(want["env"]) < 4 || len(want["version"]) < 3 || len(want["doc"]) < 6 {
+		t.Fatalf("go help list, env, version or go doc -h list too few flags (%d, %d, %d, %d): has their format changed?",
+			len(want["list"]), len(want["env"]), len(want["version"]), len(want["doc"]))
+	}
 	for verb, flags := range want {
 		o := *goTables.verbs[verb]
 		o.parsed = nil
