@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -110,7 +111,7 @@ func gnuMake(c *cmd) {
 	if has(flags, "t", "--touch") && !dry {
 		c.add(Warning, "touches the targets instead of building them", "builtin:make")
 	}
-	c.makeTargets(ops, dry)
+	c.makeTargets(ops, dry, "make target")
 }
 
 // bsdMake is bmake: its table, then the targets (makeTargets). -V and
@@ -149,7 +150,7 @@ func bsdMake(c *cmd) {
 	if has(flags, "t") && !dry {
 		c.add(Warning, "touches the targets instead of building them", "builtin:make")
 	}
-	c.makeTargets(ops, dry)
+	c.makeTargets(ops, dry, "make target")
 }
 
 // makeTargets judges make's operands: variable assignments and targets.
@@ -158,7 +159,7 @@ func bsdMake(c *cmd) {
 // or the default one Warning. dry is -n, -q or -p: make runs no recipe
 // (only the makefile's own $(shell) calls, which are the project's
 // code), so any target is Safe.
-func (c *cmd) makeTargets(ops []field, dry bool) {
+func (c *cmd) makeTargets(ops []field, dry bool, what string) {
 	var targets []field
 	for _, op := range ops {
 		switch {
@@ -183,7 +184,7 @@ func (c *cmd) makeTargets(ops []field, dry bool) {
 	}
 	level, why := Safe, "builds or tests the project"
 	if len(targets) == 0 {
-		level, why = Warning, "runs the default make target"
+		level, why = Warning, "runs the default "+what
 	}
 	for _, t := range targets {
 		switch s := t.s; {
@@ -194,7 +195,7 @@ func (c *cmd) makeTargets(ops []field, dry bool) {
 			level, why = Dangerous, "runs a target that installs, deploys or publishes ("+s+")"
 		default:
 			if level < Warning {
-				level, why = Warning, "runs a make target"
+				level, why = Warning, "runs a "+what
 			}
 		}
 	}
@@ -353,4 +354,407 @@ func gradle(c *cmd) {
 		}
 	}
 	c.buildTasks(ops)
+}
+
+// ninjaOpts is ninja's table. -t ends the options: the rest are the
+// subtool's (ninjaTools).
+var ninjaOpts = toolOpts{source: "ninja -h and ninja -t list, ninja 1.11.1 (Debian 12 ninja-build)", flags: "hvn",
+	vals: "CfjkldtwV", long: "--version --verbose --quiet", reads: "-f"}
+
+func init() { ninjaOpts.spec() }
+
+// ninjaTools are ninja's subtools that only print what the build graph
+// and logs hold.
+var ninjaTools = map[string]bool{"commands": true, "inputs": true, "deps": true, "missingdeps": true, "graph": true, "query": true,
+	"targets": true, "compdb": true, "rules": true, "list": true, "msvc": false}
+
+// ninja runs the project's build.ninja (what cmake or meson generated
+// for it): building the default targets is Safe, named targets are
+// judged as make's; its subtools print, clean or rewrite its logs, and
+// their options (ninja -t TOOL -h, 1.11.1) are -g, -r, -s, -x and -d.
+func ninja(c *cmd) {
+	args := c.rest()
+	var tool []field
+	for i, a := range args {
+		if a.s == "-t" && i+1 < len(args) {
+			args, tool = args[:i+2], args[i+2:]
+			break
+		}
+		if strings.HasPrefix(a.s, "-t") && len(a.s) > 2 {
+			args, tool = args[:i+1], args[i+1:]
+			break
+		}
+	}
+	c.enterDirs(args, &ninjaOpts, "-C")
+	flags, ops := c.judgeArgs(args, &ninjaOpts)
+	if t, ok := value(flags, "-t"); ok {
+		switch {
+		case t.dyn:
+			c.add(Warning, "runs a subtool that is not known until it runs", "builtin:build")
+		case ninjaTools[t.s]:
+			c.add(Safe, "prints the build graph ("+t.s+")", "builtin:read-only")
+		case t.s == "clean" || t.s == "cleandead":
+			c.add(Warning, "deletes the files the build made", "builtin:build")
+		case t.s == "browse":
+			c.add(Warning, "starts a web server to browse the build graph", "builtin:server")
+		default:
+			c.add(Warning, "runs ninja's "+shorten(t.s)+" subtool", "builtin:build")
+		}
+		for _, w := range tool {
+			if w.dyn || strings.HasPrefix(w.s, "-") && w.s != "-" {
+				// A subtool's option (clean -g, targets -a, compdb -x):
+				// not modelled one by one.
+				if !slices.Contains([]string{"-h", "-g", "-r", "-x", "-s", "-d"}, w.s) {
+					c.notModelled(w.s)
+				}
+			}
+		}
+		return
+	}
+	if has(flags, "n") {
+		c.add(Safe, "prints what it would run", "builtin:build")
+		return
+	}
+	if len(ops) == 0 {
+		c.add(Safe, "builds the project's default targets", "builtin:build")
+		return
+	}
+	c.makeTargets(ops, false, "ninja target")
+}
+
+// cmakeOpts is cmake's table for configuring and its printing modes.
+// cmakeWords are its options that GNU-style parsing cannot read (-Wdev,
+// -Werror=dev, -L[A][H], -version, -help, -usage): cmakeArgs takes them
+// out first. The -D cache entries are judged by cmakeDefine.
+var cmakeOpts = toolOpts{source: "cmake --help, cmake --build and cmake --install usage, cmake -E, CMake 3.25.1 (Debian 12)", flags: "hHNE",
+	vals: "SBCDUGTAP",
+	long: "--list-presets --fresh --find-package --log-context --debug-trycompile --debug-output --debug-find --trace --trace-expand --warn-uninitialized --no-warn-unused-cli --check-system-vars --compile-no-warning-as-error " +
+		"--help-full --help-manual-list --help-command-list --help-commands --help-module-list --help-modules --help-policy-list --help-policies --help-property-list --help-properties --help-variable-list --help-variables --system-information",
+	longVal: "--toolchain --install-prefix --preset --build --install --open --graphviz --log-level --loglevel --debug-find-pkg --debug-find-var --trace-format --trace-source --trace-redirect --profiling-format --profiling-output " +
+		"--help-manual --help-command --help-module --help-policy --help-property --help-variable",
+	reads: "-C --toolchain -P"}
+
+// cmakeBuildOpts is cmake --build's table (after --build DIR); the
+// words after -- go to make or ninja (cmakeNative).
+var cmakeBuildOpts = toolOpts{source: cmakeOpts.source, flags: "jv", vals: "t",
+	long: "--parallel --clean-first --verbose --list-presets", longVal: "--preset --target --config --resolve-package-references"}
+
+// cmakeInstallOpts is cmake --install's table.
+var cmakeInstallOpts = toolOpts{source: cmakeOpts.source, flags: "v", long: "--strip --verbose",
+	longVal: "--config --component --default-directory-permissions --prefix"}
+
+var cmakeWords = map[string]bool{"-Wdev": true, "-Wno-dev": true, "-Werror=dev": true, "-Wno-error=dev": true, "-Wdeprecated": true,
+	"-Wno-deprecated": true, "-Werror=deprecated": true, "-Wno-error=deprecated": true, "-version": true, "-help": true, "-usage": true, "/?": true, "/V": true}
+
+func init() {
+	cmakeOpts.spec()
+	cmakeBuildOpts.spec()
+	cmakeInstallOpts.spec()
+}
+
+// cmakeCache are the cache entries that pick how the project is built
+// but name no program or file CMake would load: any other CMAKE_* entry
+// may (CMAKE_C_COMPILER, CMAKE_PROJECT_INCLUDE, CMAKE_TOOLCHAIN_FILE).
+var cmakeCache = map[string]bool{"CMAKE_BUILD_TYPE": true, "CMAKE_EXPORT_COMPILE_COMMANDS": true, "CMAKE_INSTALL_PREFIX": true,
+	"CMAKE_CXX_STANDARD": true, "CMAKE_C_STANDARD": true, "CMAKE_CXX_STANDARD_REQUIRED": true, "CMAKE_CXX_EXTENSIONS": true,
+	"CMAKE_VERBOSE_MAKEFILE": true, "CMAKE_COLOR_DIAGNOSTICS": true, "CMAKE_POSITION_INDEPENDENT_CODE": true,
+	"CMAKE_CXX_FLAGS": false, "CMAKE_UNITY_BUILD": true, "CMAKE_COMPILE_WARNING_AS_ERROR": true, "CMAKE_MESSAGE_LOG_LEVEL": true,
+	"CMAKE_FIND_DEBUG_MODE": true, "CMAKE_SKIP_RPATH": true, "CMAKE_INTERPROCEDURAL_OPTIMIZATION": true}
+
+// cmake configures the project (running its CMakeLists.txt, code of the
+// project: Safe when the source and build trees are inside the
+// project), builds a configured tree (cmake --build, as make or ninja
+// would), installs one (Dangerous), runs a script (-P) or one of its
+// file commands (-E, judged as the command it stands for).
+func cmake(c *cmd) {
+	args := c.rest()
+	if len(args) > 0 && args[0].s == "-E" && !args[0].dyn {
+		c.cmakeCommand(args[1:])
+		return
+	}
+	if len(args) > 0 && !args[0].dyn && (args[0].s == "--build" || strings.HasPrefix(args[0].s, "--build=")) {
+		c.cmakeBuild(args)
+		return
+	}
+	if len(args) > 0 && !args[0].dyn && (args[0].s == "--install" || strings.HasPrefix(args[0].s, "--install=")) {
+		flags, _ := c.judgeArgs(args[1:], &cmakeInstallOpts)
+		if len(args) > 1 {
+			c.path(accRead, args[1])
+		}
+		if p, ok := value(flags, "--prefix"); ok {
+			c.path(accWrite, p)
+		}
+		c.add(Dangerous, "installs the build, by default outside the project", "builtin:build")
+		return
+	}
+	var words []field
+	for _, a := range args {
+		switch {
+		case a.dyn:
+		case cmakeWords[a.s]:
+			continue
+		case len(a.s) >= 2 && strings.HasPrefix(a.s, "-L") && strings.Trim(a.s[2:], "AH") == "":
+			continue // -L[A][H]: lists the cache after configuring
+		}
+		words = append(words, a)
+	}
+	flags, ops := c.judgeArgs(words, &cmakeOpts)
+	for _, d := range values(flags, "-D") {
+		c.cmakeDefine(d)
+	}
+	for _, f := range values(flags, "--graphviz", "--trace-redirect", "--profiling-output") {
+		c.output(f)
+	}
+	switch {
+	case has(flags, "--build", "--install"):
+		c.add(Warning, "builds or installs after other options: not modelled", "builtin:unknown-option")
+	case has(flags, "--open"):
+		c.add(Warning, "opens the project in an IDE", "builtin:open")
+	case has(flags, "P"):
+		c.add(Warning, "runs a CMake script", "builtin:tool-program")
+		return
+	case has(flags, "--find-package"):
+		c.add(Warning, "runs CMake's package search, with modules from the system", "builtin:build")
+		return
+	case has(flags, "--help-full", "--help-manual", "--help-manual-list", "--help-command", "--help-command-list", "--help-commands", "--help-module", "--help-module-list",
+		"--help-modules", "--help-policy", "--help-policy-list", "--help-policies", "--help-property", "--help-property-list", "--help-properties",
+		"--help-variable", "--help-variable-list", "--help-variables", "--system-information", "--list-presets") || len(args) == 0:
+		// The operand, if any, is the file the text is written to.
+		c.add(Safe, "prints help or information", "builtin:read-only")
+		for _, op := range ops {
+			c.output(op)
+		}
+		return
+	}
+	// Configuring: the source tree is read and its code run, the build
+	// tree (-B, or the current directory) written.
+	for _, s := range append(values(flags, "-S"), ops...) {
+		c.path(accRead, s)
+		if d := c.chdir(c.d, s); c.outsideRoot(d) {
+			c.add(Warning, "configures a project outside this one ("+shorten(s.s)+")", "builtin:build")
+		}
+	}
+	for _, b := range values(flags, "-B") {
+		c.output(b)
+	}
+	c.add(Safe, "configures the project", "builtin:build")
+}
+
+// cmakeDefine judges a -D cache entry: NAME[:TYPE]=VALUE.
+func (c *cmd) cmakeDefine(d field) {
+	if d.dyn {
+		c.add(Warning, "sets a cache entry that is not known until it runs", "builtin:build-property")
+		return
+	}
+	name, val, _ := strings.Cut(d.s, "=")
+	name, _, _ = strings.Cut(name, ":")
+	switch {
+	case strings.HasPrefix(name, "CMAKE_") && !cmakeCache[name]:
+		c.add(Warning, "sets "+shorten(name)+", which can name a program or a file CMake loads", "builtin:tool-program")
+	case strings.ContainsAny(val, "/~") && !strings.Contains(val, "://"):
+		// A project option that names a file: judged as one it reads.
+		c.path(accRead, field{s: val, w: d.w})
+	}
+}
+
+// cmakeBuild is cmake --build DIR [options] [-- native options]: it
+// runs the build tool in a configured tree, like make or ninja there.
+func (c *cmd) cmakeBuild(args []field) {
+	var dir field
+	rest := args[1:]
+	if _, v, ok := strings.Cut(args[0].s, "="); ok {
+		dir = field{s: v, w: args[0].w}
+	} else if len(rest) > 0 && !strings.HasPrefix(rest[0].s, "-") {
+		dir, rest = rest[0], rest[1:]
+	}
+	var native []field
+	for i, a := range rest {
+		if a.s == "--" && !a.dyn {
+			rest, native = rest[:i], rest[i+1:]
+			break
+		}
+	}
+	flags, ops := c.judgeArgs(rest, &cmakeBuildOpts)
+	if dir.s != "" || dir.dyn {
+		c.path(accRead, dir)
+		if d := c.chdir(c.d, dir); c.outsideRoot(d) {
+			c.add(Warning, "builds a tree outside the project ("+shorten(dir.s)+")", "builtin:build")
+		}
+	}
+	for i := 0; i < len(native); i++ {
+		// The native tool's job count and keep-going switches; anything
+		// else reaches make or ninja unjudged.
+		n := native[i]
+		switch {
+		case n.s == "-j" || n.s == "-l" || n.s == "-k":
+			if i+1 < len(native) && isNumber(native[i+1]) {
+				i++
+			}
+		case !n.dyn && (strings.HasPrefix(n.s, "-j") || strings.HasPrefix(n.s, "-k") || strings.HasPrefix(n.s, "-l")) && isNumber(field{s: n.s[2:]}),
+			n.s == "-v" || n.s == "-s" || n.s == "VERBOSE=1" || n.s == "--no-print-directory":
+		default:
+			c.notModelled(n.s)
+		}
+	}
+	// The job count of -j/--parallel is an operand here.
+	var targets []field
+	for _, op := range ops {
+		if !isNumber(op) {
+			targets = append(targets, op)
+		}
+	}
+	targets = append(targets, values(flags, "-t", "--target")...)
+	if has(flags, "--list-presets") {
+		c.add(Safe, "lists the build presets", "builtin:read-only")
+		return
+	}
+	c.makeTargets(targets, false, "target of the configured build")
+}
+
+// cmakeCommand is cmake -E: each command is judged as the shell command
+// it stands for (copy as cp, rm as rm, chdir as cd then the command).
+func (c *cmd) cmakeCommand(args []field) {
+	if len(args) == 0 || args[0].dyn {
+		c.add(Warning, "runs a cmake -E command that is not known until it runs", "builtin:unknown")
+		return
+	}
+	name, rest := args[0].s, args[1:]
+	as := func(cmd string, flags ...string) {
+		inner := []field{lit(cmd)}
+		for _, f := range flags {
+			inner = append(inner, lit(f))
+		}
+		c.run(append(inner, rest...))
+	}
+	switch name {
+	case "capabilities", "true", "false", "echo", "echo_append", "sleep":
+		c.add(Safe, "prints or waits", "builtin:read-only")
+	case "environment":
+		as("env")
+	case "cat", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum":
+		c.add(Safe, "reads files", "builtin:read-only")
+		files := rest
+		if name == "cat" && len(files) > 0 && files[0].s == "--" {
+			files = files[1:]
+		}
+		c.read(files)
+	case "compare_files":
+		c.add(Safe, "compares files", "builtin:read-only")
+		if len(rest) > 0 && rest[0].s == "--ignore-eol" {
+			rest = rest[1:]
+		}
+		c.read(rest)
+	case "copy", "copy_if_different":
+		as("cp")
+	case "copy_directory":
+		as("cp", "-r")
+	case "make_directory":
+		as("mkdir", "-p")
+	case "remove":
+		as("rm")
+	case "remove_directory":
+		as("rm", "-r")
+	case "rm":
+		as("rm")
+	case "rename":
+		as("mv")
+	case "touch", "touch_nocreate":
+		as("touch")
+	case "create_symlink":
+		as("ln", "-s")
+	case "create_hardlink":
+		as("ln")
+	case "tar":
+		as("tar")
+	case "env":
+		as("env")
+	case "time":
+		c.run(rest)
+	case "chdir":
+		if len(rest) == 0 {
+			return
+		}
+		c.d = c.chdir(c.d, rest[0])
+		c.run(rest[1:])
+	default:
+		c.add(Warning, "runs cmake -E "+shorten(name)+": not modelled", "builtin:unknown-option")
+	}
+}
+
+// ctestOpts is ctest's table: whole option names after one dash (-LE,
+// -VV) or two, as ctest reads them; -j4 and -R<regex> glue a one-letter
+// option to its value (splitGlued).
+var ctestOpts = toolOpts{source: "ctest --help, CTest 3.25.1 (Debian 12 cmake)", oneDash: true,
+	long: "-list-presets -progress -V -verbose -VV -extra-verbose -debug -output-on-failure -stop-on-failure -F -Q -quiet -N -show-only -U -union -rerun-failed -no-label-summary -no-subproject-summary " +
+		"-build-and-test -build-nocmake -build-two-config -build-noclean -tomorrow-tag -force-new-ctest-process -schedule-random -submit-index -http1.0 -no-compress-output -print-labels -interactive-debug-mode -test-command " +
+		"-h -H -help -usage -version -help-full -help-manual-list -help-command-list -help-commands -help-module-list -help-modules -help-policy-list -help-policies -help-property-list -help-properties -help-variable-list -help-variables",
+	longVal: "-preset -C -build-config -test-output-size-passed -test-output-size-failed -test-output-truncation -j -parallel -O -output-log -output-junit -L -label-regex -R -tests-regex -E -exclude-regex -LE -label-exclude " +
+		"-FA -fixture-exclude-any -FS -fixture-exclude-setup -FC -fixture-exclude-cleanup -D -dashboard -M -test-model -T -test-action -group -S -script -SP -script-new-process -A -add-notes -I -tests-information " +
+		"-repeat -repeat-until-fail -max-width -resource-spec-file -test-dir -build-target -build-run-dir -build-exe-dir -build-generator -build-generator-platform -build-generator-toolset -build-project " +
+		"-build-makeprogram -build-config-sample -build-options -test-timeout -test-load -overwrite -extra-submit -timeout -stop-time -no-tests " +
+		"-help-manual -help-command -help-module -help-policy -help-property -help-variable",
+	reads: "-A -add-notes -resource-spec-file -S -script -SP -script-new-process -extra-submit"}
+
+func init() { ctestOpts.spec() }
+
+// ctest runs the tests a configured tree lists (the project's code,
+// builtin:test). Scripts, dashboards (which can submit results to a
+// server) and --build-and-test (which runs the command it is given)
+// are warning; its logs and reports are build output.
+func ctest(c *cmd) {
+	args := splitGlued(c.rest(), &ctestOpts, "CjOLREDMTSAI")
+	for i, a := range args {
+		if (a.s == "--test-command" || a.s == "-test-command") && !a.dyn {
+			// The rest of the line is the command it runs.
+			c.run(args[i+1:])
+			args = args[:i+1]
+			break
+		}
+	}
+	c.enterDirs(args, &ctestOpts, "-test-dir")
+	flags, ops := c.judgeArgs(args, &ctestOpts)
+	for _, f := range values(flags, "-O", "-output-log", "-output-junit") {
+		c.output(f)
+	}
+	for _, f := range values(flags, "-I", "-tests-information") {
+		// Start,End,Stride,test#... or the name of a file holding them.
+		if !f.dyn && strings.Trim(f.s, "0123456789,") == "" {
+			continue
+		}
+		c.path(accRead, f)
+	}
+	switch {
+	case has(flags, "-S", "-script", "-SP", "-script-new-process"):
+		c.add(Warning, "runs a CTest script", "builtin:tool-program")
+	case has(flags, "-build-and-test", "-test-command", "-build-makeprogram"):
+		c.add(Warning, "configures, builds and runs the command it is given", "builtin:tool-program")
+	case has(flags, "-D", "-dashboard", "-T", "-test-action", "-M", "-test-model", "-extra-submit"):
+		c.add(Warning, "runs a dashboard step, which can submit results to a server", "builtin:network")
+	}
+	if has(flags, "-help-full", "-help-manual", "-help-manual-list", "-help-command", "-help-command-list", "-help-commands", "-help-module", "-help-module-list",
+		"-help-modules", "-help-policy", "-help-policy-list", "-help-policies", "-help-property", "-help-property-list", "-help-properties",
+		"-help-variable", "-help-variable-list", "-help-variables", "-version") {
+		c.add(Safe, "prints help", "builtin:read-only")
+		for _, op := range ops {
+			c.output(op)
+		}
+		return
+	}
+	if has(flags, "-build-and-test") && len(ops) >= 2 {
+		// Its two values: the source tree read, the build tree written.
+		c.path(accRead, ops[0])
+		c.output(ops[1])
+		ops = ops[2:]
+	}
+	for _, op := range ops {
+		// ctest takes no operands but the value of -interactive-debug-mode.
+		if op.dyn || op.s != "0" && op.s != "1" {
+			c.notModelled(op.s)
+		}
+	}
+	if has(flags, "-N", "-show-only", "-print-labels", "-list-presets") {
+		c.add(Safe, "lists the tests", "builtin:read-only")
+		return
+	}
+	c.add(Safe, "runs the project's tests", "builtin:test")
 }

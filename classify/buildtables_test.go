@@ -47,3 +47,40 @@ func TestBuildToolsJudgeTheirOptions(t *testing.T) {
 		{"gradle -g ~/.ssh test", Blocked}, {"gradle -I ~/.aws/credentials test", Blocked}, {"gradle -b ~/.netrc build", Blocked},
 	})
 }
+
+// ninja, cmake and ctest: the configured tree's build and tests are
+// safe; scripts, file commands, installs and dashboards are judged.
+func TestCMakeToolsJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// ninja 1.11.1: -C followed, -t subtools.
+		{"ninja", Safe}, {"ninja -C build", Safe}, {"ninja -C build test", Safe}, {"ninja -C build -j4 -v", Safe}, {"ninja -n", Safe},
+		{"ninja -t targets all", Safe}, {"ninja -C build -t compdb", Safe}, {"ninja -t commands -s foo", Safe},
+		{"ninja --frobnicate", Warning}, {"ninja -Z", Warning}, {"ninja -t clean", Warning}, {"ninja -t browse", Warning},
+		{"ninja -t commands --zz", Warning}, {"ninja -f ../x.ninja", Warning}, {"ninja -C ../other", Warning}, {"ninja mylib", Warning},
+		{"ninja -C build install", Dangerous}, {"ninja -C ~/.ssh", Blocked}, {"ninja -f /home/dev/.aws/credentials", Blocked},
+		// cmake 3.25.1: configure, --build, --install, -P, -E.
+		{"cmake -S . -B build", Safe}, {"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -G Ninja", Safe}, {"cmake -B build -DBUILD_TESTS=ON", Safe},
+		{"cmake -LAH -B build", Safe}, {"cmake -Wno-dev -B build", Safe}, {"cmake --build build --target test", Safe},
+		{"cmake --system-information info.txt", Safe}, {"cmake -E echo hi", Safe}, {"cmake -E cat CMakeLists.txt", Safe},
+		{"cmake -E sha256sum a.tar", Safe}, {"cmake -E chdir build ls", Safe}, {"cmake --help-full", Safe}, {"cmake -E capabilities", Safe},
+		{"cmake --frobnicate -B build", Warning}, {"cmake -Z", Warning}, {"cmake --build build", Warning}, {"cmake ..", Warning},
+		{"cmake -B build -DCMAKE_C_COMPILER=/tmp/cc", Warning}, {"cmake -B build -DCMAKE_PROJECT_INCLUDE=x.cmake", Warning},
+		{"cmake -B build --toolchain ../tc.cmake", Warning}, {"cmake -B build -DMY_DATA=../data", Warning}, {"cmake -P script.cmake", Warning},
+		{"cmake --build build -- -f ../evil.mk", Warning}, {"cmake --open build", Warning}, {"cmake -E frobnicate", Warning},
+		{"cmake -E make_directory build", Warning}, {"cmake -E tar xf x.tar", Warning}, {"cmake --build build --frobnicate", Warning},
+		{"cmake --install build", Dangerous}, {"cmake --build build --target install", Dangerous}, {"cmake -B /tmp/b", Dangerous},
+		{"cmake -E rm -rf build", Dangerous}, {"cmake -E copy a ../b", Dangerous}, {"cmake --graphviz=/tmp/g.dot -B build", Dangerous},
+		{"cmake -C ~/.aws/credentials -B build", Blocked}, {"cmake -B ~/.ssh", Blocked}, {"cmake -E rm -rf ~", Blocked},
+		{"cmake -E copy a ~/.bashrc", Blocked}, {"cmake -E cat ~/.ssh/id_rsa", Blocked}, {"cmake --help-full /home/dev/.bashrc", Blocked},
+		{"cmake -E chdir ~ cat .netrc", Blocked}, {"cmake -E time cat ~/.ssh/id_rsa", Blocked}, {"cmake -B build -DKEY=/home/dev/.ssh/id_rsa", Blocked},
+		// ctest 3.25.1: scripts, dashboards, --build-and-test, reports.
+		{"ctest", Safe}, {"ctest --test-dir build", Safe}, {"ctest --output-on-failure -j4", Safe}, {"ctest -j 4 -R foo -E bar", Safe},
+		{"ctest -VV -LE slow", Safe}, {"ctest -N", Safe}, {"ctest -C Release --output-junit report.xml", Safe}, {"ctest -I 1,5", Safe},
+		{"ctest --frobnicate", Warning}, {"ctest -Z", Warning}, {"ctest foo", Warning}, {"ctest -S ctest.cmake", Warning},
+		{"ctest -D Experimental", Warning}, {"ctest -T Submit", Warning}, {"ctest --test-dir ../other", Warning},
+		{"ctest --build-and-test . b --test-command sh -c id", Warning},
+		{"ctest -O ../ctest.log", Dangerous},
+		{"ctest -O ~/.bashrc", Blocked}, {"ctest --test-dir ~/.ssh", Blocked}, {"ctest -I ~/.netrc", Blocked},
+		{"ctest --build-and-test . b --test-command cat /home/dev/.ssh/id_rsa", Blocked},
+	})
+}

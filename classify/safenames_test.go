@@ -68,15 +68,15 @@ var shellWords = map[string]string{
 var pendingTables = strings.Fields(`
    abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava 
 bats bazel bazelisk  behave biome black  brew bsdtar buck buck2 bun  busybox  cabal
- cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
-coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
+ cargo  chkconfig choco   clang-format clang-tidy cliclick  conspy
+coreutils cowsay cowthink  crontab  cucumber cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep  go gofmt gofumpt goimports golangci-lint goose gotestsum    gtar 
     helm      isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase     manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount   
-nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
+nerdctl nextest  nim  nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
