@@ -85,11 +85,16 @@ func isNumber(f field) bool {
 func (c *cmd) enterDirs(args []field, o *toolOpts, names ...string) {
 	flags, _ := parseOpts(args, o.spec())
 	for _, d := range values(flags, names...) {
-		c.path(accRead, d)
-		c.d = c.chdir(c.d, d)
-		if c.outsideRoot(c.d) {
-			c.add(Warning, "runs build files outside the project ("+shorten(d.s)+")", "builtin:make")
-		}
+		c.enterDir(d)
+	}
+}
+
+// enterDir is enterDirs for one directory.
+func (c *cmd) enterDir(d field) {
+	c.path(accRead, d)
+	c.d = c.chdir(c.d, d)
+	if c.outsideRoot(c.d) {
+		c.add(Warning, "runs build files outside the project ("+shorten(d.s)+")", "builtin:make")
 	}
 }
 
@@ -757,4 +762,208 @@ func ctest(c *cmd) {
 		return
 	}
 	c.add(Safe, "runs the project's tests", "builtin:test")
+}
+
+// mesonDirs are the install directory options every configuring verb of
+// meson takes (they only name where "meson install" puts files).
+const mesonDirs = "--prefix --bindir --datadir --includedir --infodir --libdir --libexecdir --localedir --localstatedir --mandir --sbindir --sharedstatedir --sysconfdir --auto-features --backend --buildtype --default-library --install-umask --layout --optimization --unity --unity-size --warnlevel --wrap-mode --force-fallback-for --python.install-env --python.platlibdir --python.purelibdir --pkg-config-path --build.pkg-config-path --cmake-prefix-path --build.cmake-prefix-path"
+
+// mesonTool is meson's table: its verbs that configure, build, test and
+// describe the project. The others (install, dist, init, rewrite, wrap,
+// subprojects, devenv, env2mfile) are judged by meson below.
+var mesonTool = newVerbTool(toolOpts{source: "meson --help and meson VERB --help, Meson 1.0.1 (Debian 12)", flags: "hv", long: "--version"},
+	map[string]*toolOpts{
+		"setup": {flags: "hv", vals: "D", long: "--debug --errorlogs --prefer-static --stdsplit --strip --werror --pkgconfig.relocatable --vsenv --fatal-meson-warnings --reconfigure --wipe",
+			longVal: mesonDirs + " --native-file --cross-file", reads: "--native-file --cross-file"},
+		"configure": {flags: "h", vals: "D", long: "--debug --errorlogs --prefer-static --stdsplit --strip --werror --pkgconfig.relocatable --clearcache --no-pager", longVal: mesonDirs},
+		"compile":   {flags: "hv", vals: "Cjl", long: "--clean --verbose", longVal: "--jobs --load-average --ninja-args --vs-args --xcode-args"},
+		"test": {flags: "hvq", vals: "Ct", long: "--no-rebuild --gdb --list --no-stdsplit --print-errorlogs --benchmark --verbose --quiet",
+			longVal: "--maxfail --repeat --gdb-path --wrapper --suite --no-suite --logbase --num-processes --timeout-multiplier --setup --test-args"},
+		"introspect": {flags: "haif", long: "--ast --benchmarks --buildoptions --buildsystem-files --dependencies --scan-dependencies --installed --install-plan --projectinfo --targets --tests --all --indent --force-object-output", longVal: "--backend"},
+	})
+
+// meson configures (setup, the default verb), builds and tests the
+// project with its meson.build (code of the project, builtin:build);
+// introspect prints. Installing is Dangerous; the verbs that fetch
+// subprojects reach the network; the ones that write project files or
+// run a command are warning.
+func meson(c *cmd) {
+	args := c.rest()
+	if len(args) > 0 && !args[0].dyn && !strings.HasPrefix(args[0].s, "-") && mesonTool.verbs[args[0].s] == nil && !mesonOther[args[0].s] {
+		// "meson builddir": setup is the default verb.
+		c.mesonSetup(c.judgeArgs(args, mesonTool.verbs["setup"]))
+		return
+	}
+	verb, flags, ops, known := c.verb(mesonTool)
+	if !known {
+		switch verb.s {
+		case "":
+			c.add(Safe, "prints its usage", "builtin:read-only")
+		case "install":
+			c.add(Dangerous, "installs the project, by default outside it", "builtin:build")
+		case "wrap", "subprojects":
+			c.add(Warning, "fetches or changes subprojects", "builtin:network")
+		case "devenv":
+			c.add(Warning, "runs a command in the build's environment", "builtin:tool-program")
+			for len(ops) > 0 && strings.HasPrefix(ops[0].s, "-") && !ops[0].dyn {
+				// Its options: -C DIR, -w/--workdir DIR, --dump FILE, --dump-format F.
+				switch opt := ops[0].s; {
+				case opt == "--dump" && len(ops) > 1:
+					c.path(accWrite, ops[1])
+					ops = ops[1:]
+				case (opt == "-C" || opt == "-w" || opt == "--workdir" || opt == "--dump-format") && len(ops) > 1:
+					ops = ops[1:]
+				}
+				ops = ops[1:]
+			}
+			c.run(ops)
+		case "help":
+			c.add(Safe, "prints help", "builtin:read-only")
+		default:
+			c.add(Warning, "runs meson "+shorten(verb.s)+", which writes project files", "builtin:build")
+		}
+		return
+	}
+	switch verb.s {
+	case "setup":
+		c.mesonSetup(flags, ops)
+	case "configure":
+		for _, d := range values(flags, "-D") {
+			c.mesonOption(d)
+		}
+		for _, op := range ops {
+			c.path(accRead, op)
+		}
+		c.add(Safe, "shows or changes the build's options", "builtin:build")
+	case "compile":
+		for _, d := range values(flags, "-C") {
+			c.enterDir(d)
+		}
+		if has(flags, "--ninja-args", "--vs-args", "--xcode-args") {
+			c.add(Warning, "passes options to the backend that are not judged", "builtin:unknown-option")
+		}
+		c.makeTargets(append(ops, lit("build")), false, "meson target")
+	case "test":
+		for _, d := range values(flags, "-C") {
+			c.enterDir(d)
+		}
+		if has(flags, "--gdb", "--gdb-path") {
+			c.add(Warning, "runs the tests under a debugger", "builtin:tool-program")
+		}
+		for _, w := range values(flags, "--wrapper") {
+			c.add(Warning, "runs the tests under a wrapper program", "builtin:tool-program")
+			if w.dyn || !strings.ContainsAny(w.s, " \t") {
+				c.run([]field{w, {s: "TEST", dyn: true}})
+			} else {
+				// meson splits the wrapper as a shell would.
+				c.script(w.s+` "$TEST"`, bashLang)
+			}
+		}
+		if has(flags, "--list") {
+			c.add(Safe, "lists the tests", "builtin:read-only")
+			return
+		}
+		c.add(Safe, "runs the project's tests", "builtin:test")
+	case "introspect":
+		c.add(Safe, "prints what the build holds", "builtin:read-only")
+		c.read(ops)
+	}
+}
+
+// mesonOther are meson's verbs without a table.
+var mesonOther = map[string]bool{"install": true, "dist": true, "init": true, "wrap": true, "subprojects": true, "rewrite": true, "devenv": true, "env2mfile": true, "help": true}
+
+// mesonSetup configures a build tree: the build directory (the first
+// operand) is written, the source directory read.
+func (c *cmd) mesonSetup(flags []flag, ops []field) {
+	for _, d := range values(flags, "-D") {
+		c.mesonOption(d)
+	}
+	for _, f := range values(flags, "--pkg-config-path", "--build.pkg-config-path", "--cmake-prefix-path", "--build.cmake-prefix-path") {
+		c.path(accRead, f)
+	}
+	if len(ops) > 0 {
+		c.output(ops[0])
+	}
+	for _, op := range ops[min(1, len(ops)):] {
+		c.path(accRead, op)
+		if d := c.chdir(c.d, op); c.outsideRoot(d) {
+			c.add(Warning, "configures a project outside this one ("+shorten(op.s)+")", "builtin:build")
+		}
+	}
+	c.add(Safe, "configures the project", "builtin:build")
+}
+
+// mesonOption judges a -D option=value: a value that names a file is
+// judged as a file meson reads.
+func (c *cmd) mesonOption(d field) {
+	if d.dyn {
+		c.add(Warning, "sets an option that is not known until it runs", "builtin:build-property")
+		return
+	}
+	if _, val, _ := strings.Cut(d.s, "="); strings.ContainsAny(val, "/~") {
+		c.path(accRead, field{s: val, w: d.w})
+	}
+}
+
+// sconsOpts is SCons's table. Its SConstruct and site_scons are Python:
+// code of the project, or from outside it when -f, -I, --site-dir or -Y
+// point there.
+var sconsOpts = toolOpts{source: "scons -H, SCons 4.4.0 (Debian 12)", flags: "cDhHiknqQsuUv", vals: "CfIjY",
+	long:    "--clean --remove --cache-disable --no-cache --cache-force --cache-populate --cache-readonly --cache-show --enable-virtualenv --help --help-options --ignore-errors --ignore-virtualenv --implicit-cache --implicit-deps-changed --implicit-deps-unchanged --interact --interactive --keep-going --no-exec --just-print --dry-run --recon --no-site-dir --question --random --silent --quiet --up --search-up --version",
+	longVal: "--directory --cache-debug --config --debug --diskcheck --duplicate --experimental --file --makefile --sconstruct --hash-chunksize --md5-chunksize --hash-format --include-dir --jobs --max-drift --profile --site-dir --stack-size --taskmastertrace --tree --warn --warning --repository --srcdir",
+	reads:   "-f --file --makefile --sconstruct -I --include-dir --site-dir -Y --repository --srcdir",
+	writes:  "--cache-debug --profile --taskmastertrace"}
+
+func init() { sconsOpts.spec() }
+
+// scons runs the project's SConstruct: targets are judged as make's.
+func scons(c *cmd) {
+	c.enterDirs(c.rest(), &sconsOpts, "-C", "--directory")
+	flags, ops := c.judgeArgs(c.rest(), &sconsOpts)
+	switch {
+	case has(flags, "u", "U", "D", "--up", "--search-up"):
+		c.add(Warning, "looks for the SConstruct in the directories above", "builtin:make")
+	case has(flags, "--interact", "--interactive"):
+		c.add(Warning, "starts an interactive build session", "builtin:interactive")
+	case has(flags, "c", "--clean", "--remove"):
+		c.add(Warning, "removes the built targets", "builtin:make")
+	}
+	if d, ok := value(flags, "--debug"); ok && (d.dyn || strings.Contains(d.s, "pdb")) {
+		c.add(Warning, "runs the build under the Python debugger", "builtin:interactive")
+	}
+	c.makeTargets(ops, has(flags, "n", "q", "--no-exec", "--just-print", "--dry-run", "--recon", "--question"), "SCons target")
+}
+
+// antOpts is Ant's table: whole option names after one dash, and the
+// options of its launch script after two.
+var antOpts = toolOpts{source: "ant -help, Apache Ant 1.10.13 (Debian 12)", oneDash: true,
+	long: "-help -h -projecthelp -p -version -diagnostics -quiet -q -silent -S -verbose -v -debug -d -emacs -e -noinput -keep-going -k -nouserlib -noclasspath -autoproxy -noconfig -usejikes -execdebug",
+	longVal: "-lib -logfile -l -logger -listener -buildfile -file -f -D -propertyfile -inputhandler -find -s -nice -main",
+	reads:   "-buildfile -file -f -propertyfile -find -s",
+	writes:  "-logfile -l"}
+
+func init() { antOpts.spec() }
+
+// ant runs the project's build.xml: its targets are judged as mvn's
+// goals. -lib loads jars, and -logger, -listener, -inputhandler and
+// -main load classes of the caller's choosing.
+func ant(c *cmd) {
+	args := splitGlued(c.rest(), &antOpts, "D")
+	flags, ops := c.judgeArgs(args, &antOpts)
+	for _, l := range values(flags, "-lib") {
+		c.path(accRead, l)
+		c.add(Warning, "loads classes from "+shorten(l.s), "builtin:tool-program")
+	}
+	if has(flags, "-logger", "-listener", "-inputhandler", "-main") {
+		c.add(Warning, "loads a class of its choosing into the build", "builtin:tool-program")
+	}
+	if has(flags, "-find", "-s") {
+		c.add(Warning, "looks for the build file in the directories above", "builtin:make")
+	}
+	if has(flags, "-projecthelp", "-p", "-diagnostics") {
+		c.add(Safe, "prints the project's targets or Ant's diagnostics", "builtin:build")
+		return
+	}
+	c.buildTasks(ops)
 }

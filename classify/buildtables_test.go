@@ -84,3 +84,36 @@ func TestCMakeToolsJudgeTheirOptions(t *testing.T) {
 		{"ctest --build-and-test . b --test-command cat /home/dev/.ssh/id_rsa", Blocked},
 	})
 }
+
+// meson, scons and ant: their verbs and options, the build files and
+// directories they are pointed at, and the programs they run.
+func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// meson 1.0.1: setup (the default verb), compile, test, introspect.
+		{"meson setup build", Safe}, {"meson build", Safe}, {"meson setup build --buildtype=release -Dtests=true", Safe},
+		{"meson compile -C build", Safe}, {"meson test -C build --print-errorlogs -v", Safe}, {"meson test --list", Safe},
+		{"meson introspect build --targets", Safe}, {"meson configure build", Safe}, {"meson configure build -Dfoo=bar", Safe},
+		{"meson setup build --zz", Warning}, {"meson --zz setup build", Warning}, {"meson test -Z", Warning},
+		{"meson compile -C build mytarget", Warning}, {"meson compile -C build --ninja-args=-t,clean", Warning},
+		{"meson test --wrapper valgrind", Warning}, {"meson test --gdb", Warning}, {"meson subprojects update", Warning},
+		{"meson wrap install zlib", Warning}, {"meson rewrite target x add y.c", Warning}, {"meson setup build ../other", Warning},
+		{"meson setup build --cross-file ../cross.ini", Warning}, {"meson devenv -C build ls", Warning},
+		{"meson install -C build", Dangerous}, {"meson setup /tmp/b", Dangerous},
+		{"meson setup build --native-file ~/.aws/credentials", Blocked}, {"meson test --wrapper 'cat /home/dev/.ssh/id_rsa'", Blocked},
+		{"meson devenv -C build cat ~/.ssh/id_rsa", Blocked}, {"meson compile -C ~/.ssh", Blocked}, {"meson setup build -Dkey=/home/dev/.netrc", Blocked},
+		// SCons 4.4.0: SConstruct and site dirs are Python.
+		{"scons -j4 test", Safe}, {"scons -Q build", Safe}, {"scons -n", Safe}, {"scons -C sub check", Safe},
+		{"scons", Warning}, {"scons --frobnicate build", Warning}, {"scons -Z build", Warning}, {"scons -c", Warning},
+		{"scons -f ../SConstruct build", Warning}, {"scons --site-dir=/tmp/s build", Warning}, {"scons -u test", Warning},
+		{"scons --interactive", Warning}, {"scons --debug=pdb build", Warning},
+		{"scons install", Dangerous}, {"scons --profile=/tmp/p build", Dangerous},
+		{"scons --profile=/home/dev/.bashrc build", Blocked}, {"scons -I ~/.ssh build", Blocked},
+		// Ant 1.10.13: build files, property files, jars and classes.
+		{"ant test", Safe}, {"ant -f build.xml compile", Safe}, {"ant -Dfoo=bar -q test", Safe}, {"ant -p", Safe}, {"ant -buildfile sub/build.xml clean", Safe},
+		{"ant", Warning}, {"ant --frobnicate test", Warning}, {"ant -zz test", Warning}, {"ant -lib /tmp/x.jar test", Warning},
+		{"ant -lib lib test", Warning}, {"ant -logger org.x.Y test", Warning}, {"ant -propertyfile ../p.properties test", Warning},
+		{"ant -find build.xml test", Warning}, {"ant run", Warning},
+		{"ant deploy", Dangerous}, {"ant -logfile /tmp/ant.log test", Dangerous},
+		{"ant -f ~/.ssh/id_rsa test", Blocked}, {"ant -logfile ~/.bashrc test", Blocked}, {"ant -propertyfile /home/dev/.netrc test", Blocked},
+	})
+}

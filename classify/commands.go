@@ -343,7 +343,10 @@ func init() {
 	setTable(ninjaOpts.source, ninja, "ninja")
 	setTable(cmakeOpts.source, cmake, "cmake")
 	setTable(ctestOpts.source, ctest, "ctest")
-	set(build, "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
+	setTable(mesonTool.global.source, meson, "meson")
+	setTable(sconsOpts.source, scons, "scons")
+	setTable(antOpts.source, ant, "ant")
+	set(build, "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
 	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
