@@ -938,7 +938,7 @@ func scons(c *cmd) {
 // antOpts is Ant's table: whole option names after one dash, and the
 // options of its launch script after two.
 var antOpts = toolOpts{source: "ant -help, Apache Ant 1.10.13 (Debian 12)", oneDash: true,
-	long: "-help -h -projecthelp -p -version -diagnostics -quiet -q -silent -S -verbose -v -debug -d -emacs -e -noinput -keep-going -k -nouserlib -noclasspath -autoproxy -noconfig -usejikes -execdebug",
+	long:    "-help -h -projecthelp -p -version -diagnostics -quiet -q -silent -S -verbose -v -debug -d -emacs -e -noinput -keep-going -k -nouserlib -noclasspath -autoproxy -noconfig -usejikes -execdebug",
 	longVal: "-lib -logfile -l -logger -listener -buildfile -file -f -D -propertyfile -inputhandler -find -s -nice -main",
 	reads:   "-buildfile -file -f -propertyfile -find -s",
 	writes:  "-logfile -l"}
