@@ -431,7 +431,7 @@ func ninja(c *cmd) {
 // cmakeWords are its options that GNU-style parsing cannot read (-Wdev,
 // -Werror=dev, -L[A][H], -version, -help, -usage): cmakeArgs takes them
 // out first. The -D cache entries are judged by cmakeDefine.
-var cmakeOpts = toolOpts{source: "cmake --help, cmake --build and cmake --install usage, cmake -E, CMake 3.25.1 (Debian 12)", flags: "hHNE",
+var cmakeOpts = toolOpts{source: "cmake --help, cmake --build and cmake --install usage, cmake -E, CMake 3.25.1 (Debian 12)", flags: "hHNEL",
 	vals: "SBCDUGTAP",
 	long: "--list-presets --fresh --find-package --log-context --debug-trycompile --debug-output --debug-find --trace --trace-expand --warn-uninitialized --no-warn-unused-cli --check-system-vars --compile-no-warning-as-error " +
 		"--help-full --help-manual-list --help-command-list --help-commands --help-module-list --help-modules --help-policy-list --help-policies --help-property-list --help-properties --help-variable-list --help-variables --system-information",
