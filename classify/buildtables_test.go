@@ -1,6 +1,9 @@
 package classify
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The build tools judge every option by their tables: building and
 // testing the project stays safe, a build file, script or settings file
@@ -115,5 +118,28 @@ func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
 		{"ant -find build.xml test", Warning}, {"ant run", Warning},
 		{"ant deploy", Dangerous}, {"ant -logfile /tmp/ant.log test", Dangerous},
 		{"ant -f ~/.ssh/id_rsa test", Blocked}, {"ant -logfile ~/.bashrc test", Blocked}, {"ant -propertyfile /home/dev/.netrc test", Blocked},
+	})
+}
+
+// buildNames are the build tools judged by their tables here.
+var buildNames = strings.Fields("make gmake bmake mvn mvnw gradle gradlew ninja cmake ctest meson scons ant")
+
+// FuzzBuildTablesNeverSafe checks that whatever follows, an option a
+// build tool's table does not list, first on the command line, keeps the
+// command from being safe.
+func FuzzBuildTablesNeverSafe(f *testing.F) {
+	for i, s := range []string{"", "test", "-C build test", "-j4 check", "-S . -B build", "-E echo hi", "--build build --target test",
+		"setup build", "test -C build", "-Dx=y test", "-p", "--help", "-- test", "-t targets"} {
+		f.Add(uint8(i), s)
+	}
+	f.Fuzz(func(t *testing.T, n uint8, rest string) {
+		name := buildNames[int(n)%len(buildNames)]
+		cmd := name + " --zz-not-modelled " + rest
+		if !parses(cmd) || strings.ContainsAny(rest, "\n;&|`$(){}<>#") {
+			return // another command, a comment or an expansion could follow
+		}
+		if v := Classify(shellAction(cmd), Policy{}); v.Level == Safe {
+			t.Errorf("Classify(%q) = safe with an option %s's table does not list\nreasons: %q", cmd, name, v.Reasons)
+		}
 	})
 }
