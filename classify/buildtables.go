@@ -217,7 +217,7 @@ func (c *cmd) makeTargets(ops []field, dry bool, what string) {
 // install, deploy or publish Dangerous, any other Warning.
 var (
 	buildSafeTasks      = []string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}
-	buildDangerousTasks = []string{"deploy", "release", "publish", "upload", "install"}
+	buildDangerousTasks = []string{"deploy", "release", "publish", "upload", "install", "push"}
 )
 
 // buildTasks judges the tasks a build tool is asked to run; a plugin
@@ -966,4 +966,246 @@ func ant(c *cmd) {
 		return
 	}
 	c.buildTasks(ops)
+}
+
+// dotnetBuildCommon are the options dotnet build and dotnet test share
+// (.NET SDK 8.0 docs, "dotnet build" and "dotnet test").
+const dotnetBuildCommon = "--artifacts-path --configuration --framework --os --arch --output --runtime --source --verbosity --version-suffix -c -f -a -o -r -v"
+
+// dotnetTool is the .NET CLI's table: the global options, and the verbs
+// that build and test the project. The others are judged by dotnet.
+var dotnetTool = newVerbTool(toolOpts{source: "dotnet --help, dotnet build --help and dotnet test --help, .NET SDK 8.0 (upstream docs)", flags: "hd?",
+	long: "--info --list-sdks --list-runtimes --diagnostics --version --help"},
+	map[string]*toolOpts{
+		"build": {flags: "h?", vals: "cfaorv", long: "--disable-build-servers --force --interactive --no-dependencies --no-incremental --no-restore --nologo --no-self-contained --self-contained --use-current-runtime --ucr --help",
+			longVal: dotnetBuildCommon + " --tl --property"},
+		"test": {flags: "h?t", vals: "cfaorvdelsp", long: "--blame --blame-crash --blame-crash-collect-always --blame-hang --disable-build-servers --interactive --list-tests --no-build --nologo --no-restore --help",
+			longVal: dotnetBuildCommon + " --blame-crash-dump-type --blame-hang-dump-type --blame-hang-timeout --collect --diag --environment --filter --logger --results-directory --settings --test-adapter-path --tl --property",
+			reads: "-s --settings"},
+	})
+
+// dotnetProperties are the MSBuild properties that only pick what is
+// built; any other may name a tool or file (CscToolPath, OutDir).
+var dotnetProperties = map[string]bool{"configuration": true, "version": true, "targetframework": true, "platform": true, "continuousintegrationbuild": true,
+	"treatwarningsaserrors": true, "collectcoverage": true, "coverletoutputformat": true, "warninglevel": true, "nullable": true, "langversion": true,
+	"generatedocumentationfile": true, "deterministic": true, "runanalyzers": true, "enforcecodestyleinbuild": true, "usesharedcompilation": true}
+
+// dotnet builds and tests the project (its .csproj and MSBuild targets
+// are code of the project); publishing, packing, running and installing
+// are judged by their verbs as before. MSBuild's own switches
+// (-p:Name=Value, -m, -bl) are judged by msbuildSwitch.
+func dotnet(c *cmd) {
+	args := c.rest()
+	var rest []field
+	for _, a := range args {
+		if !a.dyn && (strings.HasPrefix(a.s, "-") || strings.HasPrefix(a.s, "/")) && strings.Contains(a.s, ":") && !strings.HasPrefix(a.s, "--") {
+			c.msbuildSwitch(a)
+			continue
+		}
+		if !a.dyn && slices.Contains([]string{"-m", "-restore", "-graph", "-bl", "-warnaserror", "-noconlog", "-nologo", "-detailedsummary", "-ds", "/m", "/bl", "/restore"}, a.s) {
+			if a.s == "-bl" || a.s == "/bl" {
+				c.output(lit("msbuild.binlog"))
+			}
+			continue
+		}
+		if !a.dyn && strings.HasPrefix(a.s, "@") {
+			c.path(accRead, field{s: a.s[1:], w: a.w})
+			c.add(Warning, "reads MSBuild switches from "+shorten(a.s[1:])+", which the classifier cannot see", "builtin:file-list")
+			continue
+		}
+		rest = append(rest, a)
+	}
+	saved := c.args
+	c.args = append([]field{c.args[0]}, rest...)
+	verb, flags, ops, known := c.verb(dotnetTool)
+	c.args = saved
+	if !known {
+		if verb.s == "" {
+			c.add(Safe, "prints the SDK's information", "builtin:read-only")
+			return
+		}
+		tasks := []field{verb}
+		for _, op := range ops {
+			if op.dyn || !strings.HasPrefix(op.s, "-") {
+				tasks = append(tasks, op)
+			}
+		}
+		c.buildTasks(tasks)
+		return
+	}
+	for _, p := range values(flags, "--property") {
+		c.msbuildSwitch(field{s: "-p:" + p.s, dyn: p.dyn, w: p.w})
+	}
+	for _, f := range values(flags, "-o", "--output", "--artifacts-path", "--results-directory", "-d", "--diag") {
+		c.output(f)
+	}
+	for _, f := range values(flags, "--test-adapter-path") {
+		c.path(accRead, f)
+		c.add(Warning, "loads test adapters from "+shorten(f.s), "builtin:tool-program")
+	}
+	for _, e := range values(flags, "-e", "--environment") {
+		if name, _, _ := strings.Cut(e.s, "="); e.dyn || riskyEnv(name) {
+			c.add(Dangerous, "sets "+shorten(name)+" for the test host, which changes what runs", "builtin:env-override")
+		}
+	}
+	for _, l := range values(flags, "-l", "--logger") {
+		// trx;LogFileName=x and html;LogFilePath=y name files written.
+		for _, part := range strings.Split(l.s, ";") {
+			if k, v, ok := strings.Cut(part, "="); ok && (strings.EqualFold(k, "LogFileName") || strings.EqualFold(k, "LogFilePath")) {
+				c.output(field{s: v, w: l.w})
+			}
+		}
+	}
+	c.read(ops)
+	if verb.s == "test" {
+		if has(flags, "t", "--list-tests") {
+			c.add(Safe, "lists the project's tests", "builtin:test")
+			return
+		}
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		return
+	}
+	c.add(Safe, "builds the project", "builtin:build")
+}
+
+// msbuildSwitch judges one of MSBuild's switches, which dotnet build and
+// test pass on (MSBuild 17.8 command-line reference): -p:Name=Value,
+// -m:N, -bl:FILE, -t:Target, -logger:ASSEMBLY...
+func (c *cmd) msbuildSwitch(a field) {
+	name, val, _ := strings.Cut(strings.TrimLeft(a.s, "-/"), ":")
+	switch lower(name) {
+	case "p", "property":
+		for _, kv := range strings.Split(val, ";") {
+			k, _, _ := strings.Cut(kv, "=")
+			if !dotnetProperties[lower(k)] {
+				c.add(Warning, "sets an MSBuild property that may name a tool or a file ("+shorten(k)+"): not modelled", "builtin:build-property")
+			}
+		}
+	case "m", "maxcpucount", "warnaserror", "warnasmessage", "nowarn", "nodereuse", "clp", "consoleloggerparameters", "tl", "terminallogger", "restore", "graph", "v", "verbosity":
+	case "t", "target":
+		c.buildTasks([]field{{s: val, w: a.w}})
+	case "bl", "binarylogger":
+		f := val
+		if k, v, ok := strings.Cut(val, "="); ok && strings.EqualFold(k, "LogFile") {
+			f = v
+		}
+		c.output(field{s: f, w: a.w})
+	case "pp", "preprocess":
+		c.output(field{s: val, w: a.w})
+	case "l", "logger", "dl", "distributedlogger", "flp", "fileloggerparameters":
+		c.add(Warning, "loads a logger or writes a log the classifier does not model ("+shorten(name)+")", "builtin:tool-program")
+	default:
+		c.notModelled("-" + name)
+	}
+}
+
+// swiftCommon are the options every SwiftPM verb takes (swift build
+// --help, Swift 5.9).
+const swiftCommon = "--package-path --cache-path --config-path --security-path --scratch-path --build-path --multiroot-data-file --destination --swift-sdks-path --toolset --pkg-config-path " +
+	"--manifest-cache --netrc-file --resolver-fingerprint-checking --resolver-signing-entity-checking --default-registry-url --configuration --Xcc --Xswiftc --Xlinker --Xcxx " +
+	"--triple --sdk --toolchain --arch --swift-sdk --sanitize --jobs --debug-info-format --build-system --target --product"
+
+// swiftFlags are SwiftPM's options without a value.
+const swiftFlags = "--enable-dependency-cache --disable-dependency-cache --enable-build-manifest-caching --disable-build-manifest-caching --verbose --very-verbose --vv --quiet " +
+	"--disable-sandbox --netrc --enable-netrc --disable-netrc --enable-keychain --disable-keychain --enable-signature-validation --disable-signature-validation " +
+	"--enable-prefetching --disable-prefetching --force-resolved-versions --disable-automatic-resolution --only-use-versions-from-resolved-file --skip-update " +
+	"--disable-scm-to-registry-transformation --use-registry-identity-for-scm --replace-scm-with-registry --auto-index-store --enable-parseable-module-interfaces " +
+	"--static-swift-stdlib --no-static-swift-stdlib --enable-dead-strip --disable-dead-strip --disable-local-rpath --enable-local-rpath --build-tests --show-bin-path " +
+	"--print-manifest-job-graph --enable-testable-imports --disable-testable-imports --enable-code-coverage --disable-code-coverage --explicit-target-dependency-import-check " +
+	"--experimental-explicit-module-build --help --version"
+
+// swiftTool is SwiftPM's table: swift build and swift test. SwiftPM
+// reads -Xcc -Xswiftc -Xlinker as whole names; swiftArgs gives them two
+// dashes before the table sees them.
+var swiftTool = newVerbTool(toolOpts{source: "swift build --help and swift test --help, Swift 5.9 (SwiftPM upstream docs)", long: "--version --help"},
+	map[string]*toolOpts{
+		"build": {flags: "vqh", vals: "cj", long: swiftFlags, longVal: swiftCommon,
+			reads: "--multiroot-data-file --pkg-config-path --netrc-file --toolset --destination"},
+		"test": {flags: "vqhl", vals: "cjs", long: swiftFlags + " --skip-build --parallel --list-tests --show-codecov-path --enable-xctest --disable-xctest --enable-swift-testing --disable-swift-testing --enable-experimental-swift-testing",
+			longVal: swiftCommon + " --num-workers --specifier --filter --skip --xunit-output",
+			reads:   "--multiroot-data-file --pkg-config-path --netrc-file --toolset --destination"},
+	})
+
+// swiftPM builds and tests a Swift package (its Package.swift and
+// plugins are code of the project); -Xswiftc and the like pass flags to
+// the compiler and linker, which are not judged here, and --toolchain,
+// --sdk and --swift-sdk pick the compiler.
+func swiftPM(c *cmd) {
+	args := make([]field, 0, len(c.rest()))
+	for _, a := range c.rest() {
+		if !a.dyn && slices.Contains([]string{"-Xcc", "-Xswiftc", "-Xlinker", "-Xcxx"}, a.s) {
+			a.s = "-" + a.s
+		}
+		args = append(args, a)
+	}
+	saved := c.args
+	c.args = append([]field{c.args[0]}, args...)
+	verb, flags, ops, known := c.verb(swiftTool)
+	c.args = saved
+	if !known {
+		c.swiftOtherVerb(verb, ops)
+		return
+	}
+	for _, d := range values(flags, "--package-path") {
+		c.enterDir(d)
+	}
+	for _, f := range values(flags, "--cache-path", "--config-path", "--security-path", "--scratch-path", "--build-path", "--xunit-output") {
+		c.output(f)
+	}
+	if has(flags, "--Xcc", "--Xswiftc", "--Xlinker", "--Xcxx") {
+		c.add(Warning, "passes flags to the compiler or linker that are not judged", "builtin:unknown-option")
+	}
+	for _, f := range values(flags, "--toolchain", "--sdk", "--swift-sdk", "--swift-sdks-path") {
+		c.path(accRead, f)
+		c.add(Warning, "builds with another toolchain or SDK ("+shorten(f.s)+")", "builtin:tool-program")
+	}
+	if has(flags, "--disable-sandbox") {
+		c.add(Warning, "runs the manifest and plugins without SwiftPM's sandbox", "builtin:build")
+	}
+	for _, op := range ops {
+		c.notModelled(op.s) // swift build and test take no operands
+	}
+	if verb.s == "test" {
+		if has(flags, "l", "--list-tests", "--show-codecov-path") {
+			c.add(Safe, "lists the package's tests", "builtin:test")
+			return
+		}
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		return
+	}
+	if has(flags, "--show-bin-path") {
+		c.add(Safe, "prints the build directory", "builtin:build")
+		return
+	}
+	c.add(Safe, "builds the project", "builtin:build")
+}
+
+// swiftOtherVerb judges SwiftPM's verbs without a table: describing a
+// package prints, running it or its plugins runs code, and the package
+// verbs that resolve, update, edit or create change files or fetch.
+func (c *cmd) swiftOtherVerb(verb field, ops []field) {
+	switch verb.s {
+	case "":
+		c.add(Safe, "prints its usage", "builtin:read-only")
+	case "package":
+		sub := ""
+		for _, op := range ops {
+			if !op.dyn && !strings.HasPrefix(op.s, "-") {
+				sub = op.s
+				break
+			}
+		}
+		switch {
+		case slices.Contains([]string{"describe", "dump-package", "show-dependencies", "dump-symbol-graph", "tools-version"}, sub) && len(ops) == 1:
+			c.add(Safe, "describes the package", "builtin:build")
+		case sub == "resolve" || sub == "update" || sub == "archive-source" || sub == "compute-checksum":
+			c.add(Warning, "fetches or records the package's dependencies", "builtin:network")
+		default:
+			c.add(Warning, "runs swift package "+shorten(sub)+", which changes the package or runs its plugins", "builtin:build")
+		}
+	case "run":
+		c.add(Warning, "runs the package's executable", "builtin:build")
+	default:
+		c.add(Warning, "runs swift "+shorten(verb.s), "builtin:build")
+	}
 }

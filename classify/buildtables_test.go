@@ -122,7 +122,7 @@ func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
 }
 
 // buildNames are the build tools judged by their tables here.
-var buildNames = strings.Fields("make gmake bmake mvn mvnw gradle gradlew ninja cmake ctest meson scons ant")
+var buildNames = strings.Fields("make gmake bmake mvn mvnw gradle gradlew ninja cmake ctest meson scons ant dotnet swift")
 
 // FuzzBuildTablesNeverSafe checks that whatever follows, an option a
 // build tool's table does not list, first on the command line, keeps the
@@ -141,5 +141,33 @@ func FuzzBuildTablesNeverSafe(f *testing.F) {
 		if v := Classify(shellAction(cmd), Policy{}); v.Level == Safe {
 			t.Errorf("Classify(%q) = safe with an option %s's table does not list\nreasons: %q", cmd, name, v.Reasons)
 		}
+	})
+}
+
+// dotnet and swift: building and testing the project is safe; MSBuild
+// switches and properties, compiler flags, toolchains, output and log
+// files, test adapters and the test host's environment are judged.
+func TestDotnetAndSwiftJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// .NET SDK 8.0: build, test, MSBuild switches.
+		{"dotnet build", Safe}, {"dotnet test", Safe}, {"dotnet --info", Safe}, {"dotnet --list-sdks", Safe},
+		{"dotnet build -c Release", Safe}, {"dotnet build src/App.csproj -c Release --no-restore", Safe},
+		{"dotnet test --no-build --filter Category=Unit -v n", Safe}, {`dotnet test --logger "trx;LogFileName=results.trx"`, Safe},
+		{"dotnet build -p:Configuration=Release", Safe}, {"dotnet build /p:Version=1.2.3 -m", Safe}, {"dotnet build -bl", Safe}, {"dotnet test -t", Safe},
+		{"dotnet build --frobnicate", Warning}, {"dotnet --zz build", Warning}, {"dotnet build -zz:foo", Warning},
+		{"dotnet build -p:CscToolPath=/tmp", Warning}, {"dotnet build -logger:/tmp/x.dll", Warning}, {"dotnet test --test-adapter-path /tmp/a", Warning},
+		{"dotnet build ../other/x.csproj", Warning}, {"dotnet run", Warning}, {"dotnet restore", Warning}, {"dotnet build @switches.rsp", Warning},
+		{"dotnet publish -c Release", Dangerous}, {"dotnet tool install -g x", Dangerous}, {"dotnet nuget push x.nupkg", Dangerous},
+		{"dotnet build -bl:/tmp/x.binlog", Dangerous}, {"dotnet build -o /tmp/out", Dangerous}, {"dotnet test -e LD_PRELOAD=/tmp/x.so", Dangerous},
+		{"dotnet build -o ~/.ssh", Blocked}, {"dotnet test -s ~/.aws/credentials", Blocked}, {"dotnet build @/home/dev/.netrc", Blocked},
+		{"dotnet test --results-directory /home/dev/.ssh", Blocked},
+		// SwiftPM 5.9: build and test; package verbs.
+		{"swift build", Safe}, {"swift test", Safe}, {"swift build -c release", Safe}, {"swift test --filter FooTests --parallel", Safe},
+		{"swift test -l", Safe}, {"swift package describe", Safe}, {"swift build --show-bin-path", Safe}, {"swift build -j 4 -v", Safe},
+		{"swift build --frobnicate", Warning}, {"swift build foo", Warning}, {"swift build -Xswiftc -warnings-as-errors", Warning},
+		{"swift build --package-path ../other", Warning}, {"swift build --toolchain /tmp/tc", Warning}, {"swift build --disable-sandbox", Warning},
+		{"swift package update", Warning}, {"swift package plugin foo", Warning}, {"swift run", Warning}, {"swift script.swift", Warning},
+		{"swift build --scratch-path /tmp/b", Dangerous},
+		{"swift build --netrc-file ~/.netrc", Blocked}, {"swift test --xunit-output ~/.bashrc", Blocked},
 	})
 }

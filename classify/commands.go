@@ -337,7 +337,7 @@ func init() {
 	setTable(makeOpts.source, gnuMake, "make", "gmake")
 	setTable(bmakeOpts.source, bsdMake, "bmake")
 	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
-	set(swift(build), "swift")
+	setTable(swiftTool.global.source, swift(swiftPM), "swift")
 	setTable(mvnOpts.source, mvn, "mvn", "mvnw")
 	setTable(gradleOpts.source, gradle, "gradle", "gradlew")
 	setTable(ninjaOpts.source, ninja, "ninja")
@@ -346,7 +346,8 @@ func init() {
 	setTable(mesonTool.global.source, meson, "meson")
 	setTable(sconsOpts.source, scons, "scons")
 	setTable(antOpts.source, ant, "ant")
-	set(build, "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
+	setTable(dotnetTool.global.source, dotnet, "dotnet")
+	set(build, "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "deno", "flutter", "dart", "nx", "turbo", "lerna")
 	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")

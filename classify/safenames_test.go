@@ -70,7 +70,7 @@ var pendingTables = strings.Fields(`
 bats bazel bazelisk  behave biome black  brew bsdtar buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick  conspy
 coreutils cowsay cowthink  crontab  cucumber cypress dart dbmate    
-deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
+deno diesel   dnf docker  dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep  go gofmt gofumpt goimports golangci-lint goose gotestsum    gtar 
     helm      isort jasmine jest karma kitten kitty knex
@@ -80,7 +80,7 @@ nerdctl nextest  nim  nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac  scoop  sequelize sequelize-cli 
- shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
+ shfmt snap sqitch sqlx stack standard    stylelint stylua supabase  swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
