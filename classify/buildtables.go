@@ -981,7 +981,7 @@ var dotnetTool = newVerbTool(toolOpts{source: "dotnet --help, dotnet build --hel
 			longVal: dotnetBuildCommon + " --tl --property"},
 		"test": {flags: "h?t", vals: "cfaorvdelsp", long: "--blame --blame-crash --blame-crash-collect-always --blame-hang --disable-build-servers --interactive --list-tests --no-build --nologo --no-restore --help",
 			longVal: dotnetBuildCommon + " --blame-crash-dump-type --blame-hang-dump-type --blame-hang-timeout --collect --diag --environment --filter --logger --results-directory --settings --test-adapter-path --tl --property",
-			reads: "-s --settings"},
+			reads:   "-s --settings"},
 	})
 
 // dotnetProperties are the MSBuild properties that only pick what is
