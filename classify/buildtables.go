@@ -1209,3 +1209,72 @@ func (c *cmd) swiftOtherVerb(verb field, ops []field) {
 		c.add(Warning, "runs swift "+shorten(verb.s), "builtin:build")
 	}
 }
+
+// dartTool is the Dart CLI's table: the global options, and the verbs
+// that analyze, test, format and describe the project. package:test's
+// runner options are dart test's.
+var dartTool = newVerbTool(toolOpts{source: "dart --help, dart analyze/test/format/info --help, Dart SDK 3.2 (upstream docs, package:test 1.24)", flags: "hv",
+	long: "--help --verbose --version --enable-analytics --disable-analytics --suppress-analytics"},
+	map[string]*toolOpts{
+		"analyze": {flags: "h", long: "--fatal-infos --fatal-warnings --no-fatal-warnings --no-fatal-infos --suppress-analytics", longVal: "--format --packages --sdk-path", reads: "--packages --sdk-path"},
+		"test": {flags: "h", vals: "NntxpPjr",
+			long:    "--version --run-skipped --ignore-timeouts --pause-after-load --debug --chain-stack-traces --no-chain-stack-traces --no-retry --fail-fast --verbose-trace --js-trace --color --no-color --use-data-isolate-strategy",
+			longVal: "--name --plain-name --tags --exclude-tags --platform --preset --timeout --coverage --test-randomize-ordering-seed --concurrency --total-shards --shard-index --reporter --file-reporter --compiler"},
+		"format": {flags: "hv", vals: "lio", long: "--set-exit-if-changed --follow-links --verbose", longVal: "--output --language-version --line-length --enable-experiment --show --summary --indent --selection --stdin-name"},
+		"info":   {flags: "h", long: "--no-remove-file-paths --remove-file-paths"},
+	})
+
+// dart analyzes and tests the project (analysis_options.yaml can load
+// analyzer plugins, and the tests are the project's code); dart format
+// rewrites files unless told to print; the other verbs (pub, run,
+// compile, fix, create, doc, devtools) are judged by their names.
+func dart(c *cmd) {
+	verb, flags, ops, known := c.verb(dartTool)
+	if !known {
+		switch {
+		case verb.s == "":
+			c.add(Safe, "prints its usage", "builtin:read-only")
+		case verb.dyn || strings.HasSuffix(verb.s, ".dart"):
+			c.add(Warning, "runs a Dart program", "builtin:build")
+			c.path(accRead, verb)
+		case verb.s == "pub":
+			c.add(Warning, "fetches, changes or describes packages", "builtin:install")
+		default:
+			c.add(Warning, "runs dart "+shorten(verb.s), "builtin:build")
+		}
+		return
+	}
+	switch verb.s {
+	case "analyze":
+		c.add(Safe, "analyzes the project", "builtin:lint")
+		c.read(ops)
+	case "test":
+		for _, f := range values(flags, "--coverage") {
+			c.output(f)
+		}
+		for _, r := range values(flags, "--file-reporter") {
+			// reporter:path
+			if _, p, ok := strings.Cut(r.s, ":"); ok || r.dyn {
+				c.output(field{s: p, dyn: r.dyn, w: r.w})
+			}
+		}
+		if has(flags, "--pause-after-load", "--debug") {
+			c.add(Warning, "waits for a debugger", "builtin:interactive")
+		}
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.read(ops)
+	case "format":
+		out, _ := value(flags, "o", "--output")
+		if out.s == "none" || out.s == "show" || out.s == "json" {
+			c.add(Safe, "checks the formatting", "builtin:lint")
+			c.read(ops)
+			return
+		}
+		c.add(Warning, "rewrites project files", "builtin:format")
+		for _, op := range ops {
+			c.path(accWrite, op)
+		}
+	case "info":
+		c.add(Safe, "prints the SDK's and project's information", "builtin:read-only")
+	}
+}

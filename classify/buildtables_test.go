@@ -122,7 +122,7 @@ func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
 }
 
 // buildNames are the build tools judged by their tables here.
-var buildNames = strings.Fields("make gmake bmake mvn mvnw gradle gradlew ninja cmake ctest meson scons ant dotnet swift")
+var buildNames = strings.Fields("make gmake bmake mvn mvnw gradle gradlew ninja cmake ctest meson scons ant dotnet swift dart")
 
 // FuzzBuildTablesNeverSafe checks that whatever follows, an option a
 // build tool's table does not list, first on the command line, keeps the
@@ -169,5 +169,21 @@ func TestDotnetAndSwiftJudgeTheirOptions(t *testing.T) {
 		{"swift package update", Warning}, {"swift package plugin foo", Warning}, {"swift run", Warning}, {"swift script.swift", Warning},
 		{"swift build --scratch-path /tmp/b", Dangerous},
 		{"swift build --netrc-file ~/.netrc", Blocked}, {"swift test --xunit-output ~/.bashrc", Blocked},
+	})
+}
+
+// dart: analyzing, testing and checking the formatting are safe; format
+// without -o none rewrites, coverage and reporter files are judged as
+// writes, and the verbs without a table are warning.
+func TestDartJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"dart analyze", Safe}, {"dart analyze --fatal-infos lib", Safe}, {"dart test", Safe}, {"dart test test/foo_test.dart -n 'parses'", Safe},
+		{"dart test --coverage=coverage -j 4 -r expanded", Safe}, {"dart format --output=none --set-exit-if-changed .", Safe},
+		{"dart format -o none lib", Safe}, {"dart info", Safe},
+		{"dart analyze --frobnicate", Warning}, {"dart --zz analyze", Warning}, {"dart test -Z", Warning}, {"dart format .", Warning},
+		{"dart pub get", Warning}, {"dart pub deps", Warning}, {"dart run", Warning}, {"dart bin/main.dart", Warning},
+		{"dart fix --apply", Warning}, {"dart compile exe bin/main.dart", Warning}, {"dart test --pause-after-load", Warning},
+		{"dart test --coverage=/tmp/cov", Dangerous}, {"dart format ../other", Dangerous},
+		{"dart test --file-reporter json:/home/dev/.bashrc", Blocked}, {"dart analyze --packages ~/.ssh/id_rsa", Blocked}, {"dart analyze ~/.ssh", Blocked},
 	})
 }

@@ -69,7 +69,7 @@ var pendingTables = strings.Fields(`
    abduco   alembic  apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava 
 bats bazel bazelisk  behave biome black  brew bsdtar buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick  conspy
-coreutils cowsay cowthink  crontab  cucumber cypress dart dbmate    
+coreutils cowsay cowthink  crontab  cucumber cypress  dbmate    
 deno diesel   dnf docker  dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep  go gofmt gofumpt goimports golangci-lint goose gotestsum    gtar 
