@@ -1278,3 +1278,161 @@ func dart(c *cmd) {
 		c.add(Safe, "prints the SDK's and project's information", "builtin:read-only")
 	}
 }
+
+// sbtOpts is the sbt runner's table (sbt -h, sbt 1.9.7): whole option
+// names after one dash or two. -Dkey=val, -J-X and -S-X are passed to
+// the JVM or scalac (sbt judges them).
+var sbtOpts = toolOpts{source: "sbt -h, sbt runner 1.9.7 (upstream docs)", oneDash: true,
+	long:    "-h -help -v -verbose -V -version -numeric-version -script-version -d -debug -debug-inc -no-colors -timings -traces -sbt-create -no-share -no-global -batch -client -server -no-server -allow-empty",
+	longVal: "-color -supershell -sbt-dir -sbt-boot -sbt-cache -ivy -mem -jvm-debug -sbt-version -sbt-jar -java-home -D",
+	writes:  "-sbt-dir -sbt-boot -sbt-cache -ivy"}
+
+func init() { sbtOpts.spec() }
+
+// sbtSafe and sbtDangerous are sbt's commands and tasks (sbt 1.9
+// reference) that build, test or describe the project, and the ones
+// that publish it. Any other command (run, console, set, eval, reload,
+// a plugin's task) is warning: set and eval run Scala code given on the
+// command line.
+var (
+	sbtSafe      = []string{"test", "testOnly", "testQuick", "compile", "Test/compile", "clean", "package", "doc", "projects", "tasks", "help", "about", "version", "sbtVersion", "scalaVersion", "name", "dependencyTree", "evicted", "scalafmtCheck", "scalafmtCheckAll", "scalafmtSbtCheck", "coverage", "coverageReport", "coverageOff", "scalastyle", "Test/test", "IntegrationTest/test", "it:test", "test:compile"}
+	sbtDangerous = []string{"publish", "publishLocal", "publishSigned", "publishM2", "release", "Docker/publish", "docker:publish", "sonatypeBundleRelease"}
+)
+
+// sbt runs the project's build.sbt and project/*.scala (code of the
+// project): each command is judged by its name, the runner's options by
+// the table, and the JVM's own options (-J, -D) where they load code.
+func sbt(c *cmd) {
+	var rest []field
+	for _, a := range c.rest() {
+		switch {
+		case a.dyn:
+		case strings.HasPrefix(a.s, "-J") && len(a.s) > 2:
+			if o := a.s[2:]; strings.HasPrefix(o, "-javaagent") || strings.HasPrefix(o, "-agentpath") || strings.HasPrefix(o, "-agentlib") || strings.HasPrefix(o, "-Xbootclasspath") || strings.HasPrefix(o, "-XX:") {
+				c.add(Warning, "passes "+shorten(o)+" to the JVM, which loads code", "builtin:tool-program")
+			}
+			continue
+		case strings.HasPrefix(a.s, "-S") && len(a.s) > 2:
+			if strings.Contains(a.s, "-Xplugin") {
+				c.add(Warning, "loads a compiler plugin", "builtin:tool-program")
+			}
+			continue
+		case strings.HasPrefix(a.s, "-D") && len(a.s) > 2:
+			rest = append(rest, field{s: "-D", w: a.w}, field{s: a.s[2:], w: a.w})
+			continue
+		}
+		rest = append(rest, a)
+	}
+	flags, ops := c.judgeArgs(rest, &sbtOpts)
+	for _, f := range values(flags, "-sbt-jar", "-java-home") {
+		c.path(accRead, f)
+		c.add(Warning, "runs another sbt launcher or JVM ("+shorten(f.s)+")", "builtin:tool-program")
+	}
+	if has(flags, "-jvm-debug") {
+		c.add(Warning, "opens a JVM debugging port", "builtin:server")
+	}
+	if has(flags, "-client", "-server") {
+		c.add(Warning, "starts or talks to an sbt server", "builtin:server")
+	}
+	for _, p := range values(flags, "-D") {
+		if key, _, _ := strings.Cut(p.s, "="); p.dyn || strings.HasPrefix(key, "java.") || strings.HasPrefix(key, "javax.") || strings.HasPrefix(key, "sbt.") && key != "sbt.ci" && key != "sbt.log.noformat" {
+			c.add(Warning, "sets a JVM property that may name files or code ("+shorten(key)+")", "builtin:build-property")
+		}
+	}
+	if len(ops) == 0 {
+		c.add(Warning, "starts sbt's interactive shell", "builtin:interactive")
+		return
+	}
+	level, why := Safe, "builds or tests the project"
+	for _, op := range ops {
+		// One word can hold several commands: ";clean;test", "testOnly a.B".
+		for _, part := range strings.Split(op.s, ";") {
+			words := strings.Fields(part)
+			if len(words) == 0 {
+				continue
+			}
+			name := strings.TrimLeft(words[0], "~+") // ~ watches, + cross-builds
+			if i := strings.LastIndexByte(name, '/'); i >= 0 && !slices.Contains(sbtSafe, name) {
+				name = name[i+1:] // core/test
+			}
+			switch {
+			case op.dyn:
+				level, why = max(level, Warning), "command is not known until it runs"
+			case slices.Contains(sbtDangerous, name):
+				level, why = Dangerous, "publishes the project ("+name+")"
+			case !slices.Contains(sbtSafe, name) && level < Warning:
+				level, why = Warning, "runs an sbt command ("+shorten(name)+")"
+			}
+		}
+	}
+	c.add(level, why, "builtin:build")
+}
+
+// leinSafe and leinDangerous are Leiningen's built-in tasks (lein help,
+// Leiningen 2.10.0) that build, test or describe the project, and the
+// ones that install or publish it. run, repl, trampoline, update-in,
+// change, vcs, new, upgrade and plugin tasks are warning.
+var (
+	leinSafe      = []string{"test", "retest", "compile", "javac", "check", "classpath", "help", "version", "show-profiles", "clean", "jar", "uberjar", "pom"}
+	leinDangerous = []string{"deploy", "install", "release", "upgrade"}
+)
+
+// lein runs the project's project.clj (code of the project): its global
+// options are -o, -U, -h and -v (lein help, 2.10.0); with-profile and do
+// chain tasks, each judged by its name.
+func lein(c *cmd) {
+	args := c.rest()
+	for len(args) > 0 && !args[0].dyn && strings.HasPrefix(args[0].s, "-") {
+		if !slices.Contains([]string{"-o", "-U", "-h", "--help", "-v", "--version"}, args[0].s) {
+			c.notModelled(args[0].s)
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		c.add(Safe, "prints its usage", "builtin:read-only")
+		return
+	}
+	level, why := Safe, "builds or tests the project"
+	judge := func(task field) {
+		switch {
+		case task.dyn:
+			level, why = max(level, Warning), "task is not known until it runs"
+		case slices.Contains(leinDangerous, task.s):
+			level, why = Dangerous, "installs or publishes the project ("+task.s+")"
+		case !slices.Contains(leinSafe, task.s) && level < Warning:
+			level, why = Warning, "runs a Leiningen task ("+shorten(task.s)+")"
+		}
+	}
+	for len(args) > 0 {
+		switch task := args[0]; {
+		case task.s == "with-profile" && !task.dyn:
+			args = args[min(2, len(args)):]
+			continue
+		case task.s == "do" && !task.dyn:
+			// lein do clean, test foo: a comma ends each task's words.
+			next := true
+			for _, w := range args[1:] {
+				if next {
+					judge(field{s: strings.TrimSuffix(w.s, ","), dyn: w.dyn})
+				}
+				next = strings.HasSuffix(w.s, ",")
+			}
+		default:
+			judge(task)
+			for _, w := range args[1:] {
+				// A built-in task's words: namespaces, :selectors, files
+				// (which lein test loads); none takes an option.
+				switch {
+				case w.dyn:
+					level, why = max(level, Warning), "argument is not known until it runs"
+				case strings.HasPrefix(w.s, "-") && slices.Contains(leinSafe, task.s):
+					c.notModelled(w.s)
+				case strings.Contains(w.s, "/") || strings.HasSuffix(w.s, ".clj"):
+					c.path(accRead, w)
+				}
+			}
+		}
+		break
+	}
+	c.add(level, why, "builtin:build")
+}

@@ -122,7 +122,7 @@ func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
 }
 
 // buildNames are the build tools judged by their tables here.
-var buildNames = strings.Fields("make gmake bmake mvn mvnw gradle gradlew ninja cmake ctest meson scons ant dotnet swift dart")
+var buildNames = strings.Fields("make gmake bmake mvn mvnw gradle gradlew ninja cmake ctest meson scons ant dotnet swift dart sbt lein")
 
 // FuzzBuildTablesNeverSafe checks that whatever follows, an option a
 // build tool's table does not list, first on the command line, keeps the
@@ -185,5 +185,29 @@ func TestDartJudgesItsOptions(t *testing.T) {
 		{"dart fix --apply", Warning}, {"dart compile exe bin/main.dart", Warning}, {"dart test --pause-after-load", Warning},
 		{"dart test --coverage=/tmp/cov", Dangerous}, {"dart format ../other", Dangerous},
 		{"dart test --file-reporter json:/home/dev/.bashrc", Blocked}, {"dart analyze --packages ~/.ssh/id_rsa", Blocked}, {"dart analyze ~/.ssh", Blocked},
+	})
+}
+
+// sbt and lein: their commands and tasks by name (set and eval run code
+// from the command line), the runner's options by its table, and the
+// JVM options that load code.
+func TestSbtAndLeinJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// sbt runner 1.9.7.
+		{"sbt test", Safe}, {"sbt compile test", Safe}, {`sbt "testOnly com.x.FooSpec"`, Safe}, {`sbt ";clean;test"`, Safe}, {"sbt core/test", Safe},
+		{"sbt ~test", Safe}, {"sbt -Dfoo=bar test", Safe}, {"sbt -J-Xmx2g test", Safe}, {"sbt -batch -no-colors test", Safe}, {"sbt -mem 2048 test", Safe},
+		{"sbt", Warning}, {"sbt --frobnicate test", Warning}, {"sbt -zz test", Warning}, {"sbt run", Warning}, {`sbt "set test := { sys.process.Process(\"id\").! }"`, Warning},
+		{`sbt "eval 1"`, Warning}, {"sbt console", Warning}, {"sbt -J-javaagent:/tmp/a.jar test", Warning}, {"sbt -J-XX:OnOutOfMemoryError=id test", Warning},
+		{"sbt -java-home /tmp/j test", Warning}, {"sbt -jvm-debug 5005 test", Warning}, {"sbt -S-Xplugin:/tmp/p.jar compile", Warning},
+		{"sbt -Djava.security.manager=x test", Warning},
+		{"sbt publish", Dangerous}, {`sbt ";test;publishLocal"`, Dangerous}, {"sbt -ivy /tmp/ivy test", Dangerous},
+		{"sbt -sbt-dir ~/.ssh test", Blocked}, {"sbt -sbt-jar ~/.ssh/id_rsa test", Blocked},
+		// Leiningen 2.10.0.
+		{"lein test", Safe}, {"lein -o test", Safe}, {"lein test :integration", Safe}, {"lein with-profile +dev test", Safe},
+		{"lein do clean, test", Safe}, {"lein uberjar", Safe}, {"lein test my.ns-test", Safe}, {"lein test test/my/ns_test.clj", Safe},
+		{"lein --frobnicate test", Warning}, {"lein test --zz", Warning}, {"lein do clean, run", Warning}, {"lein run", Warning}, {"lein repl", Warning},
+		{"lein update-in : assoc :x 1 -- test", Warning}, {"lein test ../other/x_test.clj", Warning},
+		{"lein deploy clojars", Dangerous}, {"lein install", Dangerous},
+		{"lein test /home/dev/.ssh/id_rsa", Blocked},
 	})
 }

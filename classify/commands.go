@@ -348,7 +348,9 @@ func init() {
 	setTable(antOpts.source, ant, "ant")
 	setTable(dotnetTool.global.source, dotnet, "dotnet")
 	setTable(dartTool.global.source, dart, "dart")
-	set(build, "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "deno", "flutter", "nx", "turbo", "lerna")
+	setTable(sbtOpts.source, sbt, "sbt")
+	setTable("lein help, Leiningen 2.10.0 (upstream docs)", lein, "lein")
+	set(build, "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "deno", "flutter", "nx", "turbo", "lerna")
 	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")

@@ -74,12 +74,12 @@ deno diesel   dnf docker  dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep  go gofmt gofumpt goimports golangci-lint goose gotestsum    gtar 
     helm      isort jasmine jest karma kitten kitty knex
-kotlinc ktlint launchctl lein lerna   liquibase     manage.py
+kotlinc ktlint launchctl  lerna   liquibase     manage.py
 markdownlint-cli2    migrate mikro-orm mix mocha mongorestore mount   
 nerdctl nextest  nim  nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
- rpm rspec rubocop ruff rustfmt rustup sbt scalac  scoop  sequelize sequelize-cli 
+ rpm rspec rubocop ruff rustfmt rustup  scalac  scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase  swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
