@@ -371,7 +371,7 @@ func init() { ninjaOpts.spec() }
 // ninjaTools are ninja's subtools that only print what the build graph
 // and logs hold.
 var ninjaTools = map[string]bool{"commands": true, "inputs": true, "deps": true, "missingdeps": true, "graph": true, "query": true,
-	"targets": true, "compdb": true, "rules": true, "list": true, "msvc": false}
+	"targets": true, "compdb": true, "rules": true, "list": true}
 
 // ninja runs the project's build.ninja (what cmake or meson generated
 // for it): building the default targets is Safe, named targets are
