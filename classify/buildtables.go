@@ -27,7 +27,7 @@ var makeOpts = toolOpts{source: "make --help, GNU make 4.3 (Debian 12)", flags: 
 // bmakeOpts is NetBSD make's table (bmake(1) and its usage line). -m
 // names the directory of the system makefiles (sys.mk), which are code;
 // -T writes a trace file; -d F<file> sends the debugging output to a
-// file (bmakeDebug).
+// file (bsdMake).
 var bmakeOpts = toolOpts{source: "bmake(1) and usage, bmake 20200710 (Debian 12)", flags: "BeikNnqrstWwX",
 	vals:   "CDdfIJjmTVv",
 	reads:  "-f",
