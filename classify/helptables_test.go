@@ -47,6 +47,10 @@ var helpTables = map[string]*toolOpts{
 	// util-linux 2.38.1, cron 3.0pl1).
 	"systemctl": &systemctlOpts, "timedatectl": &timedatectlTool.global, "mount": &mountOpts, "crontab": &crontabOpts,
 	"uftrace": &uftraceOpts,
+	// The build tools (GNU make 4.3, CMake 3.25.1, ninja 1.11.1, Meson
+	// 1.0.1, SCons 4.4.0, Maven 3.8.7, Ant 1.10.13).
+	"make": &makeOpts, "cmake": &cmakeOpts, "ctest": &ctestOpts, "ninja": &ninjaOpts, "meson": mesonTool.verbs["setup"],
+	"scons": &sconsOpts, "mvn": &mvnOpts, "ant": &antOpts,
 }
 
 // notOptions are words of a --help that look like options but are not
@@ -58,11 +62,13 @@ var notOptions = map[string][]string{"cut": {"-M"}, "file": {"-C", "--compile"},
 	// in their descriptions.
 	"last": {"-<number>"},
 	// ugrep's --10, --11... are depths past -9: left out, so warning.
-	"ugrep": {"--10", "--11", "--12"}}
+	"ugrep": {"--10", "--11", "--12"},
+	// ctest's --http1.0, cut short at the dot.
+	"ctest": {"--http1"}}
 
 // helpArgs are the arguments that make a tool list every option, where
 // --help alone gives a summary.
-var helpArgs = map[string][]string{"ps": {"--help", "all"}}
+var helpArgs = map[string][]string{"ps": {"--help", "all"}, "ninja": {"-h"}, "scons": {"-H"}, "ant": {"-help"}, "meson": {"setup", "--help"}}
 
 // helpOption finds the options in the option column of a --help line:
 // "  -n, --lines=[-]NUM   print ..." gives -n and --lines.
@@ -128,6 +134,9 @@ func TestOptionTablesMatchInstalledHelp(t *testing.T) {
 			for _, opt := range opts {
 				if slices.Contains(notOptions[name], opt) {
 					continue
+				}
+				if o.oneDash {
+					opt = "-" + strings.TrimLeft(opt, "-") // mvn's --file is its -file
 				}
 				if !o.knows(opt) {
 					t.Errorf("%s --help lists %s, which its table does not know", name, opt)

@@ -180,65 +180,6 @@ func second(ops []field) string {
 	return first(ops[1:])
 }
 
-// make runs recipes from the project's Makefile: test and build targets
-// are Safe, install and deploy Dangerous, everything else Warning.
-func makeCmd(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "CfIloWE", long: []string{"--directory", "--file", "--makefile", "--include-dir", "--old-file", "--what-if", "--eval", "--jobs", "--load-average"}})
-	if has(flags, "n", "--dry-run", "--just-print", "--recon", "q", "--question", "p", "--print-data-base") {
-		c.add(Safe, "prints what it would run", "builtin:read-only")
-		return
-	}
-	if has(flags, "f", "--file", "--makefile", "E", "--eval") {
-		c.add(Warning, "uses another makefile or extra rules", "builtin:make")
-	}
-	if d, ok := value(flags, "C", "--directory"); ok {
-		c.d = c.chdir(c.d, d)
-		if c.outsideRoot(c.d) {
-			c.add(Warning, "runs a makefile outside the project", "builtin:make")
-		}
-	}
-	var targets []field
-	for _, op := range ops {
-		switch {
-		case op.dyn:
-			c.add(Warning, "target or variable is not known until it runs", "builtin:make")
-		case isDigits(op.s):
-			// The count after -j.
-		case strings.Contains(op.s, "="):
-			name, _, _ := strings.Cut(op.s, "=")
-			if name == "SHELL" || name == "MAKESHELL" || name == ".SHELLFLAGS" || riskyEnv(name) {
-				c.add(Dangerous, "sets "+name+", which changes what runs", "builtin:env-override")
-			} else {
-				c.add(Warning, "overrides a make variable", "builtin:make")
-			}
-		default:
-			targets = append(targets, op)
-		}
-	}
-	level, why := Safe, "builds or tests the project"
-	if len(targets) == 0 {
-		level, why = Warning, "runs the default make target"
-	}
-	for _, t := range targets {
-		switch s := t.s; {
-		case s == "test" || s == "tests" || s == "check" || s == "build" ||
-			strings.HasPrefix(s, "test-") || strings.HasPrefix(s, "check-") || strings.HasPrefix(s, "test_"):
-		case s == "install" || s == "uninstall" || strings.Contains(s, "deploy") ||
-			strings.Contains(s, "release") || strings.Contains(s, "publish") || strings.Contains(s, "push"):
-			level, why = Dangerous, "runs a target that installs, deploys or publishes ("+s+")"
-		default:
-			if level < Warning {
-				level, why = Warning, "runs a make target"
-			}
-		}
-	}
-	rule := "builtin:make"
-	if level == Safe {
-		rule = "builtin:build"
-	}
-	c.add(level, why, rule)
-}
-
 // buildTool judges mvn, gradle and the like by their tasks.
 func buildTool(safe []string, dangerous []string) handler {
 	return func(c *cmd) {
