@@ -324,7 +324,8 @@ func init() {
 	// Build, test and package tools.
 	set(goCmd, "go")
 	set(cargo, "cargo")
-	set(npm, "npm", "pnpm", "yarn", "bun")
+	setTable(npmOpts.source, npmTabled, "npm")
+	set(npm, "pnpm", "yarn", "bun")
 	set(wrapperTask("downloads and runs a package", Warning, "builtin:npx", "exec", "run", "--yes", "-y"), "npx", "bunx", "pnpx", "uvx")
 	set(dataTool, "knex", "rails", "rake", "sequelize", "sequelize-cli", "typeorm", "alembic", "flyway",
 		"liquibase", "diesel", "sqlx", "dbmate", "goose", "migrate", "prisma", "supabase", "drizzle-kit",

@@ -76,7 +76,7 @@ git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle g
     helm      isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
-nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
+nerdctl nextest  nim ninja nix-env   nox nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 

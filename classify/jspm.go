@@ -1,0 +1,217 @@
+package classify
+
+import "strings"
+
+// npmOpts is every option npm takes: npm reads each of its configuration
+// keys as an option on any command, before or after the command word, and
+// each boolean key also as --no-KEY. The options that name a file read
+// (configuration, CA bundles), a directory written (cache, logs) or a
+// program run (the shell scripts run in, the editor, the browser, git) are
+// judged as such; --prefix and --location are the handler's.
+var npmOpts = toolOpts{source: "npm help config and npm help npm, npm 11.19.1 (@npmcli/config definitions and shorthands)",
+	flags: "afglpSBDEOPHhvydqsn?", vals: "cLmCw",
+	long: `--all --allow-same-version --allow-scripts-pending --allow-scripts-pin --audit --bin-links --bypass-2fa --color --commit-hooks
+		--dangerously-allow-all-scripts --description --dev --diff-ignore-all-space --diff-name-only --diff-no-prefix --diff-text --dry-run --engine-strict
+		--expect-results --force --foreground-scripts --format-package-lock --fund --git-tag-version --global --global-style --if-present --ignore-scripts
+		--include-attestations --include-staged --include-workspace-root --init-private --install-links --json --legacy-bundling --legacy-peer-deps --link
+		--long --no-all --no-allow-same-version --no-allow-scripts-pending --no-allow-scripts-pin --no-audit --no-bin-links --no-browser --no-bypass-2fa
+		--no-color --no-commit-hooks --no-dangerously-allow-all-scripts --no-description --no-dev --no-diff-ignore-all-space --no-diff-name-only
+		--no-diff-no-prefix --no-diff-text --no-dry-run --no-engine-strict --no-expect-results --no-force --no-foreground-scripts --no-format-package-lock
+		--no-fund --no-git-tag-version --no-global --no-global-style --no-if-present --no-ignore-scripts --no-include-attestations --no-include-staged
+		--no-include-workspace-root --no-init-private --no-install-links --no-json --no-legacy-bundling --no-legacy-peer-deps --no-link --no-long
+		--no-offline --no-omit-lockfile-registry-resolved --no-optional --no-package-lock --no-package-lock-only --no-packages-all --no-parseable
+		--no-prefer-dedupe --no-prefer-offline --no-prefer-online --no-production --no-progress --no-provenance --no-read-only --no-rebuild-bundle --no-save
+		--no-save-bundle --no-save-dev --no-save-exact --no-save-optional --no-save-peer --no-save-prod --no-shrinkwrap --no-sign-git-commit
+		--no-sign-git-tag --no-strict-allow-scripts --no-strict-peer-deps --no-strict-ssl --no-timing --no-unicode --no-update-notifier --no-usage
+		--no-version --no-versions --no-workspaces --no-workspaces-update --no-yes --offline --omit-lockfile-registry-resolved --optional --package-lock
+		--package-lock-only --packages-all --parseable --prefer-dedupe --prefer-offline --prefer-online --production --progress --provenance --read-only
+		--rebuild-bundle --save --save-bundle --save-dev --save-exact --save-optional --save-peer --save-prod --shrinkwrap --sign-git-commit --sign-git-tag
+		--strict-allow-scripts --strict-peer-deps --strict-ssl --timing --unicode --update-notifier --usage --version --versions --workspaces
+		--workspaces-update --yes`,
+	longVal: `--_auth --access --allow-directory --allow-file --allow-git --allow-remote --allow-scripts --also --audit-level --auth-type --before --browser --ca
+		--cache --cache-max --cache-min --cafile --call --cert --cidr --cpu --depth --diff --diff-dst-prefix --diff-src-prefix --diff-unified --editor
+		--expect-result-count --expires --fetch-retries --fetch-retry-factor --fetch-retry-maxtimeout --fetch-retry-mintimeout --fetch-timeout --git
+		--globalconfig --heading --https-proxy --include --init-author-email --init-author-name --init-author-url --init-license --init-module --init-type
+		--init-version --init.author.email --init.author.name --init.author.url --init.license --init.module --init.version --install-strategy --key --libc
+		--local-address --location --lockfile-version --loglevel --logs-dir --logs-max --maxsockets --message --min-release-age --min-release-age-exclude
+		--name --node-gyp --node-options --noproxy --omit --only --orgs --orgs-permission --os --otp --pack-destination --package --packages
+		--packages-and-scopes-permission --password --prefix --preid --provenance-file --proxy --registry --replace-registry-host --save-prefix --sbom-format
+		--sbom-type --scope --scopes --script-shell --searchexclude --searchlimit --searchopts --searchstaleness --shell --tag --tag-version-prefix
+		--token-description --umask --user-agent --userconfig --viewer --which --workspace`,
+	reads:  "--userconfig --globalconfig --cafile --provenance-file",
+	writes: "--cache --logs-dir --pack-destination",
+	runs:   "--script-shell --shell --editor --browser --viewer --git --node-gyp --init-module --init.module -c --call"}
+
+// npmShorthands are npm's option words of more than one letter (npm help
+// npm: -dd, -ws, --silent...), with the option each stands for; npm
+// reads them after one dash or two.
+var npmShorthands = map[string]string{
+	"-dd": "--loglevel=verbose", "-ddd": "--loglevel=silly", "-quiet": "--loglevel=warn", "-silent": "--loglevel=silent",
+	"-verbose": "--loglevel=verbose", "-desc": "--description", "-help": "--usage", "-local": "--no-global", "-no": "--no-yes",
+	"-porcelain": "--parseable", "-readonly": "--read-only", "-reg": "--registry", "-iwr": "--include-workspace-root",
+	"-ws": "--workspaces", "-enjoy-by": "--before",
+}
+
+// npmTool's verbs are npm's commands that only read the project or npm's
+// own configuration, and test, which runs the project's tests; each takes
+// every option of npmOpts. run is judged by npmTabled: by the table when
+// it runs the tests or lists the scripts, else as a script.
+var npmTool = newVerbTool(npmOpts, npmVerbs("test", "t", "tst", "ls", "list", "ll", "la", "explain", "why", "root", "prefix", "help", "hlep", "query", "sbom",
+	"config", "c", "get", "version", "verison"))
+
+// npmVerbs gives each verb its own copy of npmOpts, whose options do not
+// end at the first operand (npm reads them anywhere).
+func npmVerbs(verbs ...string) map[string]*toolOpts {
+	m := map[string]*toolOpts{}
+	for _, v := range verbs {
+		o := npmOpts
+		m[v] = &o
+	}
+	return m
+}
+
+// npmExpand returns the arguments with npm's multi-letter shorthands
+// written as the options they stand for.
+func npmExpand(args []field) []field {
+	out := make([]field, 0, len(args))
+	for _, a := range args {
+		if long, ok := npmShorthands["-"+strings.TrimLeft(a.s, "-")]; ok && !a.dyn && strings.HasPrefix(a.s, "-") {
+			a.s = long
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// npmTabled judges npm by its table: every option is one npm documents,
+// the files and programs options name are judged, and the command word
+// decides the rest (npmVerb).
+func npmTabled(c *cmd) {
+	saved := c.args
+	c.args = append([]field{c.args[0]}, npmExpand(c.rest())...)
+	defer func() { c.args = saved }()
+	verb, flags, ops, known := c.verb(npmTool)
+	if !known && npmRunsTests(verb, ops) {
+		flags, ops = c.judgeArgs(ops, npmTool.verbs["test"])
+	} else if !known {
+		// Options after a command without a table still matter.
+		flags, ops = parseOpts(ops, npmOpts.spec())
+	}
+	before, _ := parseOpts(c.rest(), npmTool.global.spec())
+	flags = append(before, flags...)
+	npmOptions(c, flags, verb.s)
+	npmVerb(c, verb, ops, flags)
+}
+
+// npmRunsTests reports whether npm run only lists the scripts or runs the
+// test script, whose words its table judges.
+func npmRunsTests(verb field, ops []field) bool {
+	switch verb.s {
+	case "run", "run-script", "rum", "urn":
+		_, words := parseOpts(ops, npmOpts.spec())
+		return !verb.dyn && (len(words) == 0 || first(words) == "test" || first(words) == "tests")
+	}
+	return false
+}
+
+// npmOptions judges the options every JavaScript package manager shares
+// the meaning of: the shell scripts run in, where packages go.
+func npmOptions(c *cmd, flags []flag, verb string) {
+	if has(flags, "--script-shell", "--node-options", "--shell") {
+		c.add(Dangerous, "changes the shell or options scripts run with", "builtin:env-override")
+	}
+	for _, d := range values(flags, "C", "--prefix", "--dir", "--cwd") {
+		dirs := c.chdir(c.d, d)
+		if c.outsideRoot(dirs) {
+			c.add(Warning, "works on a project outside the project root", "builtin:npm-outside")
+		}
+	}
+}
+
+// npmGlobal reports whether the options make npm work on the global
+// packages rather than the project's.
+func npmGlobal(flags []flag) bool {
+	for _, f := range flags {
+		switch {
+		case matchFlag(f.name, "g"), f.name == "--global":
+			return true
+		case f.name == "--location" && f.hasVal && f.val.s != "project":
+			return true
+		}
+	}
+	return false
+}
+
+// npmVerb judges an npm command by its command word: tests are Safe,
+// installing project dependencies and running scripts Warning, global
+// installs and publishing Dangerous.
+func npmVerb(c *cmd, verb field, ops []field, flags []flag) {
+	sub := verb.s
+	if verb.dyn {
+		c.add(Warning, "the npm command is not known until it runs", "builtin:unknown")
+		return
+	}
+	global := npmGlobal(flags)
+	switch sub {
+	case "test", "t", "tst":
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.read(ops)
+	case "run", "run-script", "rum", "urn":
+		if s := first(ops); s == "test" || s == "tests" {
+			c.add(Safe, "runs the project's tests", "builtin:test")
+			c.read(ops[1:])
+		} else if len(ops) == 0 {
+			c.add(Safe, "lists the project's scripts", "builtin:read-only")
+		} else {
+			c.add(Warning, "runs a package script", "builtin:npm-script")
+		}
+	case "":
+		c.add(Safe, "prints usage", "builtin:read-only")
+	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall",
+		"add", "ci", "clean-install", "install-clean", "isntall-clean", "ic", "update", "u", "up", "upgrade", "udpate",
+		"uninstall", "un", "unlink", "remove", "rm", "r", "dedupe", "ddp", "prune", "link", "ln",
+		"rebuild", "rb", "install-test", "it", "install-ci-test", "cit", "clean-install-test", "sit":
+		if global {
+			c.add(Dangerous, "installs packages globally", "builtin:global-install")
+		} else {
+			c.add(Warning, "installs or changes project dependencies", "builtin:install")
+		}
+	case "publish", "unpublish", "deprecate", "undeprecate", "owner", "author", "access", "dist-tag", "dist-tags", "team", "org", "ogr",
+		"token", "login", "logout", "adduser", "add-user", "star", "unstar", "hook", "profile", "trust":
+		c.add(Dangerous, "changes the package registry", "builtin:publish")
+	case "exec", "x", "create", "init", "innit":
+		c.add(Warning, "downloads and runs a package", "builtin:npx")
+	case "start", "restart", "stop":
+		c.add(Warning, "runs the project's server", "builtin:server")
+	case "ls", "list", "ll", "la", "explain", "why", "root", "prefix", "help", "hlep", "query", "sbom":
+		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+	case "view", "v", "info", "show", "outdated", "search", "s", "se", "find", "ping", "whoami", "fund", "doctor",
+		"docs", "home", "repo", "bugs", "issues", "stars", "help-search":
+		c.add(Warning, "reads from the package registry", "builtin:network")
+	case "audit":
+		if first(ops) == "fix" {
+			c.add(Warning, "changes project dependencies", "builtin:install")
+		} else {
+			c.add(Warning, "reads from the package registry", "builtin:network")
+		}
+	case "get":
+		c.add(Safe, "reads npm configuration", "builtin:read-only")
+	case "config", "c":
+		switch first(ops) {
+		case "get", "list", "ls", "":
+			c.add(Safe, "reads npm configuration", "builtin:read-only")
+		default:
+			c.add(Dangerous, "changes npm's user configuration", "builtin:npm-config")
+		}
+	case "set":
+		c.add(Dangerous, "changes npm's user configuration", "builtin:npm-config")
+	case "version", "verison":
+		if len(ops) == 0 {
+			c.add(Safe, "prints versions", "builtin:read-only")
+		} else {
+			c.add(Warning, "bumps the version and tags it", "builtin:npm-script")
+		}
+	default:
+		c.add(Warning, "unknown npm command", "builtin:unknown")
+	}
+}
