@@ -1,5 +1,10 @@
 package classify
 
+import (
+	"slices"
+	"strings"
+)
+
 // dockerSource names the manuals docker's tables were taken from.
 const dockerSource = "docker COMMAND --help, Docker CLI 28.2.2; docs/reference/compose_*.md, Docker Compose v5.5.0"
 
@@ -138,4 +143,152 @@ func dockerTabled(c *cmd) {
 		docker(c)
 	}
 	c.args = saved
+}
+
+// infraTool is an infrastructure CLI (terraform, helm, pulumi) whose
+// commands all read remote state or change it: only printing its usage
+// is safe. Its global options have a complete table; the options that
+// name files or programs are judged wherever they stand, and the command
+// words decide between reading (Warning) and changing (Dangerous).
+type infraTool struct {
+	cli   *verbTool
+	files toolOpts // after the command: the options whose value is a file read or written, or a program run
+	keyed []string // options of files whose value may be KEY=FILE (helm --set-file)
+	dir   []string // the options that change the working directory
+	reads []string // commands that read: "plan", or "state list" for a group's command (whose other commands change)
+	why   string   // what the other commands do
+}
+
+// newInfraTool builds the tables of an infraTool once.
+func newInfraTool(global, files toolOpts, keyed, dir []string, why string, reads ...string) *infraTool {
+	files.spec()
+	return &infraTool{cli: newVerbTool(global, nil), files: files, keyed: keyed, dir: dir, reads: reads, why: why}
+}
+
+// judge is the handler of an infraTool.
+func (t *infraTool) judge(c *cmd) {
+	global, _ := parseOpts(c.rest(), t.cli.global.spec())
+	verb, _, ops, _ := c.verb(t.cli)
+	flags, words := parseOpts(ops, t.files.spec())
+	saved := c.d
+	defer func() { c.d = saved }()
+	for _, d := range values(append(global, flags...), t.dir...) {
+		c.d = c.chdir(c.d, d)
+		if c.outsideRoot(c.d) {
+			c.add(Warning, "works on a configuration outside the project", "builtin:outside-project")
+		}
+	}
+	if verb.s == "" && !verb.dyn {
+		c.add(Safe, "prints usage", "builtin:read-only")
+		return
+	}
+	c.fileOptions(flags, &t.files, t.keyed)
+	// A group's command (state list, stack rm) is judged by both words.
+	name := verb.s
+	if len(words) > 0 && t.group(name) {
+		name += " " + words[0].s
+		if words[0].dyn {
+			name = ""
+		}
+	}
+	if !verb.dyn && slices.Contains(t.reads, name) {
+		c.add(Warning, "reads remote state", "builtin:network")
+		return
+	}
+	c.add(Dangerous, t.why, "builtin:cluster-change")
+}
+
+// group reports whether verb has commands of its own among t.reads.
+func (t *infraTool) group(verb string) bool {
+	for _, r := range t.reads {
+		if strings.HasPrefix(r, verb+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// fileOptions judges the files the options of o name (reads, writes) and
+// the programs they run, as judgeArgs does, for the options of a command
+// that is never safe and so needs no complete table.
+func (c *cmd) fileOptions(flags []flag, o *toolOpts, keyed []string) {
+	for _, f := range values(flags, strings.Fields(o.reads)...) {
+		c.path(accRead, f)
+	}
+	for _, f := range values(flags, keyed...) {
+		for kv := range strings.SplitSeq(f.s, ",") {
+			if _, path, ok := strings.Cut(kv, "="); ok && !f.dyn {
+				c.path(accRead, field{s: path})
+			}
+		}
+	}
+	for _, f := range values(flags, strings.Fields(o.writes)...) {
+		c.path(accWrite, f)
+	}
+	for _, f := range values(flags, strings.Fields(o.runs)...) {
+		c.add(Warning, "runs a program of its own", "builtin:tool-program")
+		c.run([]field{f})
+	}
+}
+
+// terraformTool is Terraform's (and OpenTofu's) command line: the global
+// options (terraform -help, Terraform 1.11.4; OpenTofu 1.9 has the same
+// three) and, after the command, the options of plan, apply, init,
+// console, import, refresh, graph, test and output (terraform COMMAND
+// -help) whose values are files: variable files and backend
+// configuration read, plans and state written, plugins loaded.
+var terraformTool = newInfraTool(
+	toolOpts{source: "terraform -help, Terraform 1.11.4 (OpenTofu 1.9's global options are the same)", oneDash: true,
+		long: "-help -version -v", longVal: "-chdir"},
+	toolOpts{oneDash: true,
+		longVal: "-var -var-file -target -replace -out -state -state-out -backup -backend-config -lock-timeout -parallelism -generate-config-out -chdir -plugin-dir -from-module -lockfile -test-directory -config -plan -type -module-depth -cloud-run -filter",
+		reads:   "-var-file -state -plan -config -plugin-dir", writes: "-out -state-out -backup -generate-config-out"},
+	nil, []string{"-chdir"}, "changes infrastructure",
+	"plan", "validate", "show", "output", "graph", "providers", "version", "init", "fmt", "console", "get", "help",
+	"state list", "state show", "state pull", "workspace list", "workspace show", "providers schema", "metadata", "modules", "login-status")
+
+// helmTool is Helm's command line (helm --help and pkg/cli/environment.go,
+// Helm v3.21.4): its global options are persistent, so they stand after
+// the command too; values files, --set-file, TLS files and the key ring
+// are reads, the output directory and cache writes, and a post-renderer
+// a program run.
+var helmTool = newInfraTool(
+	toolOpts{source: "helm --help (pkg/cli/environment.go), Helm v3.21.4", flags: "h", vals: "n",
+		long:    "--debug --kube-insecure-skip-tls-verify --help",
+		longVal: "--burst-limit --kube-apiserver --kube-as-group --kube-as-user --kube-ca-file --kube-context --kube-tls-server-name --kube-token --kubeconfig --namespace --qps --registry-config --repository-cache --repository-config",
+		reads:   "--kubeconfig --kube-ca-file --registry-config --repository-config", writes: "--repository-cache"},
+	toolOpts{vals: "fnsdl",
+		longVal: "--values --set --set-string --set-file --set-json --set-literal --version --keyring --repo --username --password --cert-file --key-file --ca-file --output-dir --destination --post-renderer --post-renderer-args --kubeconfig --kube-ca-file --registry-config --repository-config --repository-cache --namespace --kube-context --kube-token --show-only --kube-version --api-versions --release-name --timeout --name-template --description --labels --history-max --output",
+		reads:   "-f --values --keyring --cert-file --key-file --ca-file --kubeconfig --kube-ca-file --registry-config --repository-config",
+		writes:  "--output-dir -d --destination --repository-cache", runs: "--post-renderer"},
+	[]string{"--set-file"}, nil, "changes the cluster",
+	"list", "ls", "status", "get", "history", "show", "template", "lint", "search", "version", "env", "help",
+	"repo list", "repo ls", "plugin list", "plugin ls", "dependency list", "dependency ls", "dep list", "dep ls")
+
+// pulumiTool is Pulumi's command line (pkg/cmd/pulumi/pulumi.go, Pulumi
+// v3.259.0): the global options are persistent, so they stand after the
+// command too; -C/--cwd moves the work, the tracing and profiling options
+// write files, --config-file is read and --save-plan written.
+var pulumiTool = newInfraTool(
+	toolOpts{source: "pulumi --help (pkg/cmd/pulumi/pulumi.go), Pulumi v3.259.0", flags: "eQh", vals: "Cv",
+		long:    "--emoji --fully-qualify-stack-names --disable-integrity-checking --logflow --logtostderr --non-interactive --help --version",
+		longVal: "--cwd --tracing --otel-traces --profiling --memprofilerate --verbose --color --tracing-header"},
+	toolOpts{vals: "Cvsc",
+		longVal: "--cwd --tracing --otel-traces --profiling --memprofilerate --verbose --color --tracing-header --stack --config-file --save-plan --plan --message --target --replace --parallel --secrets-provider --policy-pack --policy-pack-config --config --path",
+		reads:   "--config-file --plan --policy-pack-config", writes: "--save-plan", runs: "--policy-pack"},
+	nil, []string{"C", "--cwd"}, "changes infrastructure",
+	"preview", "pre", "whoami", "about", "logs", "version", "help", "stack", "stack ls", "stack output", "stack history",
+	"stack select", "stack tag", "stack export", "config", "config get", "plugin ls", "org get-default")
+
+// pulumi judges what pulumiTool cannot see in its tables: secrets shown
+// in clear, and trace and profile files written wherever the value says.
+func pulumi(c *cmd) {
+	flags, _ := parseOpts(c.rest(), pulumiTool.files.spec())
+	if has(flags, "--show-secrets") {
+		c.add(Dangerous, "reveals secrets", "builtin:cloud-secret")
+	}
+	if has(flags, "--tracing", "--otel-traces", "--profiling", "--memprofilerate") {
+		c.add(Warning, "writes traces or profiles where its value says", "builtin:write-outside")
+	}
+	pulumiTool.judge(c)
 }

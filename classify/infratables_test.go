@@ -87,3 +87,78 @@ func TestDockerTableMatchesInstalledHelp(t *testing.T) {
 		})
 	}
 }
+
+// terraform, tofu, helm and pulumi print their usage safely, by a table
+// of their global options; every command reaches remote state or changes
+// it, and the options that name files, programs or another directory get
+// their own level.
+func TestInfraToolsJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		// Usage, by the global tables.
+		{"terraform", Safe}, {"tofu", Safe}, {"terraform -help", Safe}, {"terraform -version", Safe}, {"terraform -chdir=infra", Safe},
+		{"helm", Safe}, {"helm --debug", Safe}, {"helm -n kube-system", Safe}, {"pulumi", Safe}, {"pulumi -C infra", Safe},
+		{"terraform --frobnicate", Warning}, {"tofu -frobnicate", Warning}, {"helm --frobnicate", Warning}, {"pulumi --frobnicate", Warning},
+		{"pulumi -Z", Warning}, {"terraform -chdir=/tmp/x", Warning}, {"pulumi --cwd ../other", Warning},
+		{"helm --kubeconfig ~/.kube/config", Blocked}, {"pulumi --tracing file:./t.json", Warning},
+
+		// Reading commands reach remote state.
+		{"terraform plan", Warning}, {"terraform version", Warning}, {"terraform fmt -check", Warning}, {"terraform validate", Warning},
+		{"terraform state list", Warning}, {"terraform -chdir=infra plan -var-file=prod.tfvars", Warning}, {"tofu plan -out=tfplan", Warning},
+		{"helm list -A", Warning}, {"helm version", Warning}, {"helm template app ./chart -f values.yaml", Warning},
+		{"helm get values app", Warning}, {"helm repo list", Warning}, {"pulumi preview", Warning}, {"pulumi stack ls", Warning},
+		{"pulumi config get region", Warning}, {"pulumi stack output --json", Warning}, {"pulumi stack", Warning}, {"pulumi config", Warning}, {"terraform state $X", Dangerous},
+
+		// Files read.
+		{"terraform plan -var-file=../../secrets/x.tfvars", Warning}, {"terraform plan -var-file ~/.aws/credentials", Blocked},
+		{"tofu apply -state ~/.ssh/id_rsa", Blocked}, {"helm template app ./chart -f ~/.aws/credentials", Blocked},
+		{"helm template app ./chart --set-file cfg=~/.ssh/id_rsa", Blocked}, {"helm install app ./chart --set-file a=x,b=/etc/shadow", Blocked},
+		{"helm list --kubeconfig ~/.ssh/id_rsa", Blocked}, {"helm --kubeconfig ~/.ssh/id_rsa", Blocked},
+		{"pulumi preview --config-file ~/.aws/credentials", Blocked},
+		// Files written.
+		{"terraform plan -out=$HOME/.bashrc", Blocked}, {"terraform plan -out ~/.bashrc", Blocked}, {"terraform apply -state-out=/tmp/s", Dangerous},
+		{"helm template app ./chart --output-dir ~/.config/autostart", Blocked}, {"pulumi preview --save-plan ~/.profile", Blocked},
+		// Programs run.
+		{"helm template app ./chart --post-renderer ./render.sh", Warning}, {"helm install app ./chart --post-renderer /tmp/r", Dangerous},
+		{"terraform init -plugin-dir ~/.ssh", Blocked},
+		// Secrets shown.
+		{"pulumi stack output --show-secrets", Dangerous}, {"pulumi config --show-secrets", Dangerous},
+
+		// Changing commands.
+		{"terraform apply", Dangerous}, {"terraform destroy -auto-approve", Dangerous}, {"terraform state rm x", Dangerous},
+		{"helm install app ./chart", Dangerous}, {"helm uninstall list", Dangerous}, {"helm repo add x https://x", Dangerous},
+		{"pulumi up", Dangerous}, {"pulumi stack rm dev", Dangerous}, {"pulumi config set x y", Dangerous}, {"terraform $CMD", Dangerous},
+	})
+}
+
+// TestTerraformTableMatchesInstalledHelp checks terraform's global table
+// against the global options its -help lists, where it is installed.
+func TestTerraformTableMatchesInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("terraform")
+	if err != nil {
+		t.Skip("terraform is not installed here, so its table is not checked against its -help")
+	}
+	cmd := exec.CommandContext(t.Context(), bin, "-help")
+	cmd.Env = []string{"LC_ALL=C", "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + t.TempDir(), "CHECKPOINT_DISABLE=1"}
+	out, _ := cmd.CombinedOutput()
+	_, global, ok := strings.Cut(string(out), "Global options")
+	if !ok {
+		t.Skipf("terraform -help has no global options section (%q)", firstLine(string(out)))
+	}
+	o := terraformTool.cli.global
+	checked := 0
+	for _, line := range strings.Split(global, "\n") {
+		word, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		name, _, _ := strings.Cut(word, "=")
+		if !strings.HasPrefix(line, "  -") {
+			continue
+		}
+		checked++
+		if !o.knows(name) {
+			t.Errorf("terraform -help lists the global option %s, which its table does not know", name)
+		}
+	}
+	if checked < 2 {
+		t.Errorf("terraform -help lists %d global options; the format changed", checked)
+	}
+}

@@ -73,16 +73,16 @@ coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate
 deno diesel   dnf dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
-    helm      isort jasmine jest karma kitten kitty knex
+          isort jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
 nerdctl nextest  nim ninja nix-env   nox nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
+prettier prisma     py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
- systemctl  tap taplo tar  terraform terragrunt  timedatectl 
-tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
+ systemctl  tap taplo tar   terragrunt  timedatectl 
+tinygo  tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
 yapf yarn yay ydotool yum  zig  zypper`)
 
