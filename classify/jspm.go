@@ -215,3 +215,20 @@ func npmVerb(c *cmd, verb field, ops []field, flags []flag) {
 		c.add(Warning, "unknown npm command", "builtin:unknown")
 	}
 }
+
+// prettierOpts is prettier's table (prettier --help, Prettier 3.10.1). By
+// default prettier prints the formatted files; --write rewrites them.
+// Its configuration (prettier.config.js) and plugins are code: the
+// project's own, or, named by --config and --plugin, anyone's.
+var prettierOpts = fileOptions{source: "prettier --help, Prettier 3.10.1",
+	flags: `-c --check -l --list-different -w --write --bracket-same-line --no-bracket-spacing --experimental-ternaries --no-experimental-ternaries
+		--jsx-single-quote --no-semi --single-attribute-per-line --single-quote --use-tabs --vue-indent-script-and-style --no-config --no-editorconfig
+		--with-node-modules --cache --check-ignore-pragma --no-color --no-error-on-unmatched-pattern -u --ignore-unknown --insert-pragma --require-pragma
+		--support-info`,
+	valued: `--arrow-parens --embedded-language-formatting --end-of-line --experimental-operator-position --html-whitespace-sensitivity --object-wrap
+		--parser --print-width --prose-wrap --quote-props --tab-width --trailing-comma --config-precedence --cursor-offset --range-end --range-start
+		--cache-strategy --log-level --stdin-filepath`,
+	reads:    "--config --ignore-path --find-config-path --file-info",
+	writes:   "--cache-location",
+	runs:     "--plugin",
+	writesIn: "-w --write"}

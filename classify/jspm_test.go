@@ -42,3 +42,19 @@ func TestNpmTableJudgesEveryOption(t *testing.T) {
 		{"npm approve-scripts", Warning}, {"npm $CMD", Warning},
 	})
 }
+
+// prettier prints or checks by default, rewrites with --write, and loads
+// code with --plugin and --config.
+func TestPrettierTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"prettier --check .", Safe}, {"prettier -c src", Safe}, {"prettier --list-different 'src/**/*.ts'", Safe}, {"prettier src/a.ts", Safe},
+		{"prettier --check --log-level warn --no-semi .", Safe}, {"prettier --parser babel --print-width 100 -c src", Safe},
+		{"prettier --version", Safe}, {"prettier --support-info", Safe}, {"prettier --check --config .prettierrc.json .", Safe},
+		{"prettier --check --frobnicate .", Warning}, {"prettier -z .", Warning},
+		{"prettier --write .", Warning}, {"prettier -w src", Warning}, {"prettier --write ~/.bashrc", Blocked},
+		{"prettier --check --config ~/.aws/credentials .", Blocked}, {"prettier --check --config /tmp/p.js .", Warning},
+		{"prettier --check --ignore-path ~/.ssh/id_rsa .", Blocked}, {"prettier --check --plugin ./p.js .", Warning},
+		{"prettier --check --plugin=prettier-plugin-x .", Warning}, {"prettier --cache --cache-location ~/.bashrc -c .", Blocked},
+		{"prettier ~/.ssh/id_rsa", Blocked}, {"prettier --file-info ~/.netrc", Blocked},
+	})
+}
