@@ -78,7 +78,7 @@ kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
 nerdctl nextest  nim ninja nix-env   nox nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier prisma     py.test pytest rails rake rar rc-update rebar3  reptyr 
+prisma     py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar   terragrunt  timedatectl 
