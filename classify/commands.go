@@ -329,7 +329,8 @@ func init() {
 	set(cargo, "cargo")
 	setTable(npmOpts.source, npmTabled, "npm")
 	setTable(prettierOpts.source, checkerTool("formats or checks files with the project's configuration", prettierOpts), "prettier")
-	set(npm, "pnpm", "yarn", "bun")
+	setTable(pnpmSource, pnpmTabled, "pnpm")
+	set(npm, "yarn", "bun")
 	set(wrapperTask("downloads and runs a package", Warning, "builtin:npx", "exec", "run", "--yes", "-y"), "npx", "bunx", "pnpx", "uvx")
 	set(dataTool, "knex", "rails", "rake", "sequelize", "sequelize-cli", "typeorm", "alembic", "flyway",
 		"liquibase", "diesel", "sqlx", "dbmate", "goose", "migrate", "prisma", "supabase", "drizzle-kit",

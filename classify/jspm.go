@@ -232,3 +232,103 @@ var prettierOpts = fileOptions{source: "prettier --help, Prettier 3.10.1",
 	writes:   "--cache-location",
 	runs:     "--plugin",
 	writesIn: "-w --write"}
+
+// pnpmSource names the manuals pnpm's tables were taken from.
+const pnpmSource = "pnpm help COMMAND, pnpm 10.34.9"
+
+// pnpmRunOpts are the options of pnpm run (and test, its shorthand); the
+// same universal options may stand before any command. Options after the
+// script's name are the script's (pnpm help run).
+var pnpmRunOpts = toolOpts{source: pnpmSource, flags: "hrwvs", vals: "CF",
+	long: `--aggregate-output --color --fail-if-no-match --help --if-present --no-bail --no-color --parallel --recursive --report-summary
+		--reporter-hide-prefix --sequential --stream --use-stderr --workspace-root --version --silent`,
+	longVal: "--changed-files-ignore-pattern --dir --filter --filter-prod --loglevel --test-pattern --resume-from --reporter --workspace-concurrency",
+	stop:    true}
+
+// pnpmTool is pnpm's universal options and the tables of the commands
+// that only read the project or pnpm's configuration.
+var pnpmTool = newVerbTool(pnpmRunOpts, map[string]*toolOpts{
+	"ls": &pnpmListOpts, "list": &pnpmListOpts, "la": &pnpmListOpts, "ll": &pnpmListOpts, "why": &pnpmListOpts,
+	"root": &pnpmRootOpts, "bin": &pnpmRootOpts,
+	"config": &pnpmConfigOpts, "c": &pnpmConfigOpts,
+	"licenses": &pnpmLicensesOpts,
+})
+
+var (
+	pnpmListOpts = toolOpts{source: pnpmSource, flags: "DPghrw", vals: "CF",
+		long: `--aggregate-output --color --dev --exclude-peers --fail-if-no-match --global --help --json --lockfile-only --long --no-color
+			--no-optional --only-projects --parseable --prod --recursive --stream --use-stderr --workspace-root`,
+		longVal: "--changed-files-ignore-pattern --depth --dir --filter --filter-prod --loglevel --test-pattern --global-dir", reads: "--global-dir"}
+	pnpmRootOpts     = toolOpts{source: pnpmSource, flags: "g", long: "--global"}
+	pnpmConfigOpts   = toolOpts{source: pnpmSource, flags: "g", long: "--global --json", longVal: "--location"}
+	pnpmLicensesOpts = toolOpts{source: pnpmSource, flags: "DP", vals: "F", long: "--dev --fail-if-no-match --json --long --no-optional --prod",
+		longVal: "--changed-files-ignore-pattern --filter --filter-prod --test-pattern"}
+)
+
+func init() { pnpmRunOpts.spec() }
+
+// pnpmTabled judges pnpm by its tables. test runs the test script with
+// the words after it; run runs a script; ls, why, root, bin, licenses and
+// config get/list only read. Other commands are judged as npm's.
+func pnpmTabled(c *cmd) {
+	global, words := parseOpts(c.rest(), pnpmTool.global.spec())
+	verb, flags, ops, known := c.verb(pnpmTool)
+	npmOptions(c, append(global, flags...), verb.s)
+	switch {
+	case verb.dyn:
+		c.add(Warning, "the pnpm command is not known until it runs", "builtin:unknown")
+	case verb.s == "":
+		c.add(Safe, "prints usage", "builtin:read-only")
+	case verb.s == "test" || verb.s == "t" || verb.s == "tst":
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.read(scriptFiles(ops))
+	case verb.s == "run" || verb.s == "run-script":
+		_, script := c.judgeArgs(ops, &pnpmRunOpts)
+		switch s := first(script); {
+		case len(script) == 0:
+			c.add(Safe, "lists the project's scripts", "builtin:read-only")
+		case s == "test" || s == "tests":
+			c.add(Safe, "runs the project's tests", "builtin:test")
+			c.read(scriptFiles(script[1:]))
+		default:
+			c.add(Warning, "runs a package script", "builtin:npm-script")
+		}
+	case known && (verb.s == "config" || verb.s == "c"):
+		switch first(ops) {
+		case "get", "list", "":
+			c.add(Safe, "reads pnpm configuration", "builtin:read-only")
+		default:
+			c.add(Dangerous, "changes pnpm's configuration", "builtin:npm-config")
+		}
+	case known && verb.s == "licenses":
+		if s := first(ops); s == "ls" || s == "list" {
+			c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+		} else {
+			c.add(Warning, "unknown pnpm command", "builtin:unknown")
+		}
+	case known:
+		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+	default:
+		// npm's judgement of the command, with pnpm's global -g kept.
+		saved := c.args
+		args := []field{c.args[0]}
+		if has(global, "g", "--global") {
+			args = append(args, lit("-g"))
+		}
+		c.args = append(args, words...)
+		npm(c)
+		c.args = saved
+	}
+}
+
+// scriptFiles returns the words given to a test script that name files:
+// its operands, not its options.
+func scriptFiles(args []field) []field {
+	var out []field
+	for _, a := range args {
+		if !strings.HasPrefix(a.s, "-") || a.dyn {
+			out = append(out, a)
+		}
+	}
+	return out
+}

@@ -1,6 +1,11 @@
 package classify
 
-import "testing"
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
 
 // npm is judged option by option by its table: the everyday commands stay
 // safe, an option npm does not document is not modelled, and the options
@@ -57,4 +62,107 @@ func TestPrettierTableJudgesEveryOption(t *testing.T) {
 		{"prettier --check --plugin=prettier-plugin-x .", Warning}, {"prettier --cache --cache-location ~/.bashrc -c .", Blocked},
 		{"prettier ~/.ssh/id_rsa", Blocked}, {"prettier --file-info ~/.netrc", Blocked},
 	})
+}
+
+// pnpm is judged by its tables: its universal options before the
+// command, the options of its reading commands, and the script's words
+// after test and run.
+func TestPnpmTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"pnpm", Safe}, {"pnpm test", Safe}, {"pnpm test --coverage", Safe}, {"pnpm -r test", Safe}, {"pnpm --filter api test", Safe},
+		{"pnpm -F web run test", Safe}, {"pnpm run test -- --watch=false", Safe}, {"pnpm run", Safe}, {"pnpm ls", Safe},
+		{"pnpm ls --depth 0 --json", Safe}, {"pnpm list -r --depth -1", Safe}, {"pnpm why react", Safe}, {"pnpm root -g", Safe},
+		{"pnpm bin", Safe}, {"pnpm config get registry", Safe}, {"pnpm config list --json", Safe}, {"pnpm licenses ls --json", Safe},
+		{"pnpm -C packages/api test", Safe}, {"pnpm --version", Safe},
+
+		{"pnpm --frobnicate test", Warning}, {"pnpm ls --frobnicate", Warning}, {"pnpm run --frobnicate test", Warning},
+		{"pnpm -C ../other test", Warning}, {"pnpm --dir /tmp/x ls", Warning}, {"pnpm ls --global-dir ~/.ssh", Blocked},
+		{"pnpm test ~/.ssh/id_rsa", Blocked}, {"pnpm test -- ../../x", Warning},
+
+		{"pnpm install", Warning}, {"pnpm add -D vitest", Warning}, {"pnpm -g add x", Dangerous}, {"pnpm add -g x", Dangerous},
+		{"pnpm publish", Dangerous}, {"pnpm dlx create-vite", Warning}, {"pnpm build", Warning}, {"pnpm run build", Warning},
+		{"pnpm config set x y", Dangerous}, {"pnpm $CMD", Warning}, {"pnpm licenses frobnicate", Warning},
+	})
+}
+
+// TestPnpmTablesMatchInstalledHelp checks pnpm's tables against pnpm help
+// COMMAND where pnpm is installed: every option it lists is one the
+// table knows.
+func TestPnpmTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("pnpm")
+	if err != nil {
+		t.Skip("pnpm is not installed here (npm install pnpm), so its tables are not checked against its help")
+	}
+	tables := map[string]*toolOpts{"run": &pnpmRunOpts}
+	for _, verb := range []string{"ls", "why", "root", "bin", "config", "licenses"} {
+		tables[verb] = pnpmTool.verbs[verb]
+	}
+	for verb, o := range tables {
+		t.Run(verb, func(t *testing.T) {
+			t.Parallel()
+			o := *o
+			o.parsed = nil
+			o.spec()
+			cmd := exec.CommandContext(t.Context(), bin, "help", verb)
+			cmd.Env = []string{"LC_ALL=C", "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "NO_COLOR=1"}
+			cmd.Dir = t.TempDir()
+			out, _ := cmd.CombinedOutput()
+			opts := helpOptions(strings.ReplaceAll(string(out), "[no-]", ""))
+			if len(opts) < 1 {
+				t.Skipf("pnpm help %s lists no options (%q)", verb, firstLine(string(out)))
+			}
+			for _, opt := range opts {
+				if strings.HasSuffix(opt, "-") || strings.TrimLeft(opt, "-0123456789") == "" {
+					continue // a wrapped description, or --depth's -1
+				}
+				if !o.knows(opt) && !o.knows(strings.Replace(opt, "--", "--no-", 1)) {
+					t.Errorf("pnpm help %s lists %s, which its table does not know", verb, opt)
+				}
+			}
+		})
+	}
+}
+
+// TestNpmTableMatchesInstalledConfig checks npm's table against the
+// configuration definitions of the npm installed here: every key is an
+// option npm takes on any command, and each boolean also as --no-KEY.
+func TestNpmTableMatchesInstalledConfig(t *testing.T) {
+	t.Parallel()
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("npm is not installed here, so its table is not checked against its definitions")
+	}
+	env := []string{"LC_ALL=C", "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+	root := exec.CommandContext(t.Context(), npm, "root", "-g")
+	root.Env = env
+	dir, err := root.Output()
+	if err != nil {
+		t.Skipf("npm root -g: %v", err)
+	}
+	script := `const {definitions} = require(require("path").join(process.argv[1], "npm/node_modules/@npmcli/config/lib/definitions"));
+for (const [k, d] of Object.entries(definitions)) console.log(k, [].concat(d.type).includes(Boolean));`
+	list := exec.CommandContext(t.Context(), "node", "-e", script, strings.TrimSpace(string(dir)))
+	list.Env = env
+	out, err := list.Output()
+	if err != nil {
+		t.Skipf("npm's config definitions cannot be read here: %v", err)
+	}
+	o := npmOpts
+	o.parsed = nil
+	o.spec()
+	checked := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		key, boolean, _ := strings.Cut(line, " ")
+		checked++
+		if !o.known["--"+key] {
+			t.Errorf("npm defines the option --%s, which its table does not know", key)
+		}
+		if boolean == "true" && !o.known["--no-"+key] {
+			t.Errorf("npm defines the boolean option --%s, whose --no-%s its table does not know", key, key)
+		}
+	}
+	if checked < 100 {
+		t.Errorf("npm lists %d config definitions; the format changed", checked)
+	}
 }
