@@ -330,7 +330,8 @@ func init() {
 	setTable(npmOpts.source, npmTabled, "npm")
 	setTable(prettierOpts.source, checkerTool("formats or checks files with the project's configuration", prettierOpts), "prettier")
 	setTable(pnpmSource, pnpmTabled, "pnpm")
-	set(npm, "yarn", "bun")
+	setTable(yarnSource, yarnTabled, "yarn")
+	set(npm, "bun")
 	set(wrapperTask("downloads and runs a package", Warning, "builtin:npx", "exec", "run", "--yes", "-y"), "npx", "bunx", "pnpx", "uvx")
 	set(dataTool, "knex", "rails", "rake", "sequelize", "sequelize-cli", "typeorm", "alembic", "flyway",
 		"liquibase", "diesel", "sqlx", "dbmate", "goose", "migrate", "prisma", "supabase", "drizzle-kit",

@@ -332,3 +332,98 @@ func scriptFiles(args []field) []field {
 	}
 	return out
 }
+
+// yarnSource names the manual yarn's tables were taken from. Yarn 2 and
+// later take other options: those not listed here are not modelled.
+const yarnSource = "yarn COMMAND --help, Yarn 1.22.22 (classic)"
+
+// yarnOpts are the options yarn takes on every command (yarn --help). The
+// folders it keeps packages and caches in are written, --use-yarnrc is
+// read (a yarnrc names the shell scripts run in), and --cwd moves the
+// work. Options after a script's name are the script's.
+var yarnOpts = toolOpts{source: yarnSource, flags: "svh",
+	long: `--check-files --disable-pnp --enable-pnp --pnp --flat --focus --force --frozen-lockfile --har --ignore-engines --ignore-optional
+		--ignore-platform --ignore-scripts --json --link-duplicates --no-bin-links --no-default-rc --no-lockfile --non-interactive
+		--no-node-version-check --no-progress --offline --prefer-offline --pure-lockfile --silent --skip-integrity-check --strict-semver
+		--update-checksums --version --verbose --help`,
+	longVal: `--cache-folder --cwd --emoji --global-folder --https-proxy --link-folder --modules-folder --mutex --network-concurrency
+		--network-timeout --otp --preferred-cache-folder --prod --production --proxy --registry --scripts-prepend-node-path --use-yarnrc`,
+	reads:  "--use-yarnrc",
+	writes: "--cache-folder --global-folder --link-folder --modules-folder --preferred-cache-folder",
+	stop:   true}
+
+// yarnTool is yarn's global options and the tables of the commands that
+// only read the project or yarn's configuration.
+var yarnTool = newVerbTool(yarnOpts, map[string]*toolOpts{
+	"list": yarnVerb("--depth --pattern", ""), "why": yarnVerb("", ""), "bin": yarnVerb("", ""),
+	"licenses": yarnVerb("", ""), "config": yarnVerb("", ""), "help": yarnVerb("", ""),
+	"check": yarnVerb("", "--integrity --verify-tree"),
+})
+
+// yarnVerb is yarnOpts with a command's own options, read anywhere.
+func yarnVerb(longVal, long string) *toolOpts {
+	o := yarnOpts
+	o.stop = false
+	o.longVal += " " + longVal
+	o.long += " " + long
+	return &o
+}
+
+func init() { yarnOpts.spec() }
+
+// yarnTabled judges yarn by its tables: test and run test pass the
+// script's words; list, why, bin, licenses list, config get/list, help
+// and check only read. Other commands are judged as npm's.
+func yarnTabled(c *cmd) {
+	global, words := parseOpts(c.rest(), yarnTool.global.spec())
+	verb, flags, ops, known := c.verb(yarnTool)
+	flags = append(global, flags...)
+	npmOptions(c, flags, verb.s)
+	for _, m := range values(flags, "--mutex") {
+		if kind, path, ok := strings.Cut(m.s, ":"); ok && kind == "file" && !m.dyn {
+			c.path(accWrite, field{s: path})
+		}
+	}
+	switch {
+	case verb.dyn:
+		c.add(Warning, "the yarn command is not known until it runs", "builtin:unknown")
+	case verb.s == "test":
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.read(scriptFiles(ops))
+	case verb.s == "run":
+		_, script := c.judgeArgs(ops, &yarnOpts)
+		switch s := first(script); {
+		case len(script) == 0:
+			c.add(Safe, "lists the project's scripts", "builtin:read-only")
+		case s == "test" || s == "tests":
+			c.add(Safe, "runs the project's tests", "builtin:test")
+			c.read(scriptFiles(script[1:]))
+		default:
+			c.add(Warning, "runs a package script", "builtin:npm-script")
+		}
+	case verb.s == "version":
+		// yarn version asks for the new version, then commits and tags it.
+		c.add(Warning, "bumps the version and tags it", "builtin:npm-script")
+	case known && verb.s == "config":
+		switch first(ops) {
+		case "get", "list":
+			c.add(Safe, "reads yarn configuration", "builtin:read-only")
+		default:
+			c.add(Dangerous, "changes yarn's configuration", "builtin:npm-config")
+		}
+	case known && verb.s == "licenses":
+		if s := first(ops); s == "ls" || s == "list" {
+			c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+		} else {
+			c.add(Warning, "prints the licenses of dependencies, generating a notice", "builtin:unknown")
+		}
+	case known:
+		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+	default:
+		// npm's judgement of the command (yarn alone installs).
+		saved := c.args
+		c.args = append([]field{c.args[0]}, words...)
+		npm(c)
+		c.args = saved
+	}
+}

@@ -166,3 +166,54 @@ for (const [k, d] of Object.entries(definitions)) console.log(k, [].concat(d.typ
 		t.Errorf("npm lists %d config definitions; the format changed", checked)
 	}
 }
+
+// yarn (1.22, classic) is judged by its tables.
+func TestYarnTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"yarn test", Safe}, {"yarn test --coverage", Safe}, {"yarn run test", Safe}, {"yarn run", Safe}, {"yarn -s test", Safe},
+		{"yarn --silent run test -- -t auth", Safe}, {"yarn list --depth=0", Safe}, {"yarn list --pattern react --json", Safe},
+		{"yarn why react", Safe}, {"yarn bin", Safe}, {"yarn licenses list", Safe}, {"yarn config list", Safe}, {"yarn config get registry", Safe},
+		{"yarn help", Safe}, {"yarn check --verify-tree", Safe}, {"yarn --version", Safe}, {"yarn --cwd packages/api test", Safe},
+		{"yarn --offline list", Safe},
+
+		{"yarn --frobnicate test", Warning}, {"yarn list --frobnicate", Warning}, {"yarn --cwd ../other test", Warning},
+		{"yarn --use-yarnrc ~/.aws/credentials list", Blocked}, {"yarn --use-yarnrc /tmp/yarnrc list", Warning},
+		{"yarn list --cache-folder ~/.bashrc", Blocked}, {"yarn --mutex file:$HOME/.bashrc test", Blocked},
+		{"yarn test ~/.ssh/id_rsa", Blocked}, {"yarn --script-shell /tmp/x test", Dangerous},
+
+		{"yarn", Warning}, {"yarn install", Warning}, {"yarn add -D vitest", Warning}, {"yarn global add x", Dangerous},
+		{"yarn publish", Dangerous}, {"yarn build", Warning}, {"yarn run build", Warning}, {"yarn config set x y", Dangerous},
+		{"yarn version", Warning}, {"yarn $CMD", Warning}, {"yarn licenses generate-disclaimer", Warning},
+	})
+}
+
+// TestYarnTablesMatchInstalledHelp checks yarn's tables against yarn
+// COMMAND --help where Yarn 1 is installed.
+func TestYarnTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("yarn")
+	if err != nil {
+		t.Skip("yarn is not installed here (npm install yarn@1), so its tables are not checked against its help")
+	}
+	tables := map[string]*toolOpts{"": &yarnOpts}
+	for verb, o := range yarnTool.verbs {
+		tables[verb] = o
+	}
+	for verb, o := range tables {
+		t.Run(verb, func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.CommandContext(t.Context(), bin, append(strings.Fields(verb), "--help")...)
+			cmd.Env = []string{"LC_ALL=C", "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "NO_COLOR=1"}
+			cmd.Dir = t.TempDir()
+			out, _ := cmd.CombinedOutput()
+			if !strings.Contains(string(out), "Usage: yarn") {
+				t.Skipf("yarn %s --help is not Yarn 1's (%q)", verb, firstLine(string(out)))
+			}
+			for _, opt := range helpOptions(string(out)) {
+				if !o.knows(opt) {
+					t.Errorf("yarn %s --help lists %s, which its table does not know", verb, opt)
+				}
+			}
+		})
+	}
+}

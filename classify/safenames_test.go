@@ -84,7 +84,7 @@ prisma     py.test pytest rails rake rar rc-update rebar3  reptyr
  systemctl  tap taplo tar   terragrunt  timedatectl 
 tinygo  tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
-yapf yarn yay ydotool yum  zig  zypper`)
+yapf  yay ydotool yum  zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
 // (expr -5 + 1), so no word is an unknown option.
