@@ -427,3 +427,66 @@ func yarnTabled(c *cmd) {
 		c.args = saved
 	}
 }
+
+// taploSource names the manual taplo's tables were taken from.
+const taploSource = "taplo COMMAND --help, taplo 0.9.0 (@taplo/cli 0.7.0)"
+
+// taploGlobal is taplo's global options, which clap also accepts after
+// the command.
+const (
+	taploFlags   = "hV"
+	taploLong    = "--log-spans --verbose --help --version"
+	taploLongVal = "--colors"
+)
+
+// taploTool is taplo's tables: format rewrites the files it is given
+// unless --check or --diff; lint and get read; config prints.
+var taploTool = newVerbTool(toolOpts{source: taploSource, flags: taploFlags, long: taploLong, longVal: taploLongVal},
+	map[string]*toolOpts{
+		"format": &taploFormat, "fmt": &taploFormat,
+		"lint": &taploLint, "check": &taploLint, "validate": &taploLint,
+		"get":    {flags: "s" + taploFlags, vals: "fo", long: "--strip-newline " + taploLong, longVal: "--file-path --output-format --separator " + taploLongVal, reads: "-f --file-path"},
+		"config": {flags: taploFlags, long: taploLong, longVal: taploLongVal, words: true},
+		"help":   {flags: taploFlags, long: taploLong, longVal: taploLongVal, words: true},
+	})
+
+var (
+	taploFormat = toolOpts{flags: "f" + taploFlags, vals: "co", long: "--check --diff --force --no-auto-config " + taploLong,
+		longVal: "--config --cache-path --option --stdin-filepath " + taploLongVal, reads: "-c --config", writes: "--cache-path"}
+	taploLint = toolOpts{flags: taploFlags, vals: "c", long: "--default-schema-catalogs --no-auto-config --no-schema " + taploLong,
+		longVal: "--config --cache-path --schema --schema-catalog " + taploLongVal, reads: "-c --config", writes: "--cache-path"}
+)
+
+// taplo judges taplo by its tables.
+func taplo(c *cmd) {
+	verb, flags, ops, known := c.verb(taploTool)
+	switch {
+	case verb.s == "" && !verb.dyn:
+		c.add(Safe, "prints usage", "builtin:read-only")
+	case !known:
+		c.add(Warning, "runs a taplo command the classifier does not model ("+shorten(verb.s)+")", "builtin:unknown")
+	case verb.s == "format" || verb.s == "fmt":
+		if has(flags, "--check", "--diff") || len(ops) == 1 && ops[0].s == "-" && !ops[0].dyn {
+			c.add(Safe, "checks formatting", "builtin:lint")
+			c.read(ops)
+			return
+		}
+		c.add(Warning, "rewrites project files", "builtin:format")
+		c.write(ops)
+	case verb.s == "lint" || verb.s == "check" || verb.s == "validate":
+		for _, u := range values(flags, "--schema", "--schema-catalog") {
+			if u.dyn || strings.Contains(u.s, "://") && !strings.HasPrefix(u.s, "file://") {
+				c.add(Warning, "fetches a schema from the network", "builtin:network")
+			} else {
+				c.path(accRead, field{s: strings.TrimPrefix(u.s, "file://")})
+			}
+		}
+		if has(flags, "--default-schema-catalogs") {
+			c.add(Warning, "fetches schema catalogs from the network", "builtin:network")
+		}
+		c.add(Safe, "checks TOML files", "builtin:lint")
+		c.read(ops)
+	default:
+		c.add(Safe, "prints TOML values or taplo's configuration", "builtin:read-only")
+	}
+}

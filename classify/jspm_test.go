@@ -217,3 +217,57 @@ func TestYarnTablesMatchInstalledHelp(t *testing.T) {
 		})
 	}
 }
+
+// taplo checks and reads by its tables, and rewrites with format.
+func TestTaploTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"taplo", Safe}, {"taplo fmt --check", Safe}, {"taplo format --check Cargo.toml", Safe}, {"taplo fmt --diff", Safe},
+		{"taplo lint", Safe}, {"taplo check --no-schema pyproject.toml", Safe}, {"taplo get -f Cargo.toml package.version", Safe},
+		{"taplo --verbose lint", Safe}, {"taplo config default", Safe}, {"taplo --version", Safe},
+		{"taplo fmt --check --frobnicate", Warning}, {"taplo --frobnicate lint", Warning}, {"taplo lint --schema https://x/s.json", Warning},
+		{"taplo lint --default-schema-catalogs", Warning}, {"taplo lsp stdio", Warning},
+		{"taplo fmt", Warning}, {"taplo fmt Cargo.toml", Warning}, {"taplo fmt ~/.bashrc", Blocked},
+		{"taplo fmt --check -c ~/.aws/credentials", Blocked}, {"taplo get -f ~/.aws/credentials", Blocked},
+		{"taplo lint --cache-path ~/.bashrc", Blocked}, {"taplo lint ~/.ssh/config", Blocked},
+	})
+}
+
+// TestTaploTablesMatchInstalledHelp checks taplo's tables against taplo
+// COMMAND --help where taplo is installed.
+func TestTaploTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	tables := map[string]*toolOpts{"": &taploTool.global}
+	for _, verb := range []string{"format", "lint", "get", "config"} {
+		tables[verb] = taploTool.verbs[verb]
+	}
+	checkVerbHelp(t, "taplo", tables)
+}
+
+// checkVerbHelp checks each table against "bin VERB --help": every option
+// the help lists is one the table knows. A tool that is not installed is
+// skipped, saying so.
+func checkVerbHelp(t *testing.T, name string, tables map[string]*toolOpts) {
+	t.Helper()
+	bin, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s is not installed here, so its tables are not checked against its help", name)
+	}
+	for verb, o := range tables {
+		t.Run(verb, func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.CommandContext(t.Context(), bin, append(strings.Fields(verb), "--help")...)
+			cmd.Env = []string{"LC_ALL=C", "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "NO_COLOR=1"}
+			cmd.Dir = t.TempDir()
+			out, _ := cmd.CombinedOutput()
+			opts := helpOptions(string(out))
+			if len(opts) < 2 {
+				t.Skipf("%s %s --help lists no options (%q)", name, verb, firstLine(string(out)))
+			}
+			for _, opt := range opts {
+				if !o.knows(opt) {
+					t.Errorf("%s %s --help lists %s, which its table does not know", name, verb, opt)
+				}
+			}
+		})
+	}
+}

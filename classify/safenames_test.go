@@ -81,7 +81,7 @@ pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright  
 prisma     py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
- systemctl  tap taplo tar   terragrunt  timedatectl 
+ systemctl  tap  tar   terragrunt  timedatectl 
 tinygo  tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
 yapf  yay ydotool yum  zig  zypper`)
