@@ -490,3 +490,49 @@ func taplo(c *cmd) {
 		c.add(Safe, "prints TOML values or taplo's configuration", "builtin:read-only")
 	}
 }
+
+// dprintOpts is dprint's options on every command (dprint help COMMAND,
+// dprint 0.57.4). dprint formats with the plugins its configuration
+// names, downloading them when they are not cached, and process plugins
+// are programs: every command that formats or resolves the
+// configuration runs them.
+var dprintOpts = toolOpts{source: "dprint help COMMAND, dprint 0.57.4", flags: "hV", vals: "cL",
+	long: "--help --version", longVal: "--config --config-discovery --plugins --log-level",
+	reads: "-c --config", runs: "--plugins"}
+
+// dprintTool's verbs are the commands that print without loading plugins.
+var dprintTool = newVerbTool(dprintOpts, map[string]*toolOpts{"completions": &dprintPrintOpts, "help": &dprintPrintOpts})
+
+// dprintPrintOpts is the table of the commands that only print.
+var dprintPrintOpts = dprintOpts
+
+// dprint judges dprint by its table: usage, help and completions print;
+// check and the other reports run the configured plugins; fmt rewrites
+// files; init, add and config change the configuration, and upgrade
+// replaces the program.
+func dprint(c *cmd) {
+	global, _ := parseOpts(c.rest(), dprintTool.global.spec())
+	verb, flags, ops, known := c.verb(dprintTool)
+	for _, f := range values(append(global, flags...), "c", "--config") {
+		if strings.Contains(f.s, "://") || f.dyn {
+			c.add(Warning, "reads its configuration from the network", "builtin:network")
+		}
+	}
+	switch {
+	case verb.s == "" && !verb.dyn || known:
+		c.add(Safe, "prints usage", "builtin:read-only")
+	case verb.s == "fmt":
+		c.add(Warning, "rewrites project files", "builtin:format")
+		c.write(ops)
+	case verb.s == "check" || verb.s == "file-paths" || verb.s == "resolved-config" || verb.s == "incremental-state" ||
+		verb.s == "format-times" || verb.s == "license" || verb.s == "output-file-paths" || verb.s == "output-resolved-config":
+		c.add(Warning, "runs the formatting plugins its configuration names, downloading them when not cached", "builtin:tool-program")
+		c.read(scriptFiles(ops))
+	case verb.s == "upgrade":
+		c.add(Dangerous, "replaces the dprint program", "builtin:global-install")
+	case verb.s == "lsp":
+		c.add(Warning, "starts a language server", "builtin:server")
+	default:
+		c.add(Warning, "changes dprint's configuration or cache", "builtin:format")
+	}
+}

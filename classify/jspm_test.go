@@ -271,3 +271,22 @@ func checkVerbHelp(t *testing.T, name string, tables map[string]*toolOpts) {
 		})
 	}
 }
+
+// dprint prints its usage safely; its commands run the plugins its
+// configuration names.
+func TestDprintTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"dprint", Safe}, {"dprint help check", Safe}, {"dprint completions bash", Safe}, {"dprint --version", Safe}, {"dprint -L warn", Safe},
+		{"dprint --frobnicate", Warning}, {"dprint completions --frobnicate bash", Warning},
+		{"dprint check", Warning}, {"dprint check --list-different", Warning}, {"dprint fmt", Warning}, {"dprint fmt ~/.bashrc", Blocked},
+		{"dprint check -c https://x/dprint.json", Warning}, {"dprint -c ~/.aws/credentials", Blocked}, {"dprint --plugins ./p.wasm", Warning},
+		{"dprint upgrade", Dangerous}, {"dprint init", Warning}, {"dprint config update", Warning}, {"dprint $CMD", Warning},
+	})
+}
+
+// TestDprintTableMatchesInstalledHelp checks dprint's table against
+// dprint help COMMAND where dprint is installed.
+func TestDprintTableMatchesInstalledHelp(t *testing.T) {
+	t.Parallel()
+	checkVerbHelp(t, "dprint", map[string]*toolOpts{"completions": &dprintPrintOpts, "help": &dprintPrintOpts})
+}
