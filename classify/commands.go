@@ -333,6 +333,7 @@ func init() {
 	setTable(yarnSource, yarnTabled, "yarn")
 	setTable(taploSource, taplo, "taplo")
 	setTable(dprintOpts.source, dprint, "dprint")
+	setTable(biomeTool.global.source, biome, "biome")
 	set(npm, "bun")
 	set(wrapperTask("downloads and runs a package", Warning, "builtin:npx", "exec", "run", "--yes", "-y"), "npx", "bunx", "pnpx", "uvx")
 	set(dataTool, "knex", "rails", "rake", "sequelize", "sequelize-cli", "typeorm", "alembic", "flyway",
@@ -371,7 +372,7 @@ func init() {
 	setTable(banditOpts.source, checkerTool("checks the project", banditOpts), "bandit")
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
-	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "biome", "rubocop", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "rubocop", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
 	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "black", "isort", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "autopep8", "yapf", "shfmt", "stylua")
 	set(packageManager([]string{"list", "env", "environment", "which", "contents", "help", "specification", "info", "dependency", "query", "stale", "check"}, []string{"search", "outdated", "fetch"}), "gem")
 	set(packageManager([]string{"show", "which", "help", "toolchain list", "target list", "component list", "override list", "completions"}, []string{"check"}), "rustup")

@@ -536,3 +536,77 @@ func dprint(c *cmd) {
 		c.add(Warning, "changes dprint's configuration or cache", "builtin:format")
 	}
 }
+
+// biomeTool is Biome's tables (biome COMMAND --help, Biome 2.6.8): the
+// commands that check, lint, format to standard output, search and print.
+// Each takes the configuration options of biome.json as options; the
+// configuration file named by --config-path is read, the reporter and log
+// files are written, and --write (--fix) rewrites the files checked.
+var biomeTool = newVerbTool(toolOpts{source: "biome COMMAND --help, Biome 2.6.8 (@biomejs/biome)", flags: "hV", long: "--help --version"},
+	map[string]*toolOpts{
+		"check": {flags: "h", vals: "",
+			long:    "--changed --error-on-warnings --fix --help --no-errors-on-unmatched --profile-rules --profile-type-inference --skip-parse-errors --staged --unsafe --use-server --verbose --watch --write",
+			longVal: "--arrow-parentheses --assist-enabled --attribute-position --bracket-same-line --bracket-spacing --colors --config-path --css-assist-enabled --css-formatter-delimiter-spacing --css-formatter-enabled --css-formatter-indent-style --css-formatter-indent-width --css-formatter-line-ending --css-formatter-line-width --css-formatter-quote-style --css-formatter-trailing-newline --css-linter-enabled --css-parse-css-modules --css-parse-tailwind-directives --delimiter-spacing --diagnostic-level --enforce-assist --expand --files-ignore-unknown --files-max-size --format-with-errors --formatter-enabled --graphql-assist-enabled --graphql-formatter-enabled --graphql-formatter-indent-style --graphql-formatter-indent-width --graphql-formatter-line-ending --graphql-formatter-line-width --graphql-formatter-quote-style --graphql-formatter-trailing-newline --graphql-linter-enabled --grit-assist-enabled --grit-formatter-enabled --grit-formatter-indent-style --grit-formatter-indent-width --grit-formatter-line-ending --grit-formatter-line-width --grit-formatter-trailing-newline --grit-linter-enabled --html-assist-enabled --html-formatter-attribute-position --html-formatter-bracket-same-line --html-formatter-enabled --html-formatter-indent-script-and-style --html-formatter-indent-style --html-formatter-indent-width --html-formatter-line-ending --html-formatter-line-width --html-formatter-self-close-void-elements --html-formatter-trailing-newline --html-formatter-whitespace-sensitivity --html-linter-enabled --indent-style --indent-width --javascript-assist-enabled --javascript-formatter-attribute-position --javascript-formatter-bracket-spacing --javascript-formatter-delimiter-spacing --javascript-formatter-enabled --javascript-formatter-expand --javascript-formatter-indent-style --javascript-formatter-indent-width --javascript-formatter-line-ending --javascript-formatter-line-width --javascript-formatter-operator-linebreak --javascript-formatter-quote-style --javascript-formatter-trailing-newline --javascript-linter-enabled --json-assist-enabled --json-formatter-bracket-spacing --json-formatter-delimiter-spacing --json-formatter-enabled --json-formatter-expand --json-formatter-indent-style --json-formatter-indent-width --json-formatter-line-ending --json-formatter-line-width --json-formatter-trailing-commas --json-formatter-trailing-newline --json-linter-enabled --json-parse-allow-comments --json-parse-allow-trailing-commas --jsx-everywhere --jsx-quote-style --line-ending --line-width --linter-enabled --log-file --log-kind --log-level --log-path --log-prefix-name --max-diagnostics --md-analyze-embeds --md-formatter-enabled --md-formatter-format-embeds --md-formatter-indent-style --md-formatter-indent-width --md-formatter-line-ending --md-formatter-line-width --md-formatter-prose-wrap --md-formatter-trailing-newline --md-linter-enabled --md-parse-frontmatter --only --quote-properties --reporter --reporter-file --semicolons --since --skip --stdin-file-path --trailing-commas --trailing-newline --use-editorconfig --vcs-client-kind --vcs-default-branch --vcs-enabled --vcs-root --vcs-use-ignore-file --yaml-formatter-bracket-spacing --yaml-formatter-enabled --yaml-formatter-indent-width --yaml-formatter-line-ending --yaml-formatter-line-width --yaml-formatter-quote-style --yaml-formatter-trailing-newline --yaml-linter-enabled"},
+		"lint": {flags: "h", vals: "",
+			long:    "--changed --error-on-warnings --fix --help --no-errors-on-unmatched --profile-rules --profile-type-inference --skip-parse-errors --staged --suppress --unsafe --use-server --verbose --watch --write",
+			longVal: "--colors --config-path --css-linter-enabled --css-parse-css-modules --css-parse-tailwind-directives --diagnostic-level --files-ignore-unknown --files-max-size --graphql-linter-enabled --javascript-linter-enabled --json-linter-enabled --json-parse-allow-comments --json-parse-allow-trailing-commas --log-file --log-kind --log-level --log-path --log-prefix-name --max-diagnostics --md-analyze-embeds --md-linter-enabled --md-parse-frontmatter --only --reason --reporter --reporter-file --since --skip --stdin-file-path --vcs-client-kind --vcs-default-branch --vcs-enabled --vcs-root --vcs-use-ignore-file"},
+		"format": {flags: "h", vals: "",
+			long:    "--changed --error-on-warnings --fix --help --no-errors-on-unmatched --skip-parse-errors --staged --use-server --verbose --watch --write",
+			longVal: "--arrow-parentheses --attribute-position --bracket-same-line --bracket-spacing --colors --config-path --css-formatter-delimiter-spacing --css-formatter-enabled --css-formatter-indent-style --css-formatter-indent-width --css-formatter-line-ending --css-formatter-line-width --css-formatter-quote-style --css-formatter-trailing-newline --css-parse-css-modules --css-parse-tailwind-directives --delimiter-spacing --diagnostic-level --expand --files-ignore-unknown --files-max-size --format-with-errors --graphql-formatter-enabled --graphql-formatter-indent-style --graphql-formatter-indent-width --graphql-formatter-line-ending --graphql-formatter-line-width --graphql-formatter-quote-style --graphql-formatter-trailing-newline --html-formatter-attribute-position --html-formatter-bracket-same-line --html-formatter-enabled --html-formatter-indent-script-and-style --html-formatter-indent-style --html-formatter-indent-width --html-formatter-line-ending --html-formatter-line-width --html-formatter-self-close-void-elements --html-formatter-trailing-newline --html-formatter-whitespace-sensitivity --indent-style --indent-width --javascript-formatter-attribute-position --javascript-formatter-bracket-spacing --javascript-formatter-delimiter-spacing --javascript-formatter-enabled --javascript-formatter-expand --javascript-formatter-indent-style --javascript-formatter-indent-width --javascript-formatter-line-ending --javascript-formatter-line-width --javascript-formatter-operator-linebreak --javascript-formatter-quote-style --javascript-formatter-trailing-newline --json-formatter-bracket-spacing --json-formatter-delimiter-spacing --json-formatter-enabled --json-formatter-expand --json-formatter-indent-style --json-formatter-indent-width --json-formatter-line-ending --json-formatter-line-width --json-formatter-trailing-commas --json-formatter-trailing-newline --json-parse-allow-comments --json-parse-allow-trailing-commas --jsx-quote-style --line-ending --line-width --log-file --log-kind --log-level --log-path --log-prefix-name --max-diagnostics --md-formatter-enabled --md-formatter-format-embeds --md-formatter-indent-style --md-formatter-indent-width --md-formatter-line-ending --md-formatter-line-width --md-formatter-prose-wrap --md-formatter-trailing-newline --quote-properties --reporter --reporter-file --semicolons --since --stdin-file-path --trailing-commas --trailing-newline --use-editorconfig --vcs-client-kind --vcs-default-branch --vcs-enabled --vcs-root --vcs-use-ignore-file --yaml-formatter-bracket-spacing --yaml-formatter-enabled --yaml-formatter-indent-width --yaml-formatter-line-ending --yaml-formatter-line-width --yaml-formatter-quote-style --yaml-formatter-trailing-newline"},
+		"ci": {flags: "h", vals: "",
+			long:    "--changed --error-on-warnings --help --no-errors-on-unmatched --skip-parse-errors --use-server --verbose",
+			longVal: "--arrow-parentheses --assist-enabled --attribute-position --bracket-same-line --bracket-spacing --colors --config-path --css-assist-enabled --css-formatter-delimiter-spacing --css-formatter-enabled --css-formatter-indent-style --css-formatter-indent-width --css-formatter-line-ending --css-formatter-line-width --css-formatter-quote-style --css-formatter-trailing-newline --css-linter-enabled --css-parse-css-modules --css-parse-tailwind-directives --delimiter-spacing --diagnostic-level --enforce-assist --expand --files-ignore-unknown --files-max-size --format-with-errors --formatter-enabled --graphql-assist-enabled --graphql-formatter-enabled --graphql-formatter-indent-style --graphql-formatter-indent-width --graphql-formatter-line-ending --graphql-formatter-line-width --graphql-formatter-quote-style --graphql-formatter-trailing-newline --graphql-linter-enabled --grit-assist-enabled --grit-formatter-enabled --grit-formatter-indent-style --grit-formatter-indent-width --grit-formatter-line-ending --grit-formatter-line-width --grit-formatter-trailing-newline --grit-linter-enabled --html-assist-enabled --html-formatter-attribute-position --html-formatter-bracket-same-line --html-formatter-enabled --html-formatter-indent-script-and-style --html-formatter-indent-style --html-formatter-indent-width --html-formatter-line-ending --html-formatter-line-width --html-formatter-self-close-void-elements --html-formatter-trailing-newline --html-formatter-whitespace-sensitivity --html-linter-enabled --indent-style --indent-width --javascript-assist-enabled --javascript-formatter-attribute-position --javascript-formatter-bracket-spacing --javascript-formatter-delimiter-spacing --javascript-formatter-enabled --javascript-formatter-expand --javascript-formatter-indent-style --javascript-formatter-indent-width --javascript-formatter-line-ending --javascript-formatter-line-width --javascript-formatter-operator-linebreak --javascript-formatter-quote-style --javascript-formatter-trailing-newline --javascript-linter-enabled --json-assist-enabled --json-formatter-bracket-spacing --json-formatter-delimiter-spacing --json-formatter-enabled --json-formatter-expand --json-formatter-indent-style --json-formatter-indent-width --json-formatter-line-ending --json-formatter-line-width --json-formatter-trailing-commas --json-formatter-trailing-newline --json-linter-enabled --json-parse-allow-comments --json-parse-allow-trailing-commas --jsx-everywhere --jsx-quote-style --line-ending --line-width --linter-enabled --log-file --log-kind --log-level --log-path --log-prefix-name --max-diagnostics --md-analyze-embeds --md-formatter-enabled --md-formatter-format-embeds --md-formatter-indent-style --md-formatter-indent-width --md-formatter-line-ending --md-formatter-line-width --md-formatter-prose-wrap --md-formatter-trailing-newline --md-linter-enabled --md-parse-frontmatter --only --quote-properties --reporter --reporter-file --semicolons --since --skip --threads --trailing-commas --trailing-newline --use-editorconfig --vcs-client-kind --vcs-default-branch --vcs-enabled --vcs-root --vcs-use-ignore-file --yaml-formatter-bracket-spacing --yaml-formatter-enabled --yaml-formatter-indent-width --yaml-formatter-line-ending --yaml-formatter-line-width --yaml-formatter-quote-style --yaml-formatter-trailing-newline --yaml-linter-enabled"},
+		"version": {flags: "h", vals: "",
+			long:    "--error-on-warnings --help --no-errors-on-unmatched --skip-parse-errors --use-server --verbose",
+			longVal: "--colors --config-path --diagnostic-level --max-diagnostics --reporter --reporter-file"},
+		"explain": {flags: "h", vals: "",
+			long:    "--help",
+			longVal: ""},
+		"search": {flags: "h", vals: "l",
+			long:    "--error-on-warnings --help --no-errors-on-unmatched --skip-parse-errors --use-server --verbose",
+			longVal: "--colors --config-path --diagnostic-level --files-ignore-unknown --files-max-size --language --log-file --log-kind --log-level --log-path --log-prefix-name --max-diagnostics --reporter --reporter-file --vcs-client-kind --vcs-default-branch --vcs-enabled --vcs-root --vcs-use-ignore-file"},
+	})
+
+func init() {
+	for _, o := range biomeTool.verbs {
+		// --reporter-file is judged by biome: --reporter, a prefix of
+		// its name, would be read as it.
+		o.reads, o.writes = "--config-path", "--log-file --log-path"
+		o.parsed = nil
+		o.spec()
+	}
+}
+
+// biome judges Biome by its tables: check, lint, ci, format (which
+// prints), search, version and explain read; --write and --fix rewrite
+// the files; the daemon's commands start or stop a server; the rest
+// change the configuration or the program.
+func biome(c *cmd) {
+	verb, flags, ops, known := c.verb(biomeTool)
+	for _, f := range flags {
+		if f.name == "--reporter-file" && f.hasVal {
+			c.path(accWrite, f.val)
+		}
+	}
+	switch {
+	case verb.s == "" && !verb.dyn:
+		c.add(Safe, "prints usage", "builtin:read-only")
+	case known && has(flags, "--write", "--fix", "--apply", "--apply-unsafe"):
+		c.add(Warning, "rewrites project files", "builtin:format")
+		c.write(ops)
+	case known && verb.s == "search":
+		c.add(Safe, "searches the project", "builtin:lint")
+		if len(ops) > 0 {
+			c.read(ops[1:]) // the first operand is the pattern
+		}
+	case known:
+		c.add(Safe, "checks the project with its configuration", "builtin:lint")
+		c.read(ops)
+	case verb.s == "start" || verb.s == "lsp-proxy":
+		c.add(Warning, "starts the Biome daemon server", "builtin:server")
+	case verb.s == "upgrade":
+		c.add(Dangerous, "replaces the Biome program", "builtin:global-install")
+	default:
+		c.add(Warning, "changes Biome's configuration, logs or daemon", "builtin:format")
+	}
+}

@@ -290,3 +290,26 @@ func TestDprintTableMatchesInstalledHelp(t *testing.T) {
 	t.Parallel()
 	checkVerbHelp(t, "dprint", map[string]*toolOpts{"completions": &dprintPrintOpts, "help": &dprintPrintOpts})
 }
+
+// biome checks by its tables and rewrites with --write.
+func TestBiomeTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"biome", Safe}, {"biome check", Safe}, {"biome check src", Safe}, {"biome lint --only=suspicious src", Safe},
+		{"biome format src", Safe}, {"biome ci --reporter=github .", Safe}, {"biome check --changed --since=main", Safe},
+		{"biome check --max-diagnostics=50 --diagnostic-level error", Safe}, {"biome version", Safe}, {"biome explain noDebugger", Safe},
+		{"biome search '`console.log($x)`' src", Safe}, {"biome --version", Safe}, {"biome check --config-path biome.json .", Safe},
+		{"biome check --frobnicate", Warning}, {"biome --frobnicate check", Warning}, {"biome lint -z", Warning},
+		{"biome check --write", Warning}, {"biome format --write src", Warning}, {"biome lint --fix --unsafe", Warning},
+		{"biome check --write ~/.bashrc", Blocked}, {"biome check --config-path ~/.aws/credentials", Blocked},
+		{"biome check --config-path /tmp/b.json", Warning}, {"biome check --reporter-file ~/.bashrc", Blocked},
+		{"biome check --log-file /tmp/log", Dangerous}, {"biome check ~/.ssh", Blocked},
+		{"biome start", Warning}, {"biome init", Warning}, {"biome migrate --write", Warning}, {"biome upgrade", Dangerous}, {"biome $CMD", Warning},
+	})
+}
+
+// TestBiomeTablesMatchInstalledHelp checks Biome's tables against biome
+// COMMAND --help where Biome is installed.
+func TestBiomeTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	checkVerbHelp(t, "biome", biomeTool.verbs)
+}
