@@ -334,7 +334,7 @@ func init() {
 	setTable(taploSource, taplo, "taplo")
 	setTable(dprintOpts.source, dprint, "dprint")
 	setTable(biomeTool.global.source, biome, "biome")
-	set(npm, "bun")
+	setTable(bunSource, bun, "bun")
 	set(wrapperTask("downloads and runs a package", Warning, "builtin:npx", "exec", "run", "--yes", "-y"), "npx", "bunx", "pnpx", "uvx")
 	set(dataTool, "knex", "rails", "rake", "sequelize", "sequelize-cli", "typeorm", "alembic", "flyway",
 		"liquibase", "diesel", "sqlx", "dbmate", "goose", "migrate", "prisma", "supabase", "drizzle-kit",

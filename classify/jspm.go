@@ -610,3 +610,106 @@ func biome(c *cmd) {
 		c.add(Warning, "changes Biome's configuration, logs or daemon", "builtin:format")
 	}
 }
+
+// bunSource names the manuals bun's tables were taken from.
+const bunSource = "bun --help, bun test --help and bun why --help, Bun 1.4.5"
+
+// bunRuntime is bun's own options (bun --help), which bun test takes too.
+// Preloaded modules, .env files, bunfig.toml and a tsconfig are reads;
+// profiles and redirected warnings writes. --bail, --changed, --parallel
+// and --inspect take their value only after "=".
+var bunRuntime = toolOpts{source: bunSource, flags: "vbih",
+	long: `--silent --version --revision --bun --no-orphans --workspaces --parallel --sequential --no-exit-on-error --watch --hot --no-clear-screen
+		--check --smol --interactive --inspect --inspect-wait --inspect-brk --cpu-prof --cpu-prof-md --heap-prof --heap-prof-md --if-present --no-install
+		--prefer-offline --prefer-latest --experimental-http2-fetch --experimental-http3-fetch --insecure-http-parser --experimental-stream-iter --expose-gc
+		--no-deprecation --throw-deprecation --no-warnings --trace-warnings --trace-deprecation --pending-deprecation --zero-fill-buffers --use-system-ca
+		--use-openssl-ca --use-bundled-ca --tls-min-v1.0 --tls-min-v1.1 --tls-min-v1.2 --tls-min-v1.3 --tls-max-v1.2 --tls-max-v1.3 --redis-preconnect
+		--sql-preconnect --no-addons --no-ffi-cc --preserve-symlinks --preserve-symlinks-main --no-macros --jsx-side-effects --ignore-dce-annotations
+		--no-env-file --help`,
+	vals: "Frepdlc",
+	longVal: `--elide-lines --filter --shell --watch-kill-signal --preload --require --import --cpu-prof-name --cpu-prof-dir --cpu-prof-interval
+		--heap-prof-name --heap-prof-dir --heap-prof-interval --install --eval --print --port --conditions --fetch-preconnect --max-http-header-size
+		--dns-result-order --redirect-warnings --disable-warning --title --unhandled-rejections --console-depth --user-agent --cron-title --cron-period
+		--main-fields --extension-order --tsconfig-override --define --drop --feature --loader --jsx-factory --jsx-fragment --jsx-import-source
+		--jsx-runtime --env-file --cwd --config`,
+	reads:  "-r --preload --require --import --env-file -c --config --tsconfig-override",
+	writes: "--cpu-prof-name --cpu-prof-dir --heap-prof-name --heap-prof-dir --redirect-warnings",
+	stop:   true}
+
+// bunTool is bun's runtime options and the tables of test and why.
+var bunTool = newVerbTool(bunRuntime, map[string]*toolOpts{"test": &bunTestOpts, "why": &bunWhyOpts})
+
+var (
+	bunTestOpts = toolOpts{flags: bunRuntime.flags + "u", vals: bunRuntime.vals + "t",
+		long: bunRuntime.long + ` --update-snapshots --todo --only --pass-with-no-tests --concurrent --randomize --coverage --bail --dots
+			--only-failures --changed --isolate --no-isolate --test-worker --update-timings`,
+		longVal: bunRuntime.longVal + ` --timeout --rerun-each --retry --seed --coverage-reporter --coverage-dir --test-name-pattern --reporter
+			--reporter-outfile --max-concurrency --path-ignore-patterns --parallel-delay --shard --timings`,
+		reads: bunRuntime.reads + " --timings", writes: bunRuntime.writes}
+	bunWhyOpts = toolOpts{flags: "ypfgh", vals: "c",
+		long: `--yarn --production --no-save --save --dry-run --frozen-lockfile --force --no-cache --silent --quiet --verbose --no-progress --no-summary
+			--no-verify --offline --prefer-offline --ignore-scripts --trust --global --no-env-file --save-text-lockfile --lockfile-only --use-system-ca
+			--use-openssl-ca --use-bundled-ca --help --top`,
+		longVal: `--config --ca --cafile --cache-dir --cwd --env-file --backend --registry --concurrent-scripts --network-concurrency --omit --linker
+			--minimum-release-age --minimum-release-age-excludes --cpu --os --libc --depth`,
+		reads: "-c --config --cafile --env-file", writes: "--cache-dir"}
+)
+
+func init() { bunRuntime.spec() }
+
+// bun judges bun by its tables: test runs the project's tests and why
+// reads the lockfile; JavaScript given on the command line, a debugger
+// port and preconnections are warning; a file or another command is
+// judged as npm judges its kind.
+func bun(c *cmd) {
+	global, words := parseOpts(c.rest(), bunTool.global.spec())
+	verb, flags, ops, known := c.verb(bunTool)
+	flags = append(global, flags...)
+	npmOptions(c, flags, verb.s)
+	if has(flags, "e", "--eval", "p", "--print") {
+		c.add(Warning, "runs JavaScript given on the command line", "builtin:interpreter")
+	}
+	if has(flags, "--inspect", "--inspect-wait", "--inspect-brk") {
+		c.add(Warning, "opens a debugger port", "builtin:server")
+	}
+	if has(flags, "--fetch-preconnect", "--redis-preconnect", "--sql-preconnect") {
+		c.add(Warning, "connects to a server before running", "builtin:network")
+	}
+	for _, f := range flags {
+		if (f.name == "--coverage-dir" || f.name == "--reporter-outfile") && f.hasVal {
+			c.output(f.val)
+		}
+	}
+	switch {
+	case verb.dyn:
+		c.add(Warning, "the bun command is not known until it runs", "builtin:unknown")
+	case verb.s == "":
+		if has(flags, "e", "--eval", "p", "--print") {
+			return
+		}
+		c.add(Safe, "prints usage", "builtin:read-only")
+	case known && verb.s == "test":
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.read(ops)
+	case known:
+		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+	case verb.s == "run" && npmRunsTests(verb, ops):
+		_, script := c.judgeArgs(ops, &bunRuntime)
+		if len(script) == 0 {
+			c.add(Safe, "lists the project's scripts", "builtin:read-only")
+			return
+		}
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.read(scriptFiles(script[1:]))
+	default:
+		// npm's judgement of the command (a file or a script runs).
+		saved := c.args
+		args := []field{c.args[0]}
+		if has(global, "g", "--global") {
+			args = append(args, lit("-g"))
+		}
+		c.args = append(args, words...)
+		npm(c)
+		c.args = saved
+	}
+}

@@ -313,3 +313,29 @@ func TestBiomeTablesMatchInstalledHelp(t *testing.T) {
 	t.Parallel()
 	checkVerbHelp(t, "biome", biomeTool.verbs)
 }
+
+// bun is judged by its tables: its runtime options, test's and why's.
+func TestBunTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"bun", Safe}, {"bun test", Safe}, {"bun test src/a.test.ts", Safe}, {"bun test --watch", Safe}, {"bun test -t parser --bail", Safe},
+		{"bun test --coverage --coverage-reporter=lcov", Safe}, {"bun test --timeout 10000 --preload ./setup.ts", Safe},
+		{"bun test --coverage-dir coverage", Safe}, {"bun --smol test", Safe}, {"bun run test", Safe}, {"bun run", Safe},
+		{"bun why react", Safe}, {"bun why react --top --depth=2", Safe}, {"bun --version", Safe},
+
+		{"bun test --frobnicate", Warning}, {"bun --frobnicate test", Warning}, {"bun why --frobnicate x", Warning},
+		{"bun test --preload ~/.ssh/id_rsa", Blocked}, {"bun test --env-file ~/.aws/credentials", Blocked}, {"bun -c /tmp/bunfig.toml test", Warning},
+		{"bun test --coverage-dir ~/.config/autostart", Blocked}, {"bun test --reporter junit --reporter-outfile /tmp/j.xml", Dangerous},
+		{"bun --cwd /tmp/other test", Warning}, {"bun test --inspect-brk", Warning}, {"bun -e 'console.log(1)'", Warning},
+		{"bun --redirect-warnings ~/.bashrc test", Blocked}, {"bun test ~/.ssh/id_rsa", Blocked},
+
+		{"bun install", Warning}, {"bun add -g x", Dangerous}, {"bun run build", Warning}, {"bun ./script.ts", Warning},
+		{"bun x cowsay", Warning}, {"bun publish", Dangerous}, {"bun $CMD", Warning},
+	})
+}
+
+// TestBunTablesMatchInstalledHelp checks bun's tables against bun
+// COMMAND --help where bun is installed.
+func TestBunTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	checkVerbHelp(t, "bun", map[string]*toolOpts{"": &bunTool.global, "test": &bunTestOpts, "why": &bunWhyOpts})
+}

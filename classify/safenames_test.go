@@ -67,7 +67,7 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
    abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava 
-bats bazel bazelisk  behave  black bmake brew bsdtar buck buck2 bun  busybox  cabal
+bats bazel bazelisk  behave  black bmake brew bsdtar buck buck2   busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel   dnf dotnet dpkg  drizzle-kit dtach dune  emerge  eslint
