@@ -122,9 +122,26 @@ func npmOptions(c *cmd, flags []flag, verb string) {
 	}
 	for _, d := range values(flags, "C", "--prefix", "--dir", "--cwd") {
 		dirs := c.chdir(c.d, d)
-		if c.outsideRoot(dirs) {
+		if !c.outsideRoot(dirs) {
+			continue
+		}
+		if npmInstalls[verb] {
+			c.add(Dangerous, "installs packages outside the project", "builtin:global-install")
+		} else {
 			c.add(Warning, "works on a project outside the project root", "builtin:npm-outside")
 		}
+	}
+}
+
+// npmInstalls are the package managers' commands that install, update
+// or remove packages.
+var npmInstalls = map[string]bool{}
+
+func init() {
+	for _, v := range strings.Fields(`install i in ins inst insta instal isnt isnta isntal isntall add a ci clean-install install-clean
+		isntall-clean ic update u up upgrade udpate uninstall un unlink remove rm r dedupe ddp prune link ln rebuild rb install-test it
+		install-ci-test cit clean-install-test sit import`) {
+		npmInstalls[v] = true
 	}
 }
 
@@ -273,6 +290,10 @@ func init() { pnpmRunOpts.spec() }
 func pnpmTabled(c *cmd) {
 	global, words := parseOpts(c.rest(), pnpmTool.global.spec())
 	verb, flags, ops, known := c.verb(pnpmTool)
+	if !known {
+		// pnpm reads its universal options after any command too.
+		flags, _ = parseOpts(ops, pnpmListOpts.spec())
+	}
 	npmOptions(c, append(global, flags...), verb.s)
 	switch {
 	case verb.dyn:
@@ -377,6 +398,10 @@ func init() { yarnOpts.spec() }
 func yarnTabled(c *cmd) {
 	global, words := parseOpts(c.rest(), yarnTool.global.spec())
 	verb, flags, ops, known := c.verb(yarnTool)
+	if !known {
+		// yarn reads its global options after any command too.
+		flags, _ = parseOpts(ops, yarnTool.verbs["list"].spec())
+	}
 	flags = append(global, flags...)
 	npmOptions(c, flags, verb.s)
 	for _, m := range values(flags, "--mutex") {
@@ -664,6 +689,10 @@ func init() { bunRuntime.spec() }
 func bun(c *cmd) {
 	global, words := parseOpts(c.rest(), bunTool.global.spec())
 	verb, flags, ops, known := c.verb(bunTool)
+	if !known && verb.s != "run" {
+		// The package commands take the install options (bun why's).
+		flags, _ = parseOpts(ops, bunWhyOpts.spec())
+	}
 	flags = append(global, flags...)
 	npmOptions(c, flags, verb.s)
 	if has(flags, "e", "--eval", "p", "--print") {

@@ -38,6 +38,8 @@ func TestNpmTableJudgesEveryOption(t *testing.T) {
 		{"npm ls --editor vim", Warning}, {"npm ls --git /tmp/evil", Warning}, {"npm test -c 'rm -rf ~'", Blocked},
 		// Another project.
 		{"npm test --prefix ../other", Warning}, {"npm -C /tmp/x test", Warning}, {"npm test --prefix packages/api", Safe},
+		{"npm install --prefix /tmp/x left-pad", Dangerous}, {"npm i -C ~/tools x", Dangerous}, {"pnpm -C /tmp/x add y", Dangerous},
+		{"yarn --cwd /tmp/x add y", Dangerous}, {"bun add --cwd=/tmp/x y", Dangerous}, {"npm install --prefix ./vendor x", Warning},
 
 		// Commands that are not read-only keep their levels.
 		{"npm install", Warning}, {"npm i -D vitest", Warning}, {"npm install -g typescript", Dangerous},
