@@ -742,3 +742,95 @@ func bun(c *cmd) {
 		c.args = saved
 	}
 }
+
+// denoSource names the manuals deno's tables were taken from.
+const denoSource = "deno COMMAND --help, Deno 2.9.6"
+
+// Deno's global options (deno --help), which its commands take too.
+const (
+	denoFlags   = "Vhq"
+	denoLong    = "--env-file --help --quiet --version"
+	denoLongVal = "--log-level"
+)
+
+// denoTool is deno's global options and the tables of test, check, lint,
+// fmt and help. Configuration, import maps, certificates, .env files and
+// preloaded modules are reads; the JUnit report a write. Options in
+// brackets in the help (--coverage[=DIR], --lock [FILE]) take their
+// value only after "=".
+var denoTool = newVerbTool(toolOpts{source: denoSource, flags: denoFlags, vals: "L", long: denoLong, longVal: denoLongVal,
+	reads: "--env-file"},
+	map[string]*toolOpts{
+		"test": {flags: "AEINPRSWru" + denoFlags, vals: "cL",
+			long: `--allow-all --allow-env --allow-ffi --allow-import --allow-net --allow-read --allow-run --allow-scripts --allow-sys --allow-write
+				--cached-only --changed --check --clean --coverage --coverage-raw-data-only --deny-env --deny-ffi --deny-import --deny-net --deny-read
+				--deny-run --deny-sys --deny-write --doc --fail-fast --frozen-lockfile --hide-stacktraces --ignore --ignore-env --ignore-read --inspect
+				--inspect-brk --inspect-wait --lock --no-check --no-clear-screen --no-config --no-lock --no-npm --no-prompt --no-remote --no-run
+				--node-modules-dir --parallel --permission-set --permit-no-files --reload --sanitize-ops --sanitize-resources --shuffle
+				--unsafely-ignore-certificate-errors --update-snapshots --v8-flags --vendor --watch --watch-exclude ` + denoLong,
+			longVal: `--cert --conditions --config --coverage-threshold --ext --filter --import-map --inspect-publish-uid --junit-path --location
+				--min-dep-age --node-modules-linker --preload --related --repeats --reporter --require --retry --seed --shard ` + denoLongVal,
+			reads: "-c --config --import-map --cert --preload --require --env-file --lock", writes: "--junit-path"},
+		"check": {flags: "Ir" + denoFlags, vals: "cL",
+			long: `--all --allow-import --cached-only --deny-import --desktop --doc --doc-only --frozen-lockfile --lock --no-check --no-clear-screen
+				--no-code-cache --no-config --no-lock --no-npm --no-remote --node-modules-dir --reload --unsafely-ignore-certificate-errors --v8-flags
+				--vendor --watch --watch-exclude ` + denoLong,
+			longVal: "--cert --conditions --config --import-map --location --min-dep-age --node-modules-linker --preload --require --seed " + denoLongVal,
+			reads:   "-c --config --import-map --cert --preload --require --env-file --lock"},
+		"lint": {flags: "I" + denoFlags, vals: "cL",
+			long:    "--allow-import --compact --deny-import --fix --ignore --json --no-clear-screen --no-config --permit-no-files --rules --rules-exclude --rules-include --rules-tags --watch --watch-exclude " + denoLong,
+			longVal: "--config --ext " + denoLongVal, reads: "-c --config --env-file"},
+		"fmt": {flags: denoFlags, vals: "cL",
+			long:    "--check --fail-fast --ignore --no-clear-screen --no-config --no-editorconfig --no-semicolons --permit-no-files --single-quote --unstable-component --unstable-sql --use-tabs --watch --watch-exclude " + denoLong,
+			longVal: "--config --ext --indent-width --line-width --prose-wrap " + denoLongVal, reads: "-c --config --env-file"},
+		"help": {flags: denoFlags, vals: "L", long: denoLong, longVal: denoLongVal},
+	})
+
+// deno judges deno by its tables: test runs the project's tests, check
+// type-checks and lint lints it (rewriting with --fix), fmt rewrites
+// unless --check, help prints. Every other command runs code, installs,
+// fetches or publishes, and is judged by its kind.
+func deno(c *cmd) {
+	verb, flags, ops, known := c.verb(denoTool)
+	if has(flags, "--inspect", "--inspect-brk", "--inspect-wait") {
+		c.add(Warning, "opens a debugger port", "builtin:server")
+	}
+	for _, f := range values(flags, "--import-map", "-c", "--config") {
+		if strings.Contains(f.s, "://") || f.dyn {
+			c.add(Warning, "reads its configuration from the network", "builtin:network")
+		}
+	}
+	for _, f := range flags {
+		if f.name == "--coverage" && f.hasVal {
+			c.output(f.val)
+		}
+	}
+	switch {
+	case verb.dyn:
+		c.add(Warning, "the deno command is not known until it runs", "builtin:unknown")
+	case verb.s == "":
+		c.add(Warning, "starts a REPL", "builtin:interactive")
+	case known && verb.s == "test":
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.read(ops)
+	case known && verb.s == "check":
+		c.add(Safe, "checks the project", "builtin:build")
+		c.read(ops)
+	case known && (verb.s == "lint" && has(flags, "--fix") || verb.s == "fmt" && !has(flags, "--check")):
+		c.add(Warning, "rewrites project files", "builtin:format")
+		c.write(ops)
+	case known && (verb.s == "lint" || verb.s == "fmt"):
+		c.add(Safe, "checks the project", "builtin:lint")
+		c.read(ops)
+	case known:
+		c.add(Safe, "prints help", "builtin:read-only")
+	case verb.s == "upgrade" || verb.s == "publish" || verb.s == "deploy" || verb.s == "uninstall" ||
+		verb.s == "install" && hasWord(ops, "-g", "--global"):
+		c.add(Dangerous, "installs, publishes or deploys outside the project", "builtin:global-install")
+	case verb.s == "add" || verb.s == "remove" || verb.s == "install" || verb.s == "update" || verb.s == "ci" || verb.s == "cache" ||
+		verb.s == "approve-scripts" || verb.s == "outdated" || verb.s == "audit" || verb.s == "link" || verb.s == "unlink":
+		c.add(Warning, "installs or changes project dependencies", "builtin:install")
+	default:
+		c.add(Warning, "runs a program, a task or a package ("+shorten(verb.s)+")", "builtin:build")
+	}
+}

@@ -341,3 +341,33 @@ func TestBunTablesMatchInstalledHelp(t *testing.T) {
 	t.Parallel()
 	checkVerbHelp(t, "bun", map[string]*toolOpts{"": &bunTool.global, "test": &bunTestOpts, "why": &bunWhyOpts})
 }
+
+// deno is judged by its tables for test, check, lint, fmt and help.
+func TestDenoTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"deno test", Safe}, {"deno test -A", Safe}, {"deno test --allow-read --allow-net=localhost src/", Safe},
+		{"deno test --coverage=cov --filter parser", Safe}, {"deno test -q --fail-fast", Safe}, {"deno check main.ts", Safe},
+		{"deno check --all src", Safe}, {"deno lint", Safe}, {"deno lint --json src", Safe}, {"deno fmt --check", Safe},
+		{"deno help test", Safe}, {"deno --version", Safe}, {"deno test -c deno.json", Safe},
+
+		{"deno test --frobnicate", Warning}, {"deno check --frobnicate x.ts", Warning}, {"deno test --import-map https://x/m.json", Warning},
+		{"deno test -c ~/.aws/credentials", Blocked}, {"deno test --env-file=/home/dev/.aws/credentials", Blocked},
+		{"deno test --junit-path ~/.bashrc", Blocked}, {"deno test --coverage=/tmp/cov", Dangerous}, {"deno test --inspect-brk", Warning},
+		{"deno test ~/.ssh/id_rsa", Blocked}, {"deno check --preload /tmp/x.ts main.ts", Warning},
+
+		{"deno", Warning}, {"deno fmt", Warning}, {"deno lint --fix", Warning}, {"deno fmt ~/.bashrc", Blocked},
+		{"deno run main.ts", Warning}, {"deno task build", Warning}, {"deno add npm:x", Warning}, {"deno install -g x", Dangerous},
+		{"deno publish", Dangerous}, {"deno upgrade", Dangerous}, {"deno $CMD", Warning},
+	})
+}
+
+// TestDenoTablesMatchInstalledHelp checks deno's tables against deno
+// COMMAND --help where deno is installed.
+func TestDenoTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	tables := map[string]*toolOpts{"": &denoTool.global}
+	for _, verb := range []string{"test", "check", "lint", "fmt"} {
+		tables[verb] = denoTool.verbs[verb]
+	}
+	checkVerbHelp(t, "deno", tables)
+}

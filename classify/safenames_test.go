@@ -70,7 +70,7 @@ var pendingTables = strings.Fields(`
 bats bazel bazelisk  behave  black bmake brew bsdtar buck buck2   busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
-deno diesel   dnf dotnet dpkg  drizzle-kit dtach dune  emerge  eslint
+ diesel   dnf dotnet dpkg  drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
           isort jasmine jest karma kitten kitty knex
