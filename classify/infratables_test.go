@@ -166,5 +166,5 @@ func TestTerraformTableMatchesInstalledHelp(t *testing.T) {
 // The names of jspm.go and infratables.go are closed too: the fuzz target
 // of systables_test.go puts an unknown option first on their lines.
 func init() {
-	closedNames = append(closedNames, strings.Fields("npm pnpm yarn bun deno prettier taplo dprint biome docker terraform tofu helm pulumi")...)
+	closedNames = append(closedNames, strings.Fields("npm pnpm yarn bun deno turbo prettier taplo dprint biome docker terraform tofu helm pulumi")...)
 }

@@ -834,3 +834,111 @@ func deno(c *cmd) {
 		c.add(Warning, "runs a program, a task or a package ("+shorten(verb.s)+")", "builtin:build")
 	}
 }
+
+// turboSource names the manual turbo's tables were taken from.
+const turboSource = "turbo --help, turbo run --help and turbo ls --help, Turborepo 2.11.11"
+
+// turboGlobal is turbo's global options, which every command takes too.
+const (
+	turboGlobalLong    = "--version --skip-infer --no-update-notifier --color --no-color --preflight --dangerously-disable-package-manager-check --help"
+	turboGlobalLongVal = `--api --cwd --heap --ui --login --remote-cache-timeout --team --token --trace --verbosity --experimental-otel-enabled
+		--experimental-otel-protocol --experimental-otel-endpoint --experimental-otel-timeout-ms --experimental-otel-interval-ms --experimental-otel-header
+		--experimental-otel-resource --experimental-otel-metrics-run-summary --experimental-otel-metrics-task-details
+		--experimental-otel-use-remote-cache-token --root-turbo-json`
+)
+
+// turboTool is turbo's tables: run (also what turbo TASK means) and ls.
+// Profiles, traces, graphs, logs and the cache directory are build
+// output; another turbo.json is read (its tasks are commands run).
+var turboTool = newVerbTool(toolOpts{source: turboSource, flags: "h", long: turboGlobalLong, longVal: turboGlobalLongVal},
+	map[string]*toolOpts{"run": &turboRun, "ls": {flags: "h", vals: "F", long: "--affected " + turboGlobalLong,
+		longVal: "--filter --output " + turboGlobalLongVal, reads: "--root-turbo-json"}})
+
+var turboRun = toolOpts{flags: "h", vals: "F",
+	long: "--no-cache --daemon --no-daemon --parallel --continue --single-package --affected --json --only " + turboGlobalLong,
+	longVal: `--cache --force --remote-only --remote-cache-read-only --cache-workers --dry-run --graph --profile --anon-profile --summarize --cache-dir
+		--concurrency --framework-inference --global-deps --env-mode --filter --output-logs --log-order --log-file --log-prefix ` + turboGlobalLongVal,
+	reads: "--root-turbo-json"}
+
+// turboSubcommands are turbo's commands other than run and ls; any other
+// first word is a task to run.
+var turboSubcommands = map[string]bool{"bin": true, "completion": true, "daemon": true, "devtools": true, "docs": true, "exec": true,
+	"generate": true, "g": true, "gen": true, "get-mfe-port": true, "hook": true, "info": true, "link": true, "login": true,
+	"logout": true, "prune": true, "query": true, "setup": true, "telemetry": true, "unlink": true, "watch": true}
+
+func init() { turboRun.spec() }
+
+// turbo judges Turborepo by its tables: ls lists packages; run (or turbo
+// TASK) runs the project's tasks, safe when each is a test, lint, check or
+// build task (as make and gradle are judged); the remote cache, the
+// other commands and files outside the project are judged by kind.
+func turbo(c *cmd) {
+	global, words := parseOpts(c.rest(), turboTool.global.spec())
+	verb, flags, ops, known := c.verb(turboTool)
+	switch {
+	case verb.dyn:
+		c.add(Warning, "the turbo command is not known until it runs", "builtin:unknown")
+		return
+	case verb.s == "":
+		c.add(Safe, "prints usage", "builtin:read-only")
+		return
+	case !known && turboSubcommands[verb.s]:
+		switch verb.s {
+		case "login", "logout", "link", "unlink":
+			c.add(Dangerous, "changes the account or remote cache turbo uses", "builtin:publish")
+		default:
+			c.add(Warning, "runs a turbo command the classifier does not model ("+verb.s+")", "builtin:unknown")
+		}
+		return
+	case !known:
+		// turbo TASK... is turbo run TASK...
+		flags, ops = c.judgeArgs(words, &turboRun)
+	}
+	flags = append(global, flags...)
+	if has(flags, "--api", "--login", "--token", "--team", "--experimental-otel-endpoint") {
+		c.add(Warning, "talks to a remote cache or endpoint it is given", "builtin:network")
+	}
+	for _, f := range flags {
+		switch f.name {
+		case "--heap", "--trace", "--profile", "--anon-profile", "--graph", "--log-file", "--cache-dir":
+			if f.hasVal {
+				c.output(f.val)
+			}
+		case "--cwd":
+			if f.hasVal && c.outsideRoot(c.chdir(c.d, f.val)) {
+				c.add(Warning, "works on a repository outside the project root", "builtin:npm-outside")
+			}
+		}
+	}
+	if verb.s == "ls" {
+		c.add(Safe, "lists the monorepo's packages", "builtin:read-only")
+		return
+	}
+	turboTasks(c, ops)
+}
+
+// turboTasks judges the tasks turbo runs by their names, as buildTool
+// judges gradle's.
+func turboTasks(c *cmd, tasks []field) {
+	level, why := Safe, "runs the project's tasks"
+	if len(tasks) == 0 {
+		level, why = Warning, "runs no task it is given"
+	}
+	for _, t := range tasks {
+		name := lower(t.s)
+		if i := strings.LastIndexByte(name, '#'); i >= 0 {
+			name = name[i+1:] // web#build
+		}
+		switch {
+		case strings.HasPrefix(t.s, "-") && !t.dyn:
+			// An option after "--", passed to the tasks.
+		case t.dyn:
+			level, why = max(level, Warning), "task is not known until it runs"
+		case containsAny(name, []string{"deploy", "release", "publish", "upload", "install"}):
+			level, why = Dangerous, "installs, deploys or publishes ("+t.s+")"
+		case !containsAny(name, []string{"test", "lint", "check", "build", "typecheck", "verify", "compile", "validate"}) && level < Warning:
+			level, why = Warning, "runs a task ("+t.s+")"
+		}
+	}
+	c.add(level, why, "builtin:build")
+}

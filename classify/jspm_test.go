@@ -371,3 +371,26 @@ func TestDenoTablesMatchInstalledHelp(t *testing.T) {
 	}
 	checkVerbHelp(t, "deno", tables)
 }
+
+// turbo runs the project's tasks by their names, with its tables'
+// options.
+func TestTurboTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"turbo", Safe}, {"turbo test", Safe}, {"turbo run test", Safe}, {"turbo run build lint --filter=web", Safe},
+		{"turbo test --concurrency 2 --output-logs errors-only", Safe}, {"turbo run test -- --coverage", Safe}, {"turbo ls", Safe},
+		{"turbo ls --affected --output json", Safe}, {"turbo --version", Safe}, {"turbo web#test", Safe}, {"turbo run test --graph=graph.html", Safe},
+
+		{"turbo test --frobnicate", Warning}, {"turbo --frobnicate test", Warning}, {"turbo run dev", Warning}, {"turbo run", Warning},
+		{"turbo test --api https://cache.example.com", Warning}, {"turbo test --cwd /tmp/x", Warning},
+		{"turbo test --root-turbo-json ~/.aws/credentials", Blocked}, {"turbo test --root-turbo-json /tmp/turbo.json", Warning},
+		{"turbo test --graph ~/.bashrc", Blocked}, {"turbo test --profile=/tmp/p.json", Dangerous}, {"turbo test --cache-dir=/etc/x", Blocked},
+		{"turbo run deploy", Dangerous}, {"turbo login", Dangerous}, {"turbo prune web", Warning}, {"turbo $TASK", Warning},
+	})
+}
+
+// TestTurboTablesMatchInstalledHelp checks turbo's tables against its
+// help where turbo is installed.
+func TestTurboTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	checkVerbHelp(t, "turbo", map[string]*toolOpts{"": &turboTool.global, "run": &turboRun, "ls": turboTool.verbs["ls"]})
+}

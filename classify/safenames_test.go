@@ -82,7 +82,7 @@ prisma     py.test pytest rails rake rar rc-update rebar3  reptyr
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap  tar   terragrunt  timedatectl 
-tinygo  tox toybox tslint turbo typeorm uftrace     unrar   
+tinygo  tox toybox tslint  typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
 yapf  yay ydotool yum  zig  zypper`)
 
