@@ -292,3 +292,99 @@ func pulumi(c *cmd) {
 	}
 	pulumiTool.judge(c)
 }
+
+// nerdctlSource names the source nerdctl's tables were taken from.
+const nerdctlSource = "cmd/nerdctl flags (cobra), nerdctl v2.3.5"
+
+// nerdctl's global options are persistent: every command takes them.
+const (
+	nerdctlFlags   = "h"
+	nerdctlVals    = "aHn"
+	nerdctlLong    = "--debug --debug-full --insecure-registry --experimental --kube-hide-dupe --selinux-enabled --help --version"
+	nerdctlLongVal = `--address --host --namespace --snapshotter --storage-driver --cni-path --cni-netconfpath --data-root --cgroup-manager
+		--hosts-dir --host-gateway-ip --bridge-ip --cdi-spec-dirs --userns-remap`
+	nerdctlReads = "--hosts-dir --data-root --cni-netconfpath --cdi-spec-dirs"
+)
+
+// nerdctlTool is nerdctl's read-only commands, each with its own flags
+// and the global ones; the commands of a group are keyed by both words.
+var nerdctlTool = newVerbTool(toolOpts{source: nerdctlSource, flags: nerdctlFlags + "v", vals: nerdctlVals, long: nerdctlLong,
+	longVal: nerdctlLongVal, reads: nerdctlReads}, nerdctlVerbs(map[string]toolOpts{
+	"ps":                {flags: "alqs", vals: "nf", long: "--all --latest --no-trunc --quiet --size", longVal: "--last --format --filter"},
+	"container ls":      {flags: "alqs", vals: "nf", long: "--all --latest --no-trunc --quiet --size", longVal: "--last --format --filter"},
+	"inspect":           {flags: "s", vals: "f", long: "--size", longVal: "--format --type --mode"},
+	"container inspect": {flags: "s", vals: "f", long: "--size", longVal: "--format --mode"},
+	"logs":              {flags: "ft", vals: "n", long: "--follow --timestamps --details", longVal: "--tail --since --until"},
+	"container logs":    {flags: "ft", vals: "n", long: "--follow --timestamps --details", longVal: "--tail --since --until"},
+	"images":            {flags: "qa", vals: "f", long: "--quiet --no-trunc --digests --names --all", longVal: "--format --filter"},
+	"image ls":          {flags: "qa", vals: "f", long: "--quiet --no-trunc --digests --names --all", longVal: "--format --filter"},
+	"image inspect":     {vals: "f", longVal: "--mode --format --platform"},
+	"history":           {flags: "q", vals: "f", long: "--quiet --human --no-trunc", longVal: "--format"},
+	"image history":     {flags: "q", vals: "f", long: "--quiet --human --no-trunc", longVal: "--format"},
+	"version":           {vals: "f", longVal: "--format"},
+	"info":              {vals: "f", longVal: "--mode --format"},
+	"system info":       {vals: "f", longVal: "--mode --format"},
+	"events":            {vals: "f", longVal: "--format --filter"},
+	"system events":     {vals: "f", longVal: "--format --filter"},
+	"stats":             {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
+	"container stats":   {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
+	"top":               {stop: true},
+	"container top":     {stop: true},
+	"port":              {},
+	"container port":    {},
+	"network ls":        {flags: "q", vals: "f", long: "--quiet", longVal: "--filter --format"},
+	"network inspect":   {vals: "f", longVal: "--mode --format"},
+	"volume ls":         {flags: "qs", vals: "f", long: "--quiet --size", longVal: "--format --filter"},
+	"volume inspect":    {flags: "s", vals: "f", long: "--size", longVal: "--format"},
+}))
+
+// nerdctlVerbs adds the global options to each command's table: their
+// long names only, since -a, -H and -n are the root command's alone.
+func nerdctlVerbs(verbs map[string]toolOpts) map[string]*toolOpts {
+	out := map[string]*toolOpts{}
+	for name, o := range verbs {
+		o.flags += nerdctlFlags
+		o.long += " " + nerdctlLong
+		o.longVal += " " + nerdctlLongVal
+		o.reads = nerdctlReads
+		out[name] = &o
+	}
+	return out
+}
+
+// nerdctlAliases are the other names nerdctl gives a group's commands.
+var nerdctlAliases = map[string]string{"container list": "container ls", "container ps": "container ls", "image list": "image ls",
+	"network list": "network ls", "volume list": "volume ls"}
+
+// nerdctl judges nerdctl by its tables: the read-only commands are safe
+// with their own and the global options; -H/--address is another
+// containerd. Every other command is judged as docker's.
+func nerdctl(c *cmd) {
+	global, words := parseOpts(c.rest(), nerdctlTool.global.spec())
+	verb, flags, ops, known := c.verb(nerdctlTool)
+	if verb.dyn {
+		c.add(Dangerous, "runs a nerdctl command that is not known until it runs", "builtin:docker-remove")
+		return
+	}
+	if !known && len(ops) > 0 && !ops[0].dyn {
+		name := verb.s + " " + ops[0].s
+		if alias, ok := nerdctlAliases[name]; ok {
+			name = alias
+		}
+		if o, ok := nerdctlTool.verbs[name]; ok {
+			flags, _ = c.judgeArgs(ops[1:], o)
+			known = true
+		}
+	}
+	if has(global, "H", "a") || has(append(global, flags...), "--address", "--host") {
+		c.add(Warning, "talks to another containerd", "builtin:docker")
+	}
+	if known {
+		c.add(Safe, "reads container state", "builtin:read-only")
+		return
+	}
+	saved := c.args
+	c.args = append([]field{c.args[0]}, words...)
+	docker(c)
+	c.args = saved
+}

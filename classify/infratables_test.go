@@ -168,3 +168,20 @@ func TestTerraformTableMatchesInstalledHelp(t *testing.T) {
 func init() {
 	closedNames = append(closedNames, strings.Fields("npm pnpm yarn bun deno turbo prettier taplo dprint biome docker terraform tofu helm pulumi")...)
 }
+
+// nerdctl's read-only commands are safe with their own options and the
+// global ones; everything else is judged as docker's.
+func TestNerdctlTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"nerdctl", Safe}, {"nerdctl ps -a", Safe}, {"nerdctl -n k8s.io ps", Safe}, {"nerdctl ps --namespace k8s.io -q", Safe},
+		{"nerdctl images --digests", Safe}, {"nerdctl logs -f -n 20 web", Safe}, {"nerdctl inspect -f '{{.State}}' web", Safe},
+		{"nerdctl container ls", Safe}, {"nerdctl container list -a", Safe}, {"nerdctl image inspect alpine", Safe},
+		{"nerdctl volume ls -q", Safe}, {"nerdctl network inspect bridge", Safe}, {"nerdctl top web aux", Safe}, {"nerdctl version", Safe},
+
+		{"nerdctl ps --frobnicate", Warning}, {"nerdctl --frobnicate ps", Warning}, {"nerdctl -H unix:///run/other.sock ps", Warning},
+		{"nerdctl ps --address /run/x.sock", Warning}, {"nerdctl --hosts-dir ~/.ssh ps", Blocked},
+
+		{"nerdctl run alpine", Warning}, {"nerdctl run -v /:/h alpine", Blocked}, {"nerdctl rm web", Dangerous},
+		{"nerdctl build .", Warning}, {"nerdctl $CMD", Dangerous}, {"nerdctl container rm x", Dangerous},
+	})
+}
