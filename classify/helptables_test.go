@@ -219,6 +219,7 @@ var checkerHelps = []struct {
 	{"vite", []string{"--help"}, &viteOpts},
 	{"vite", []string{"build", "--help"}, &viteOpts},
 	{"pyright", []string{"--help"}, &pyrightOpts},
+	{"prettier", []string{"--help"}, &prettierOpts},
 }
 
 // checkerOption finds options in the option column of a checker's help,

@@ -242,6 +242,10 @@ func docker(c *cmd) {
 		c.add(Warning, "talks to another Docker daemon", "builtin:docker")
 	}
 	sub := first(ops)
+	if len(ops) > 0 && ops[0].dyn {
+		c.add(Dangerous, "runs a command that is not known until it runs", "builtin:docker-remove")
+		return
+	}
 	var rest []field
 	if len(ops) > 0 {
 		rest = ops[1:]
