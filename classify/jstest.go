@@ -465,7 +465,7 @@ var cypressTable = jsTool{
 	subs: map[string]*jsTool{
 		"run": {why: "runs the project's tests", rule: "builtin:test",
 			opts: toolOpts{source: "cypress run --help, Cypress 15.3.0", flags: "qh", vals: "bcCekpProst",
-				long:    "--component --e2e --headed --headless --no-exit --parallel --runner-ui --no-runner-ui --dev",
+				long:    "--component --e2e --headed --headless --no-exit --parallel --quiet --runner-ui --no-runner-ui --dev",
 				longVal: "--auto-cancel-after-failures --browser --ci-build-id --config --config-file --env --group --key --port --project --record --reporter --reporter-options --spec --tag",
 				// The configuration file and a reporter module are code;
 				// the project is where the tests come from.
