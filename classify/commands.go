@@ -338,12 +338,13 @@ func init() {
 	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
 	set(swift(build), "swift")
 	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
-	set(testRunner, "pytest", "py.test", "tap", "rspec", "phpunit", "ctest", "bats", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber")
+	set(testRunner, "pytest", "py.test", "rspec", "phpunit", "ctest", "bats", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber")
 	// The JavaScript linters and test runners, each by its --help (jstest.go).
 	for name, t := range jsTools {
 		setTable(t.opts.source, t.handler(), name)
 	}
 	setTable(karmaTable.opts.source, karma, "karma")
+	setTable(tapTable.opts.source, tap, "tap")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")

@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // jsTool is the table of a JavaScript linter or test runner, taken from
 // its --help: opts lists every option and judges the files its reads and
@@ -500,3 +503,42 @@ var jsTools = map[string]*jsTool{
 }
 
 func init() { karmaTable.build() }
+
+// tapReporters are tap's built-in reporters; any other --reporter is a
+// module it imports or a program it runs.
+var tapReporters = strings.Fields("base terse min dot silent json jsonstream markdown junit tap")
+
+var tapTable = jsTool{why: "runs the project's tests", rule: "builtin:test", fixWhy: "updates project files",
+	opts: toolOpts{source: "tap --help, tap 21.8.0", flags: "cCbBnVvhOiIFS", vals: "Rfrtsjodg",
+		long:    "--browser --no-browser --show-full-coverage --allow-empty-coverage --allow-incomplete-coverage --disable-coverage --comments --passes --color --no-color --diag --no-diag --bail --no-bail --fail-todo --fail-skip --fail-only --changed --shuffle --debug --omit-version --omit-whitespace --no-omit-whitespace --versions --version --only --invert --no-invert --filter-quietly --no-filter-quietly --save-fixture --snapshot --snapshot-clean-cwd --no-snapshot-clean-cwd --typecheck --type-strip-only",
+		longVal: "--plugin --reporter --reporter-file --reporter-arg --coverage-report --coverage-map --coverage-exclude --statements --branches --lines --functions --timeout --include --exclude --save --files --jobs --serial --before --after --output-file --output-dir --test-arg --test-env --node-arg --grep --tsconfig",
+		// Modules and programs it runs before, after and around the
+		// tests, and the files naming tests.
+		reads: "--coverage-map --before --after --files --tsconfig"},
+	fixes:   "-S --snapshot",
+	outputs: "-f --reporter-file -o --output-file -d --output-dir -s --save",
+	// Plugins rebuild tap; node arguments and the tests' environment
+	// (NODE_OPTIONS) load code the classifier does not see.
+	plugins: "--plugin --node-arg --test-env",
+	servers: "--browser",
+	verbs: map[string]jsVerb{"run": jsSafe, "list": jsSafe, "replay": jsSafe,
+		"version": jsPrints, "versions": jsPrints, "help": jsPrints, "debug": jsPrints, "node-options": jsPrints,
+		"report": {Warning, "writes coverage reports and may open them in a browser", "builtin:server"},
+		"repl":   {Warning, "starts an interactive program", "builtin:interactive"},
+		"build":  {Warning, "rebuilds tap with its plugins, writing into node_modules", "builtin:format"},
+		"plugin": {Warning, "manages tap's plugins (plugin add installs packages)", "builtin:format"},
+		"config": {Warning, "prints or edits tap's configuration", "builtin:format"}}}
+
+// tap judges tap's reporter: a built-in one is a setting, any other is
+// a module or program of its choosing.
+func tap(c *cmd) {
+	flags, _ := parseOpts(c.rest(), tapTable.opts.spec())
+	for _, r := range values(flags, "-R", "--reporter") {
+		if r.dyn || !slices.Contains(tapReporters, r.s) {
+			c.add(Warning, "runs the reporter "+shorten(r.s)+", a module or program of its choosing", "builtin:tool-program")
+		}
+	}
+	tapTable.judge(c, c.rest())
+}
+
+func init() { tapTable.build() }

@@ -148,6 +148,23 @@ func TestJSTestRunnersJudgeTheirOptions(t *testing.T) {
 	})
 }
 
+// tap's table: its subcommands, reporters that are modules or programs,
+// and the modules it runs around the tests.
+func TestTapJudgesItsOptions(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"tap", Safe}, {"tap test/a.js", Safe}, {"tap run -R terse --disable-coverage", Safe}, {"tap -bCRterse test/", Safe},
+		{"tap --allow-incomplete-coverage -j4 --timeout=60", Safe}, {"tap list", Safe}, {"tap replay", Safe}, {"tap versions", Safe},
+		{"tap -o tap-output.tap test/a.js", Safe}, {"tap --before=test/setup.js", Safe}, {"tap -g adds test/a.js", Safe},
+		{"tap --frobnicate", Warning}, {"tap --rep=terse", Warning}, {"tap -S", Warning}, {"tap --snapshot test/a.js", Warning},
+		{"tap -R ./my-reporter.js", Warning}, {"tap --reporter=/tmp/r", Warning}, {"tap --plugin=@tapjs/nock", Warning},
+		{"tap --node-arg=--require=/tmp/x.js", Warning}, {"tap --test-env=NODE_OPTIONS=--require=/tmp/x.js", Warning},
+		{"tap --before=/tmp/x.js", Warning}, {"tap --coverage-map=/tmp/m.js", Warning}, {"tap --browser", Warning},
+		{"tap repl", Warning}, {"tap plugin add x", Warning}, {"tap build", Warning}, {"tap config edit", Warning}, {"tap report html", Warning},
+		{"tap -o ~/.bashrc", Blocked}, {"tap --output-dir=/tmp/out", Dangerous}, {"tap -f /home/dev/.profile -R junit", Blocked},
+		{"tap --files=/home/dev/.ssh/id_rsa", Blocked}, {"tap /tmp/evil.js", Warning}, {"tap ~/.aws/credentials", Blocked},
+	})
+}
+
 // jsHelps are the tables checked against the installed tools' --help,
 // with the words that print it. CI installs the npm packages named in
 // the tables' sources (.ci/run); a tool that is not installed is
@@ -169,6 +186,7 @@ var jsHelps = []struct {
 	{"mocha", []string{"--help"}, &mochaTable},
 	{"ava", []string{"--help"}, &avaTable},
 	{"jasmine", []string{"--help"}, &jasmineTable},
+	{"tap", []string{"--help"}, &tapTable},
 	{"karma", []string{"start", "--help"}, karmaTable.subs["start"]},
 	{"karma", []string{"run", "--help"}, karmaTable.subs["run"]},
 	{"playwright", []string{"--help"}, &playwrightTable},
@@ -202,7 +220,9 @@ func TestJSTablesMatchInstalledHelp(t *testing.T) {
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, bin, h.args...)
-			cmd.Dir = t.TempDir()
+			// Run where it is installed: tap finds its own package from
+			// the working directory (DIR/node_modules/.bin/tap).
+			cmd.Dir = filepath.Dir(filepath.Dir(filepath.Dir(bin)))
 			cmd.Env = []string{"LC_ALL=C", "PATH=" + filepath.Dir(node) + ":/usr/bin:/bin", "HOME=" + t.TempDir(), "NO_COLOR=1", "CYPRESS_INSTALL_BINARY=0"}
 			out, _ := cmd.CombinedOutput()
 			opts := checkerHelpOptions(string(out))
@@ -223,8 +243,9 @@ func TestJSTablesMatchInstalledHelp(t *testing.T) {
 }
 
 // jsHelpWords are words of the helps that look like options and are
-// not: vitest's "--help --expand-help" hint.
-var jsHelpWords = map[string][]string{"vitest": {"--expand-help"}}
+// not: vitest's "--help --expand-help" hint, and the npm option a line
+// of tap's help starts with ("npm install --save-dev <plugin>").
+var jsHelpWords = map[string][]string{"vitest": {"--expand-help"}, "tap": {"--save-dev"}}
 
 // FuzzJSToolsNeverSafeWithUnknownOption checks that whatever follows, an
 // option a JavaScript tool's table does not list keeps it from being
@@ -237,7 +258,7 @@ func FuzzJSToolsNeverSafeWithUnknownOption(f *testing.F) {
 			}
 		}
 	})
-	names = append(names, "karma start --single-run", "playwright test", "cypress run", "vitest run", "cypress cache list")
+	names = append(names, "karma", "karma start --single-run", "tap", "tap run", "playwright test", "cypress run", "vitest run", "cypress cache list")
 	for i, s := range []string{"", "x", ".", "--coverage", "-u", "src --fix", "-c a.json", "--watch=false", "run", "--", "-- --x"} {
 		f.Add(uint8(i), s)
 	}

@@ -81,7 +81,7 @@ pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg            p
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack                       stylua supabase swift swiftlint
- systemctl  tap taplo tar  terraform terragrunt  timedatectl 
+ systemctl      taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox        turbo typeorm uftrace     unrar   
          wezterm winget wtype   xbps-install xdotool xmake    xte   
 yapf yarn yay ydotool yum  zig  zypper`)
