@@ -56,7 +56,15 @@ type jsVerb struct {
 
 // judge judges args, the words after the command name, by the table.
 func (t *jsTool) judge(c *cmd, args []field) {
+	args = shortEquals(args)
 	flags, ops := c.judgeArgs(args, &t.opts)
+	for _, f := range values(flags, strings.Fields(t.opts.reads)...) {
+		// Jest takes --config as JSON too, which the classifier does
+		// not read.
+		if v := strings.TrimSpace(f.s); !f.dyn && (strings.HasPrefix(v, "{") || strings.HasPrefix(v, "[")) {
+			c.add(Warning, "sets options the classifier does not read ("+shorten(v)+")", "builtin:tool-program")
+		}
+	}
 	if t.subs != nil {
 		t.judgeFlags(c, flags)
 		if len(ops) == 0 {
@@ -94,6 +102,27 @@ func (t *jsTool) judge(c *cmd, args []field) {
 	}
 	c.add(Safe, t.why, t.rule)
 	t.read(c, ops)
+}
+
+// shortEquals rewrites -c=VALUE as -cVALUE: yargs and mri take the
+// value after the "=", which the classifier's parser would keep.
+func shortEquals(args []field) []field {
+	var out []field
+	for i, a := range args {
+		if a.s == "--" {
+			break
+		}
+		if !a.dyn && len(a.s) > 3 && a.s[0] == '-' && a.s[1] != '-' && a.s[2] == '=' {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i].s = a.s[:2] + a.s[3:]
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 // read judges the operands: files and directories whose trees are read
@@ -246,8 +275,10 @@ var (
 			long:    "--no-config-lookup --inspect-config --fix --fix-dry-run --no-ignore --stdin --quiet --color --no-color --no-inline-config --report-unused-disable-directives --cache --suppress-all --prune-suppressions --pass-on-unpruned-suppressions --init --env-info --no-error-on-unmatched-pattern --exit-on-fatal-error --no-warn-ignored --pass-on-no-patterns --debug --stats --mcp",
 			longVal: "--config --ext --global --parser --parser-options --plugin --rule --fix-type --ignore-pattern --stdin-filename --max-warnings --output-file --format --report-unused-disable-directives-severity --report-unused-inline-configs --cache-file --cache-location --cache-strategy --suppress-rule --suppressions-location --print-config --flag --concurrency",
 			// The configuration, a parser and a formatter are modules
-			// loaded as code; --print-config reads the file it names.
-			reads: "-c --config --parser -f --format --print-config --suppressions-location"},
+			// loaded as code; --print-config reads the file it names, and
+			// the configuration is looked up from --stdin-filename's
+			// directory.
+			reads: "-c --config --parser -f --format --print-config --suppressions-location --stdin-filename"},
 		fixes:   "--fix --suppress-all --suppress-rule --prune-suppressions",
 		outputs: "-o --output-file --cache-file --cache-location",
 		plugins: "--plugin",
@@ -270,7 +301,7 @@ var (
 		opts: toolOpts{source: "xo --help, XO 2.0.2 (meow flags in dist/cli.js)",
 			long:    "--fix --fix-dry-run --space --semicolon --no-semicolon --react --no-react --prettier --no-prettier --quiet --version --stdin --open",
 			longVal: "--reporter --config --config-path --print-config --stdin-filename --ignore --ignores --cwd",
-			reads:   "--reporter --config --config-path --print-config --cwd"},
+			reads:   "--reporter --config --config-path --print-config --cwd --stdin-filename"},
 		fixes:   "--fix",
 		servers: "--open"}
 
@@ -287,7 +318,7 @@ var (
 			// The configuration, its base directory (where plugins and
 			// extends resolve), a custom syntax and a custom formatter
 			// are code.
-			reads: "-c --config --config-basedir -i --ignore-path --custom-syntax --custom-formatter --suppress-location"},
+			reads: "-c --config --config-basedir -i --ignore-path --custom-syntax --custom-formatter --suppress-location --stdin-filename"},
 		fixes:   "--fix --suppress",
 		outputs: "-o --output-file --cache-location",
 		plugins: "--globby-options --go"}

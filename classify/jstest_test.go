@@ -63,6 +63,11 @@ func TestJSLintersJudgeTheirOptions(t *testing.T) {
 		{"eslint ~/.ssh/id_rsa", Blocked}, {"oxlint /home/dev/.aws/credentials", Blocked}, {"markdownlint-cli2 :/home/dev/.ssh/id_rsa", Blocked},
 		{"markdownlint-cli2 '#/home/dev/.netrc'", Blocked}, {"stylelint /tmp/x.css", Warning},
 
+		// yargs and mri take -c=VALUE as VALUE; the configuration is
+		// looked up from --stdin-filename's directory.
+		{"eslint -c=/tmp/x.js .", Warning}, {"eslint -c=eslint.config.js .", Safe}, {"eslint --stdin --stdin-filename src/a.js", Safe},
+		{"eslint --stdin --stdin-filename /tmp/evil/a.js", Warning}, {"stylelint --stdin --stdin-filename /tmp/evil/a.css", Warning},
+
 		// Servers: the config inspector, MCP, language server, editors.
 		{"eslint --inspect-config", Warning}, {"eslint --mcp", Warning}, {"oxlint --lsp", Warning}, {"xo --open", Warning},
 	})
@@ -127,6 +132,7 @@ func TestJSTestRunnersJudgeTheirOptions(t *testing.T) {
 		{"cypress run -C /tmp/cypress.config.js", Warning}, {"cypress run -b /tmp/evil", Warning}, {"cypress run -r /tmp/r.js", Warning},
 		{"cypress run -c supportFile=/tmp/x.js", Warning}, {"cypress run --spec /home/dev/.ssh/id_rsa", Blocked}, {"cypress run -P /opt/other", Warning},
 		{"cypress run -c '{\"video\":false}'", Warning},
+		{"mocha -r=/tmp/x.js", Warning}, {"jest -c=/tmp/jest.config.js", Warning}, {"jest --config '{\"setupFiles\":[\"/tmp/x.js\"]}'", Warning},
 
 		// Test files outside the project run code from outside it.
 		{"mocha /tmp/evil.js", Warning}, {"vitest run /opt/x.test.ts", Warning}, {"jasmine /tmp/x.spec.js", Warning}, {"ava ~/.ssh/id_rsa", Blocked},
