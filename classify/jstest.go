@@ -35,8 +35,8 @@ type jsTool struct {
 	pairs string
 	// marks are options with a finding of their own (eslint --init).
 	marks map[string]jsVerb
-	// verbs are first operands with a finding of their own; a Safe verb
-	// is judged like the tool without one (vitest run).
+	// verbs are first operands with a finding of their own; jsSafe, a
+	// verb without one, is judged like the tool alone (vitest run).
 	verbs map[string]jsVerb
 	// subs are subcommands with tables of their own (playwright test);
 	// when set, opts are the options before the subcommand, and a
@@ -86,7 +86,7 @@ func (t *jsTool) judge(c *cmd, args []field) {
 	if len(ops) > 0 && !ops[0].dyn {
 		if v, ok := t.verbs[ops[0].s]; ok {
 			ops = ops[1:]
-			if v.level != Safe {
+			if v.why != "" {
 				c.add(v.level, v.why, v.rule)
 				t.judgeFlags(c, flags)
 				t.read(c, ops)
@@ -204,6 +204,8 @@ func (t *jsTool) judgePairs(c *cmd, f flag) {
 	}
 }
 
+// fixRule is the rule of a fix: a test runner's snapshot update is part
+// of testing (builtin:test, as testRunner says), a linter's is formatting.
 func (t *jsTool) fixRule() string {
 	if t.rule == "builtin:test" {
 		return "builtin:test"
@@ -380,7 +382,7 @@ var vitestTable = jsTool{why: "runs the project's tests", rule: "builtin:test", 
 	marks:   map[string]jsVerb{"--clearCache": {Warning, "deletes its caches", "builtin:format"}},
 	verbs: map[string]jsVerb{"run": jsSafe, "related": jsSafe, "bench": jsSafe, "list": jsSafe,
 		"watch": {Warning, "watches the project and reruns its tests", "builtin:server"}, "dev": {Warning, "watches the project and reruns its tests", "builtin:server"},
-		"init": {Warning, "installs packages and writes configuration into the project", "builtin:format"}, "complete": {Warning, "installs shell completion", "builtin:format"}}}
+		"init": {Warning, "installs packages and writes configuration into the project", "builtin:format"}, "complete": {Warning, "shell completion, which the classifier does not model", "builtin:unknown-option"}}}
 
 // mochaBools are mocha's flags; yargs takes --no-NAME for each.
 const mochaBools = "--allow-uncaught --async-only --bail --check-leaks --color --colors --delay --diff --dry-run --exit --fail-hook-affected-tests --pass-on-failing-test-suite --fail-zero --forbid-only --forbid-pending --full-trace --inline-diffs --invert --list-interfaces --list-reporters --parallel --posix-exit-codes --recursive --sort --watch --config --package --opts"
