@@ -20,6 +20,7 @@ type jsTool struct {
 	fixes   string // options that rewrite project files (--fix, -u)
 	fixWhy  string // what they do, as the formatter and testRunner say it
 	outputs string // options whose value is a file or directory written (reports, caches)
+	cleans  string // options whose value is a directory the run empties first (playwright --output)
 	plugins string // options whose value is code or arguments the classifier cannot see into
 	servers string // options that start a server, open a browser or a debugger, or wait for changes
 	// browsers are options whose value names a browser, or with a slash
@@ -28,10 +29,10 @@ type jsTool struct {
 	// csv are options whose value is a comma separated list of files read.
 	csv string
 	// pairs are options whose value is key=value pairs, of which the
-	// output keys name files written (mocha -O output=FILE, cypress -c
-	// screenshotsFolder=DIR) and the others are judged as paths read
-	// (cypress -c supportFile=FILE), so that no file outside the
-	// project is taken in silently.
+	// output keys name files written (mocha -O output=FILE), Cypress's
+	// asset folders are emptied (cypress -c screenshotsFolder=DIR), and
+	// the others are judged as paths read (cypress -c supportFile=FILE),
+	// so that no file outside the project is taken in silently.
 	pairs string
 	// marks are options with a finding of their own (eslint --init).
 	marks map[string]jsVerb
@@ -162,6 +163,8 @@ func (t *jsTool) judgeFlags(c *cmd, flags []flag) (fixes bool) {
 			c.add(Warning, "loads code or passes arguments the classifier does not read ("+shorten(f.name+" "+f.val.s)+")", "builtin:tool-program")
 		case listed(t.outputs, f.name) && f.hasVal:
 			c.output(f.val)
+		case listed(t.cleans, f.name) && f.hasVal:
+			c.path(accDeleteTree, f.val)
 		case listed(t.browsers, f.name) && f.hasVal:
 			for _, b := range strings.Split(f.val.s, ",") {
 				if f.val.dyn || strings.ContainsAny(b, `/\~`) {
@@ -181,8 +184,9 @@ func (t *jsTool) judgeFlags(c *cmd, flags []flag) (fixes bool) {
 }
 
 // judgePairs judges key=value pairs: a value under an output key is a
-// file written, any other value is judged as a path read. JSON, which
-// the classifier does not parse, is warning.
+// file written, Cypress's asset folders are emptied before the run, and
+// any other value is judged as a path read. JSON, which the classifier
+// does not parse, is warning.
 func (t *jsTool) judgePairs(c *cmd, f flag) {
 	v := strings.TrimSpace(f.val.s)
 	if f.val.dyn || strings.HasPrefix(v, "{") || strings.HasPrefix(v, "[") {
@@ -194,13 +198,16 @@ func (t *jsTool) judgePairs(c *cmd, f flag) {
 		if !ok {
 			continue
 		}
-		k := strings.ToLower(key)
 		p := field{s: val, w: f.val.w}
-		if k == "output" || k == "outputfile" || k == "mochafile" || strings.HasSuffix(k, "folder") || strings.HasSuffix(k, "dir") {
+		switch k := strings.ToLower(key); {
+		case k == "screenshotsfolder" || k == "videosfolder" || k == "downloadsfolder":
+			// Cypress empties them before a run (trashAssetsBeforeRuns).
+			c.path(accDeleteTree, p)
+		case k == "output" || k == "outputfile" || k == "mochafile" || strings.HasSuffix(k, "dir"):
 			c.output(p)
-			continue
+		default:
+			c.path(accRead, p)
 		}
-		c.path(accRead, p)
 	}
 }
 
@@ -375,7 +382,10 @@ var vitestTable = jsTool{why: "runs the project's tests", rule: "builtin:test", 
 		// directories it takes tests from.
 		reads: "-r --root -c --config --dir --reporter --pool --environment --diff --coverage.customProviderModule --typecheck.tsconfig --experimental.vcsProvider --mergeReports"},
 	fixes:   "-u --update --coverage.thresholds.autoUpdate",
-	outputs: "--outputFile --coverage.reportsDirectory --coverage.htmlDir --attachmentsDir",
+	outputs: "--outputFile --coverage.htmlDir --attachmentsDir",
+	// Coverage cleans its reports directory before the run
+	// (coverage.clean, on by default).
+	cleans: "--coverage.reportsDirectory",
 	// Node's arguments for the workers, and the type checker it runs.
 	plugins: "--execArgv --typecheck.checker",
 	servers: "-w --watch --ui --open --api --api.port --api.host --api.allowExec --api.allowWrite --browser --browser.enabled --browser.name --browser.ui --browser.api --browser.api.port --browser.api.host --browser.api.allowExec --browser.api.allowWrite --inspect --inspectBrk --standalone",
@@ -474,8 +484,9 @@ var playwrightTable = jsTool{
 				// modules it loads.
 				reads: "-c --config --add-reporter --reporter --tsconfig --last-failed-file",
 				lists: "--test-list --test-list-invert"},
-			fixes:   "-u --update-snapshots",
-			outputs: "--output",
+			fixes: "-u --update-snapshots",
+			// Playwright empties its output directory before the run.
+			cleans:  "--output",
 			servers: "--ui --ui-host --ui-port --debug",
 			marks:   map[string]jsVerb{"--run-agents": {Warning, "runs agents that write test code", "builtin:tool-program"}}},
 	},

@@ -92,7 +92,7 @@ func TestJSTestRunnersJudgeTheirOptions(t *testing.T) {
 		{"jasmine", Safe}, {"jasmine spec/a.spec.js --filter=adds", Safe}, {"jasmine --config=spec/support/jasmine.json", Safe}, {"jasmine enumerate", Safe},
 		{"karma start --single-run", Safe}, {"karma start karma.conf.js --single-run --browsers ChromeHeadless", Safe}, {"karma run", Safe},
 		{"playwright test", Safe}, {"playwright test --project=chromium", Safe}, {"playwright test tests/a.spec.ts:42 --headed", Safe},
-		{"playwright test --reporter=html --output test-results -j 1", Safe}, {"playwright test --list", Safe}, {"playwright --version", Safe},
+		{"playwright test --reporter=html -j 1", Safe}, {"playwright test --list", Safe}, {"playwright --version", Safe},
 		{"cypress run", Safe}, {"cypress run --spec cypress/e2e/a.cy.js", Safe}, {"cypress run -b chrome --headless", Safe},
 		{"cypress run --config video=false", Safe}, {"cypress info", Safe}, {"cypress version", Safe}, {"cypress cache list", Safe}, {"cypress cache path", Safe},
 
@@ -111,8 +111,14 @@ func TestJSTestRunnersJudgeTheirOptions(t *testing.T) {
 		{"jest --outputFile ~/.bashrc --json", Blocked}, {"jest --coverageDirectory=/tmp/cov", Dangerous}, {"jest --cacheDirectory ~/.bashrc", Blocked},
 		{"vitest run --outputFile=/home/dev/.profile", Blocked}, {"vitest run --coverage.reportsDirectory /tmp/cov", Dangerous},
 		{"mocha -R xunit -O output=/home/dev/.bashrc", Blocked}, {"mocha --reporter-options output=/tmp/r.xml", Dangerous},
-		{"playwright test --output /tmp/out", Dangerous}, {"cypress run -o mochaFile=/home/dev/.bashrc", Blocked},
+		{"cypress run -o mochaFile=/home/dev/.bashrc", Blocked},
 		{"cypress run -c screenshotsFolder=/tmp/shots", Dangerous},
+
+		// Directories the run empties first: Playwright's output
+		// directory, Vitest's coverage reports (coverage.clean), Cypress's
+		// asset folders (trashAssetsBeforeRuns).
+		{"playwright test --output src", Dangerous}, {"vitest run --coverage.reportsDirectory=src", Dangerous},
+		{"cypress run -c videosFolder=src", Dangerous}, {"cypress run -c fixturesFolder=cypress/fixtures", Safe},
 
 		// Code from outside the project: configurations, setup files,
 		// modules, reporters; and code the classifier cannot see into.
