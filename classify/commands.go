@@ -345,6 +345,7 @@ func init() {
 	}
 	setTable(karmaTable.opts.source, karma, "karma")
 	setTable(tapTable.opts.source, tap, "tap")
+	setTable(jestTable.opts.source, jest, "jest")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")

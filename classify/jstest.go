@@ -21,6 +21,9 @@ type jsTool struct {
 	fixWhy  string // what they do, as the formatter and testRunner say it
 	outputs string // options whose value is a file or directory written (reports, caches)
 	cleans  string // options whose value is a directory the run empties first (playwright --output)
+	// caches are options naming a cache file that a run without --cache
+	// deletes (eslint, stylelint), and writes with it.
+	caches  string
 	plugins string // options whose value is code or arguments the classifier cannot see into
 	servers string // options that start a server, open a browser or a debugger, or wait for changes
 	// browsers are options whose value names a browser, or with a slash
@@ -147,6 +150,14 @@ func (t *jsTool) operand(op field) field {
 // judgeFlags judges the options that write, load code or start servers,
 // and reports whether one rewrites project files.
 func (t *jsTool) judgeFlags(c *cmd, flags []flag) (fixes bool) {
+	caching := false
+	for _, f := range flags {
+		if f.name == "--cache" {
+			caching = on(f)
+		} else if f.name == "--no-cache" {
+			caching = false
+		}
+	}
 	for _, f := range flags {
 		if m, ok := t.marks[f.name]; ok && on(f) {
 			c.add(m.level, m.why, m.rule)
@@ -165,6 +176,10 @@ func (t *jsTool) judgeFlags(c *cmd, flags []flag) (fixes bool) {
 			c.output(f.val)
 		case listed(t.cleans, f.name) && f.hasVal:
 			c.path(accDeleteTree, f.val)
+		case listed(t.caches, f.name) && f.hasVal && caching:
+			c.output(f.val)
+		case listed(t.caches, f.name) && f.hasVal:
+			c.path(accDelete, f.val)
 		case listed(t.browsers, f.name) && f.hasVal:
 			for _, b := range strings.Split(f.val.s, ",") {
 				if f.val.dyn || strings.ContainsAny(b, `/\~`) {
@@ -289,7 +304,8 @@ var (
 			// directory.
 			reads: "-c --config --parser -f --format --print-config --suppressions-location --stdin-filename"},
 		fixes:   "--fix --suppress-all --suppress-rule --prune-suppressions",
-		outputs: "-o --output-file --cache-file --cache-location",
+		outputs: "-o --output-file",
+		caches:  "--cache-file --cache-location",
 		plugins: "--plugin",
 		servers: "--inspect-config --mcp",
 		marks:   map[string]jsVerb{"--init": {Warning, "runs npm init @eslint/config, which downloads and runs a package", "builtin:npx"}}}
@@ -329,7 +345,8 @@ var (
 			// are code.
 			reads: "-c --config --config-basedir -i --ignore-path --custom-syntax --custom-formatter --suppress-location --stdin-filename"},
 		fixes:   "--fix --suppress",
-		outputs: "-o --output-file --cache-location",
+		outputs: "-o --output-file",
+		caches:  "--cache-location",
 		plugins: "--globby-options --go"}
 
 	tslintTable = jsTool{why: "checks the project", rule: "builtin:lint", fixWhy: "rewrites project files",
@@ -366,6 +383,19 @@ var jestTable = jsTool{why: "runs the project's tests", rule: "builtin:test", fi
 	plugins: "--transform --moduleNameMapper --haste",
 	servers: "--watch --watchAll",
 	marks:   map[string]jsVerb{"--clearCache": {Warning, "deletes its cache directory, outside the project by default", "builtin:write-outside"}}}
+
+// jest judges the cache directory --clearCache deletes.
+func jest(c *cmd) {
+	flags, _ := parseOpts(shortEquals(c.rest()), jestTable.opts.spec())
+	if has(flags, "--clearCache") {
+		for _, d := range values(flags, "--cacheDirectory") {
+			c.path(accDeleteTree, d)
+		}
+	}
+	jestTable.judge(c, c.rest())
+}
+
+func init() { jestTable.build() }
 
 // Vitest's booleans (vitest --help --expand-help); cac takes --no-NAME
 // for each.
@@ -537,12 +567,12 @@ var cypressTable = jsTool{
 		"install": {Warning, "downloads the Cypress app into the user's cache", "builtin:network"},
 		"verify":  {Warning, "runs the Cypress app from the user's cache", "builtin:tool-program"}}}
 
-// jsTools are the names judged by these tables alone (karma has its
-// own handler).
+// jsTools are the names judged by these tables alone (karma, tap and
+// jest have handlers of their own around their tables).
 var jsTools = map[string]*jsTool{
 	"eslint": &eslintTable, "oxlint": &oxlintTable, "xo": &xoTable, "standard": &standardTable,
 	"stylelint": &stylelintTable, "tslint": &tslintTable, "markdownlint-cli2": &markdownlintTable,
-	"jest": &jestTable, "vitest": &vitestTable, "mocha": &mochaTable, "ava": &avaTable,
+	"vitest": &vitestTable, "mocha": &mochaTable, "ava": &avaTable,
 	"jasmine": &jasmineTable, "playwright": &playwrightTable, "cypress": &cypressTable,
 }
 

@@ -156,6 +156,8 @@ func TestJSTestRunnersJudgeTheirOptions(t *testing.T) {
 		{"playwright screenshot https://x.com a.png", Warning}, {"playwright clear-cache", Warning}, {"playwright init-agents", Warning},
 		{"cypress install", Warning}, {"cypress verify", Warning}, {"cypress cache clear", Warning}, {"cypress cache prune", Warning},
 		{"cypress run --record --key abc", Warning}, {"jest --clearCache", Warning}, {"vitest --clearCache", Warning}, {"vitest init browser", Warning},
+		{"jest --clearCache --cacheDirectory=src", Dangerous}, {"eslint --cache-location src/index.js .", Warning},
+		{"eslint --cache --cache-location .cache/eslint src", Safe}, {"stylelint --cache-location /tmp/c x.css", Dangerous},
 		{"ava reset-cache", Warning}, {"jasmine init", Warning}, {"jasmine examples", Warning}, {"karma init", Warning}, {"mocha init public", Warning},
 	})
 }
@@ -270,7 +272,7 @@ func FuzzJSToolsNeverSafeWithUnknownOption(f *testing.F) {
 			}
 		}
 	})
-	names = append(names, "karma", "karma start --single-run", "tap", "tap run", "playwright test", "cypress run", "vitest run", "cypress cache list")
+	names = append(names, "jest", "karma", "karma start --single-run", "tap", "tap run", "playwright test", "cypress run", "vitest run", "cypress cache list")
 	for i, s := range []string{"", "x", ".", "--coverage", "-u", "src --fix", "-c a.json", "--watch=false", "run", "--", "-- --x"} {
 		f.Add(uint8(i), s)
 	}
