@@ -14,13 +14,16 @@ import (
 // run is, while a configuration, rules or a module from outside the
 // project is judged by the path rules (warning at least).
 type jsTool struct {
-	opts    toolOpts
-	why     string // what the command does when it only checks or tests
-	rule    string // the rule of that finding: builtin:lint or builtin:test
-	fixes   string // options that rewrite project files (--fix, -u)
-	fixWhy  string // what they do, as the formatter and testRunner say it
-	outputs string // options whose value is a file or directory written (reports, caches)
-	cleans  string // options whose value is a directory the run empties first (playwright --output)
+	opts  toolOpts
+	why   string // what the command does when it only checks or tests
+	rule  string // the rule of that finding: builtin:lint or builtin:test
+	fixes string // options that rewrite project files (--fix, -u)
+	// fixFiles are options naming a file the fixes write (eslint's
+	// suppressions file), read otherwise.
+	fixFiles string
+	fixWhy   string // what they do, as the formatter and testRunner say it
+	outputs  string // options whose value is a file or directory written (reports, caches)
+	cleans   string // options whose value is a directory the run empties first (playwright --output)
 	// caches are options naming a cache file that a run without --cache
 	// deletes (eslint, stylelint), and writes with it.
 	caches  string
@@ -99,6 +102,9 @@ func (t *jsTool) judge(c *cmd, args []field) {
 		}
 	}
 	if t.judgeFlags(c, flags) {
+		for _, f := range values(flags, strings.Fields(t.fixFiles)...) {
+			c.path(accWrite, f)
+		}
 		for _, op := range ops {
 			c.path(accWrite, t.operand(op))
 		}
@@ -247,9 +253,10 @@ func listed(list, name string) bool {
 }
 
 // on reports whether a boolean option is set: yargs, cac and commander
-// read --watch=false as off.
+// read --watch=false as off, and a mode "none" (vitest -u none,
+// playwright --run-agents none) does nothing.
 func on(f flag) bool {
-	return !f.hasVal || f.val.dyn || f.val.s != "false" && f.val.s != "0"
+	return !f.hasVal || f.val.dyn || f.val.s != "false" && f.val.s != "0" && f.val.s != "none"
 }
 
 // negated returns the --no- forms of the long options in list, which
@@ -303,12 +310,13 @@ var (
 			// the configuration is looked up from --stdin-filename's
 			// directory.
 			reads: "-c --config --parser -f --format --print-config --suppressions-location --stdin-filename"},
-		fixes:   "--fix --suppress-all --suppress-rule --prune-suppressions",
-		outputs: "-o --output-file",
-		caches:  "--cache-file --cache-location",
-		plugins: "--plugin",
-		servers: "--inspect-config --mcp",
-		marks:   map[string]jsVerb{"--init": {Warning, "runs npm init @eslint/config, which downloads and runs a package", "builtin:npx"}}}
+		fixes:    "--fix --suppress-all --suppress-rule --prune-suppressions",
+		fixFiles: "--suppressions-location",
+		outputs:  "-o --output-file",
+		caches:   "--cache-file --cache-location",
+		plugins:  "--plugin",
+		servers:  "--inspect-config --mcp",
+		marks:    map[string]jsVerb{"--init": {Warning, "runs npm init @eslint/config, which downloads and runs a package", "builtin:npx"}}}
 
 	oxlintTable = jsTool{why: "checks the project", rule: "builtin:lint", fixWhy: "rewrites project files",
 		opts: toolOpts{source: "oxlint --help, oxlint 1.94.0", flags: "hV", vals: "cAWDf",
@@ -344,10 +352,11 @@ var (
 			// extends resolve), a custom syntax and a custom formatter
 			// are code.
 			reads: "-c --config --config-basedir -i --ignore-path --custom-syntax --custom-formatter --suppress-location --stdin-filename"},
-		fixes:   "--fix --suppress",
-		outputs: "-o --output-file",
-		caches:  "--cache-location",
-		plugins: "--globby-options --go"}
+		fixes:    "--fix --suppress",
+		fixFiles: "--suppress-location",
+		outputs:  "-o --output-file",
+		caches:   "--cache-location",
+		plugins:  "--globby-options --go"}
 
 	tslintTable = jsTool{why: "checks the project", rule: "builtin:lint", fixWhy: "rewrites project files",
 		opts: toolOpts{source: "tslint --help, TSLint 6.1.3", flags: "vihq", vals: "ceorstp",
@@ -512,11 +521,13 @@ var playwrightTable = jsTool{
 				longVal: "--add-reporter --browser --config --debug --grep --grep-invert --global-timeout --workers --last-failed-file --max-failures --only-changed --output --project --repeat-each --reporter --retries --run-agents --shard --shuffle --test-list --test-list-invert --timeout --trace --tsconfig --update-snapshots --ui-host --ui-port --update-source-method",
 				// The configuration and reporters given as paths are
 				// modules it loads.
-				reads: "-c --config --add-reporter --reporter --tsconfig --last-failed-file",
+				reads: "-c --config --add-reporter --reporter --tsconfig",
 				lists: "--test-list --test-list-invert"},
 			fixes: "-u --update-snapshots",
-			// Playwright empties its output directory before the run.
+			// Playwright empties its output directory before the run,
+			// and writes the last run's results.
 			cleans:  "--output",
+			outputs: "--last-failed-file",
 			servers: "--ui --ui-host --ui-port --debug",
 			marks:   map[string]jsVerb{"--run-agents": {Warning, "runs agents that write test code", "builtin:tool-program"}}},
 	},
@@ -604,9 +615,17 @@ var tapTable = jsTool{why: "runs the project's tests", rule: "builtin:test", fix
 		"config": {Warning, "prints or edits tap's configuration", "builtin:format"}}}
 
 // tap judges tap's reporter: a built-in one is a setting, any other is
-// a module or program of its choosing.
+// a module or program of its choosing; an html coverage report opens in
+// a browser unless --no-browser.
 func tap(c *cmd) {
 	flags, _ := parseOpts(c.rest(), tapTable.opts.spec())
+	if !has(flags, "--no-browser") {
+		for _, r := range values(flags, "--coverage-report") {
+			if r.dyn || r.s == "html" || r.s == "lcov" {
+				c.add(Warning, "opens the coverage report in a browser", "builtin:server")
+			}
+		}
+	}
 	for _, r := range values(flags, "-R", "--reporter") {
 		if r.dyn || !slices.Contains(tapReporters, r.s) {
 			c.add(Warning, "runs the reporter "+shorten(r.s)+", a module or program of its choosing", "builtin:tool-program")

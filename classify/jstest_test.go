@@ -66,7 +66,8 @@ func TestJSLintersJudgeTheirOptions(t *testing.T) {
 		// yargs and mri take -c=VALUE as VALUE; the configuration is
 		// looked up from --stdin-filename's directory.
 		{"eslint -c=/tmp/x.js .", Warning}, {"eslint -c=eslint.config.js .", Safe}, {"eslint --stdin --stdin-filename src/a.js", Safe},
-		{"eslint --stdin --stdin-filename /tmp/evil/a.js", Warning}, {"stylelint --stdin --stdin-filename /tmp/evil/a.css", Warning},
+		{"eslint --stdin --stdin-filename /tmp/evil/a.js", Warning}, {"eslint --suppress-all --suppressions-location ~/.bashrc .", Blocked},
+		{"stylelint --suppress --suppress-location /home/dev/.profile x.css", Blocked}, {"eslint --suppressions-location eslint-suppressions.json .", Safe}, {"stylelint --stdin --stdin-filename /tmp/evil/a.css", Warning},
 
 		// Servers: the config inspector, MCP, language server, editors.
 		{"eslint --inspect-config", Warning}, {"eslint --mcp", Warning}, {"oxlint --lsp", Warning}, {"xo --open", Warning},
@@ -134,7 +135,7 @@ func TestJSTestRunnersJudgeTheirOptions(t *testing.T) {
 		{"karma start /tmp/karma.conf.js --single-run", Warning}, {"karma start --single-run --browsers /tmp/evil", Warning},
 		{"karma start --single-run --format-error /tmp/f.js", Warning},
 		{"playwright test -c /tmp/pw.config.ts", Warning}, {"playwright test --reporter=/tmp/r.js", Warning}, {"playwright test --test-list /tmp/l", Warning},
-		{"playwright test --test-list ~/.ssh/id_rsa", Blocked}, {"playwright test --run-agents all", Warning},
+		{"playwright test --test-list ~/.ssh/id_rsa", Blocked}, {"playwright test --last-failed --last-failed-file ~/.bashrc", Blocked}, {"playwright test --run-agents none", Safe}, {"playwright test --run-agents all", Warning},
 		{"cypress run -C /tmp/cypress.config.js", Warning}, {"cypress run -b /tmp/evil", Warning}, {"cypress run -r /tmp/r.js", Warning},
 		{"cypress run -c supportFile=/tmp/x.js", Warning}, {"cypress run --spec /home/dev/.ssh/id_rsa", Blocked}, {"cypress run -P /opt/other", Warning},
 		{"cypress run -c '{\"video\":false}'", Warning},
@@ -175,6 +176,7 @@ func TestTapJudgesItsOptions(t *testing.T) {
 		{"tap --before=/tmp/x.js", Warning}, {"tap --coverage-map=/tmp/m.js", Warning}, {"tap --browser", Warning},
 		{"tap repl", Warning}, {"tap plugin add x", Warning}, {"tap build", Warning}, {"tap config edit", Warning}, {"tap report html", Warning},
 		{"tap -o ~/.bashrc", Blocked}, {"tap --output-dir=/tmp/out", Dangerous}, {"tap -f /home/dev/.profile -R junit", Blocked},
+		{"tap --coverage-report=html", Warning}, {"tap --coverage-report=html --no-browser", Safe}, {"tap --coverage-report=text", Safe},
 		{"tap --files=/home/dev/.ssh/id_rsa", Blocked}, {"tap /tmp/evil.js", Warning}, {"tap ~/.aws/credentials", Blocked},
 	})
 }
