@@ -2,6 +2,7 @@ package classify
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -237,8 +238,8 @@ func TestJSTablesMatchInstalledHelp(t *testing.T) {
 			defer cancel()
 			cmd := exec.CommandContext(ctx, bin, h.args...)
 			// Run where it is installed: tap finds its own package from
-			// the working directory (DIR/node_modules/.bin/tap).
-			cmd.Dir = filepath.Dir(filepath.Dir(filepath.Dir(bin)))
+			// the working directory.
+			cmd.Dir = installDir(bin)
 			cmd.Env = []string{"LC_ALL=C", "PATH=" + filepath.Dir(node) + ":/usr/bin:/bin", "HOME=" + t.TempDir(), "NO_COLOR=1", "CYPRESS_INSTALL_BINARY=0"}
 			out, _ := cmd.CombinedOutput()
 			opts := checkerHelpOptions(string(out))
@@ -256,6 +257,22 @@ func TestJSTablesMatchInstalledHelp(t *testing.T) {
 			}
 		})
 	}
+}
+
+// installDir returns the directory whose node_modules holds the program
+// bin (a link into node_modules, directly or through .bin), or a
+// directory of its own when it is not one.
+func installDir(bin string) string {
+	real, err := filepath.EvalSymlinks(bin)
+	if err != nil {
+		return os.TempDir()
+	}
+	for d := filepath.Dir(real); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if filepath.Base(d) == "node_modules" {
+			return filepath.Dir(d)
+		}
+	}
+	return os.TempDir()
 }
 
 // jsHelpWords are words of the helps that look like options and are
