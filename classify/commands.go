@@ -392,7 +392,14 @@ func registerCommands() {
 	setTable(sbtOpts.source, sbt, "sbt")
 	setTable("lein help, Leiningen 2.10.0 (upstream docs)", lein, "lein")
 	set(build, "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "flutter", "nx", "lerna")
-	set(testRunner, "pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "bats", "jasmine", "karma", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
+	set(testRunner, "pytest", "py.test", "rspec", "phpunit", "bats", "tox", "nox", "behave", "cucumber")
+	// The JavaScript linters and test runners, each by its --help (jstest.go).
+	for name, t := range jsTools {
+		setTable(t.opts.source, t.handler(), name)
+	}
+	setTable(karmaTable.opts.source, karma, "karma")
+	setTable(tapTable.opts.source, tap, "tap")
+	setTable(jestTable.opts.source, jest, "jest")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")
@@ -416,7 +423,7 @@ func registerCommands() {
 	setTable(banditOpts.source, checkerTool("checks the project", banditOpts), "bandit")
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
-	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "stylelint", "ruff", "rubocop", "standard", "xo", "oxlint", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "ruff", "rubocop", "swiftlint", "ktlint")
 	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "black", "isort", "autopep8", "yapf", "stylua")
 	// The package managers, verb by verb (pkgtables.go).
 	setTable(aptSource, apt, "apt", "apt-get", "apt-cache")

@@ -32,6 +32,10 @@ type optSpec struct {
 	// --list is not --listed-incremental), as getopt_long prefers an
 	// exact match.
 	noVal []string
+	// exact matches long options whole: yargs, commander, cac, click and
+	// clap take no abbreviations, so --coverage is never
+	// --coverageDirectory.
+	exact bool
 }
 
 // parseOpts splits args (without the command name) into options and
@@ -67,7 +71,7 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 			f := flag{name: name}
 			if eq {
 				f.val, f.hasVal = field{s: val, glob: a.glob, w: a.w}, true
-			} else if takesLong(name, sp.long) && !slices.Contains(sp.noVal, name) && i+1 < len(args) {
+			} else if (sp.exact && slices.Contains(sp.long, name) || !sp.exact && !slices.Contains(sp.noVal, name) && takesLong(name, sp.long)) && i+1 < len(args) {
 				i++
 				f.val, f.hasVal = args[i], true
 			}
