@@ -40,6 +40,9 @@ var helpTables = map[string]*toolOpts{
 	// util-linux 2.38.1, coreutils 9.1).
 	"ps": &psOpts, "dmesg": &dmesgOpts, "stty": &sttyOpts, "sysctl": &sysctlOpts,
 	"bc": &bcOpts, "dc": &dcOpts, "recode": &recodeOpts, "sed": &sedOpts, "gawk": &awkOpts, "fdfind": &fdOpts, "ugrep": &ugrepOpts,
+	// The Python test runner and formatters (Debian 12: python3-pytest,
+	// black, isort, python3-autopep8, yapf3).
+	"pytest": &pytestOpts, "black": &blackFmt.opts, "isort": &isortFmt.opts, "autopep8": &autopep8Fmt.opts, "yapf3": &yapfFmt.opts,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 }
 

@@ -27,6 +27,9 @@ type optSpec struct {
 	// and Java tools do: -run and --run are the option "-run", never the
 	// letters r, u, n. long lists such names with one dash.
 	oneDash bool
+	// exact takes long option names only as spelt in long, never as
+	// abbreviations: pytest's "--co" is not "--color".
+	exact bool
 }
 
 // parseOpts splits args (without the command name) into options and
@@ -62,7 +65,7 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 			f := flag{name: name}
 			if eq {
 				f.val, f.hasVal = field{s: val, glob: a.glob, w: a.w}, true
-			} else if takesLong(name, sp.long) && i+1 < len(args) {
+			} else if (sp.exact && slices.Contains(sp.long, name) || !sp.exact && takesLong(name, sp.long)) && i+1 < len(args) {
 				i++
 				f.val, f.hasVal = args[i], true
 			}

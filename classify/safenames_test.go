@@ -66,25 +66,25 @@ var shellWords = map[string]string{
 // This list only shrinks: a name that gets a table must leave it, and a
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
-   abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas autopep8 ava 
-bats bazel bazelisk  behave biome black bmake brew bsdtar buck buck2 bun  busybox  cabal
+   abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas  ava 
+bats bazel bazelisk  behave biome  bmake brew bsdtar buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
-    helm      isort jasmine jest karma kitten kitty knex
+    helm       jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
-prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
+prettier prisma    pulumi   rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
-yapf yarn yay ydotool yum  zig  zypper`)
+ yarn yay ydotool yum  zig  zypper`)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
 // (expr -5 + 1), so no word is an unknown option.

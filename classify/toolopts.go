@@ -23,6 +23,7 @@ type toolOpts struct {
 	skip    int      // leading operands that are not files (grep's pattern)
 	stop    bool     // options end at the first operand (POSIX, and tools with subcommands)
 	oneDash bool     // options are whole names after one or two dashes (Go's flag package): list them in long and longVal as "-name"
+	exact   bool     // long options are never abbreviated (argparse with allow_abbrev=False, click, clap)
 	parsed  *optSpec // built once from the above
 	known   map[string]bool
 }
@@ -32,7 +33,7 @@ func (o *toolOpts) spec() optSpec {
 	if o.parsed != nil {
 		return *o.parsed
 	}
-	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash}
+	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, exact: o.exact}
 	o.parsed = &sp
 	o.known = map[string]bool{"--help": true, "--version": true}
 	if o.oneDash {
@@ -56,7 +57,7 @@ func (o *toolOpts) knows(name string) bool {
 	if o.known[name] {
 		return true
 	}
-	if strings.HasPrefix(name, "--") && len(name) > 3 {
+	if strings.HasPrefix(name, "--") && len(name) > 3 && !o.exact {
 		for l := range o.known {
 			if strings.HasPrefix(l, name) {
 				return true

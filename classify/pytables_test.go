@@ -1,0 +1,61 @@
+package classify
+
+import "testing"
+
+// pytest judges every option by its table: the plugin, debugger, network
+// and configuration options are warning, the files it reads, writes and
+// empties go through the path rules, and an option outside the table is
+// not modelled.
+func TestPytestJudgesItsOptions(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"pytest", "py.test -q", "pytest -x tests/", "pytest -k test_parse -v", "pytest --cov=app tests/", "pytest -xvs tests/test_a.py",
+		"pytest tests/test_a.py::TestA::test_b", "pytest 'tests/test_a.py::test_p[1-2]'", "pytest --co tests/", "pytest --lf tests/",
+		"pytest -rA --tb=short -W error::DeprecationWarning", "pytest -n 4 --dist loadfile", "pytest -p no:cacheprovider", "pytest --durations=10",
+		"pytest --junitxml=reports/junit.xml", "pytest --junit-xml build/j.xml", "pytest --cov=app --cov-report=term-missing --cov-report=html:htmlcov",
+		"pytest --log-file=test.log --log-level=DEBUG", "pytest -m 'not slow' --maxfail=2", "python -m pytest -q", "python3 -m pytest tests -x",
+		"pytest --doctest-modules src", "pytest --import-mode=importlib", "pytest -c pytest.ini", "pytest --rootdir=. tests", "pytest --cache-clear",
+		"pytest --version", "pytest --fixtures", "pytest --markers", "pytest --setup-plan"),
+		// Plugins, debuggers, the paste service and ini overrides.
+		levelCase{"pytest -p evil_plugin", Warning}, levelCase{"pytest -p evil tests/", Warning}, levelCase{"python -m pytest -p evil", Warning},
+		levelCase{"pytest --pdbcls=evil:Debugger --pdb", Warning}, levelCase{"pytest --pastebin=all", Warning}, levelCase{"pytest --pastebin failed", Warning},
+		levelCase{"pytest -o addopts='-p evil'", Warning}, levelCase{"pytest --override-ini=cache_dir=/tmp/c", Warning},
+		levelCase{"pytest --pyargs json", Warning},
+		// Options outside the table, abbreviations pytest refuses, xdist's remote options.
+		levelCase{"pytest --frobnicate", Warning}, levelCase{"pytest --junit=x.xml", Warning}, levelCase{"pytest --tx ssh=host//python=python3", Warning},
+		levelCase{"pytest --rsyncdir src", Warning}, levelCase{"pytest \"$OPTS\"", Warning},
+		// Files read: configuration, root and conftest directories, test paths.
+		levelCase{"pytest -c ~/.aws/credentials", Blocked}, levelCase{"pytest -c /tmp/evil.ini", Warning}, levelCase{"pytest --rootdir=/ tests", Warning},
+		levelCase{"pytest --confcutdir=/", Warning}, levelCase{"pytest /tmp/tests", Warning}, levelCase{"pytest ~/.ssh", Blocked},
+		levelCase{"pytest --cov-config ~/.netrc", Blocked},
+		// Files written: reports, logs, the debug log; --basetemp is emptied.
+		levelCase{"pytest --junitxml ~/.bashrc", Blocked}, levelCase{"pytest --junitxml /tmp/j.xml", Dangerous}, levelCase{"pytest --log-file ~/.profile", Blocked},
+		levelCase{"pytest --debug ~/.bashrc", Blocked}, levelCase{"pytest --cov-report=html:/tmp/cov", Dangerous}, levelCase{"pytest --junit-xml .git/hooks/pre-commit", Blocked},
+		levelCase{"pytest --basetemp=/tmp/pt", Dangerous}, levelCase{"pytest --basetemp=build/tmp", Dangerous}, levelCase{"pytest --basetemp ~", Blocked},
+	))
+}
+
+// The Python formatters rewrite their operands unless an option makes
+// them check or print; their configuration options read files, and an
+// option outside their tables is not modelled.
+func TestPythonFormattersJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"black --check .", "black --diff src", "black --check -l 100 -t py311 --exclude '/build/' .", "black -c 'x=1'", "black --version",
+		"black --check --config pyproject.toml .", "isort --check-only .", "isort -c --diff src", "isort --df --profile black .", "isort --show-config",
+		"isort --check --sp setup.cfg .", "autopep8 x.py", "autopep8 --diff -a -a x.py", "autopep8 --line-range 1 99 x.py", "autopep8 -d -r src",
+		"yapf x.py", "yapf -d -r src", "yapf --style pep8 x.py", "yapf --style='{based_on_style: google}' -d x.py", "yapf --style .style.yapf x.py",
+		"yapf --style-help"),
+		levelCase{"black .", Warning}, levelCase{"black -l 100 src tests", Warning}, levelCase{"isort .", Warning}, levelCase{"isort --profile black src", Warning},
+		levelCase{"autopep8 -i x.py", Warning}, levelCase{"autopep8 --in-place -r src", Warning}, levelCase{"yapf -i x.py", Warning}, levelCase{"yapf -ir src", Warning},
+		// Options outside the tables; click does not abbreviate.
+		levelCase{"black --frobnicate --check .", Warning}, levelCase{"black --chec .", Warning}, levelCase{"isort --frobnicate -c .", Warning},
+		levelCase{"autopep8 --frobnicate x.py", Warning}, levelCase{"yapf --frobnicate x.py", Warning},
+		// isort's formatter plugins.
+		levelCase{"isort --formatter evil --diff .", Warning},
+		// Configuration and files read, files rewritten.
+		levelCase{"black --check --config ~/.aws/credentials .", Blocked}, levelCase{"black --check --config /tmp/b.toml .", Warning},
+		levelCase{"isort -c --settings-path ~/.ssh/id_rsa .", Blocked}, levelCase{"isort -c --virtual-env /opt/venv .", Warning},
+		levelCase{"autopep8 --global-config ~/.netrc x.py", Blocked}, levelCase{"yapf --style ~/.aws/credentials x.py", Blocked},
+		levelCase{"yapf --style /tmp/style x.py", Warning}, levelCase{"black --check ~/.ssh/id_rsa", Blocked}, levelCase{"yapf ~/.ssh/id_rsa", Blocked},
+		levelCase{"black ~/.bashrc", Blocked}, levelCase{"yapf -i /tmp/x.py", Dangerous}, levelCase{"isort /etc/x.py", Blocked},
+	))
+}
