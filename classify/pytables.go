@@ -124,7 +124,7 @@ var (
 	// -c formats the code it is given and prints it.
 	blackFmt = formatterTable{check: []string{"--check", "--diff", "-c", "--code"}, opts: toolOpts{
 		source: "black --help, black 23.1.0 (Debian 12)", exact: true,
-		flags:  "xSCqvh", vals: "cltW",
+		flags: "xSCqvh", vals: "cltW",
 		long: "--pyi --ipynb --skip-source-first-line --skip-string-normalization --skip-magic-trailing-comma --preview --check --diff " +
 			"--color --no-color --fast --safe --quiet --verbose",
 		longVal: "--code --line-length --target-version --python-cell-magics --required-version --include --exclude --extend-exclude " +
