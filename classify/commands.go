@@ -338,13 +338,18 @@ func init() {
 	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
 	set(swift(build), "swift")
 	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
-	set(testRunner, "jest", "vitest", "mocha", "ava", "tap", "rspec", "phpunit", "ctest", "bats", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "tox", "nox", "behave", "cucumber", "playwright", "cypress")
+	set(testRunner, "jest", "vitest", "mocha", "ava", "tap", "phpunit", "ctest", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "nox", "behave", "cucumber", "playwright", "cypress")
 	// Python test runners and formatters, option by option (pytables.go).
 	setTable(pytestOpts.source, pytest, "pytest", "py.test")
 	setTable(blackFmt.opts.source, blackHandler, "black")
 	setTable(isortFmt.opts.source, isort, "isort")
 	setTable(autopep8Fmt.opts.source, autopep8, "autopep8")
 	setTable(yapfFmt.opts.source, yapf, "yapf")
+	// Other languages' test runners and checkers, option by option (langtables.go).
+	setTable(toxOpts.source, tox, "tox")
+	setTable(batsOpts.source, bats, "bats")
+	setTable(rspecOpts.source, rspec, "rspec")
+	setTable(rubocopOpts.source, rubocop, "rubocop")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")
@@ -368,7 +373,7 @@ func init() {
 	setTable(banditOpts.source, checkerTool("checks the project", banditOpts), "bandit")
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
-	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "biome", "rubocop", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "biome", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
 	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "shfmt", "stylua", "taplo", "dprint")
 	set(packageManager([]string{"list", "env", "environment", "which", "contents", "help", "specification", "info", "dependency", "query", "stale", "check"}, []string{"search", "outdated", "fetch"}), "gem")
 	set(packageManager([]string{"show", "which", "help", "toolchain list", "target list", "component list", "override list", "completions"}, []string{"check"}), "rustup")

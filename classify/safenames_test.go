@@ -67,7 +67,7 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
    abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas  ava 
-bats bazel bazelisk  behave biome  bmake brew bsdtar buck buck2 bun  busybox  cabal
+ bazel bazelisk  behave biome  bmake brew bsdtar buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
@@ -79,10 +79,10 @@ markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvn
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi   rails rake rar rc-update rebar3  reptyr 
- rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
+ rpm   ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
-tinygo tofu tox toybox tslint turbo typeorm uftrace     unrar   
+tinygo tofu  toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
  yarn yay ydotool yum  zig  zypper`)
 

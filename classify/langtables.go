@@ -1,0 +1,202 @@
+package classify
+
+import "strings"
+
+// The test runners and checkers of other languages' projects (tox, bats,
+// rspec, rubocop), each judged by the options its --help lists. Running
+// the project's tests runs its code; the options that load code of their
+// own naming, start servers, reach the network or write files are judged
+// as such.
+
+// testOperands strips what follows a test file's name in an operand
+// (rspec's spec/a_spec.rb:37 and spec/a_spec.rb[1:2], pytest's ::name), so
+// that the file itself is judged by the path rules.
+func testOperands(ops []field, cut string) []field {
+	files := make([]field, 0, len(ops))
+	for _, op := range ops {
+		if i := strings.IndexAny(op.s, cut); i > 0 && !op.dyn {
+			op = field{s: op.s[:i], w: op.w}
+		}
+		files = append(files, op)
+	}
+	return files
+}
+
+// toxOpts is tox 3's table. -p and -s take an optional value that tox
+// reads only when it is attached (-p4), so they are flags here.
+var toxOpts = toolOpts{source: "tox --help, tox 3.28.0 (Debian 12)",
+	flags: "hvqlaorps",
+	vals:  "cei",
+	long: "--help-ini --hi --verbose --quiet --showconfig --listenvs --listenvs-all --notest --sdistonly --skip-pkg-install --parallel " +
+		"--parallel-live --parallel--safe-build --develop --pre --recreate --sitepackages --alwayscopy --skip-missing-interpreters",
+	longVal: "--devenv --installpkg --index-url --result-json --discover --hashseed --force-dep --no-provision --workdir",
+	reads:   "-c --installpkg"}
+
+func init() { toxOpts.spec() }
+
+// tox lists its environments safely; anything else creates them (pip
+// installs their dependencies from the package index) and runs the
+// commands the project's tox.ini gives them.
+func tox(c *cmd) {
+	flags, _ := c.judgeOpts(&toxOpts)
+	for _, f := range flags {
+		switch {
+		case (f.name == "--workdir" || f.name == "--devenv" || f.name == "--result-json" || f.name == "--no-provision") && f.hasVal:
+			c.output(f.val)
+		case f.name == "--discover":
+			c.add(Warning, "runs the Python interpreters it is pointed at (--discover)", "builtin:tool-program")
+		case f.name == "-i" || f.name == "--index-url":
+			c.add(Warning, "installs packages from the package index it names", "builtin:network")
+		}
+	}
+	lists := len(flags) > 0
+	for _, f := range flags {
+		if !has([]flag{f}, "h", "l", "a", "v", "q", "--help-ini", "--hi", "--showconfig", "--listenvs", "--listenvs-all", "--verbose", "--quiet", "--help", "--version") {
+			lists = false
+		}
+	}
+	if lists && len(c.rest()) == len(flags) {
+		c.add(Safe, "lists the project's test environments", "builtin:read-only")
+		return
+	}
+	c.add(Warning, "creates the project's test environments, installing their packages from the package index, and runs their commands", "builtin:install")
+}
+
+// batsOpts is bats-core's table.
+var batsOpts = toolOpts{source: "bats --help, bats-core 1.8.2 (Debian 12)",
+	flags: "chprtTxv",
+	vals:  "fFjo",
+	long: "--count --no-tempdir-cleanup --no-parallelize-across-files --no-parallelize-within-files --pretty --print-output-on-failure " +
+		"--recursive --show-output-of-passing-tests --tap --timing --trace --verbose-run",
+	longVal: "--code-quote-style --filter --filter-status --formatter --gather-test-outputs-in --jobs --report-formatter --output"}
+
+func init() { batsOpts.spec() }
+
+// bats runs the project's test files as bash. A formatter that is not
+// one of its own is a program it runs; -o and --gather-test-outputs-in
+// write report files.
+func bats(c *cmd) {
+	flags, ops := c.judgeOpts(&batsOpts)
+	for _, f := range flags {
+		switch {
+		case (f.name == "-F" || f.name == "--formatter" || f.name == "--report-formatter") && f.hasVal:
+			switch f.val.s {
+			case "pretty", "tap", "tap13", "junit":
+			default:
+				c.add(Warning, "runs the formatter program it is given ("+shorten(f.val.s)+")", "builtin:tool-program")
+				c.path(accRead, f.val)
+			}
+		case (f.name == "-o" || f.name == "--output" || f.name == "--gather-test-outputs-in") && f.hasVal:
+			c.output(f.val)
+		}
+	}
+	c.add(Safe, "runs the project's tests", "builtin:test")
+	c.readTrees(ops)
+}
+
+// rspecOpts is RSpec's table (Ruby's OptionParser, which takes
+// abbreviations of long options).
+var rspecOpts = toolOpts{source: "rspec --help, RSpec 3.12 (Debian 12 ruby-rspec)",
+	flags: "Xbpwnvh",
+	vals:  "IrOfoPeEt",
+	long: "--bisect --fail-fast --no-fail-fast --drb --no-drb --backtrace --force-color --force-colour --no-color --no-colour " +
+		"--profile --no-profile --dry-run --warnings --only-failures --next-failure --init",
+	longVal: "--require --options --order --seed --failure-exit-code --error-exit-code --drb-port --format --out --deprecation-out " +
+		"--pattern --exclude-pattern --example --example-matches --tag --default-path",
+	reads: "-I --default-path"}
+
+func init() { rspecOpts.spec() }
+
+// rspecFormats are the formatters RSpec has; any other name is a class
+// it requires by its path.
+var rspecFormats = map[string]bool{"p": true, "progress": true, "d": true, "documentation": true, "h": true, "html": true,
+	"j": true, "json": true, "f": true, "failures": true, "b": true, "bisect-drb": true}
+
+// rspec runs the project's specs. -r requires a file or library, -O
+// reads more options from a file, a formatter of its naming is required,
+// --drb runs the specs in a DRb server, --init writes the project's
+// configuration, and -o writes its report.
+func rspec(c *cmd) {
+	flags, ops := c.judgeOpts(&rspecOpts)
+	for _, f := range flags {
+		switch {
+		case (f.name == "-r" || matchFlag(f.name, "--require")) && f.hasVal:
+			requires(c, f.val)
+		case (f.name == "-O" || matchFlag(f.name, "--options")) && f.hasVal:
+			c.path(accRead, f.val)
+			c.add(Warning, "reads more options from "+shorten(f.val.s)+", which the classifier cannot see", "builtin:file-list")
+		case (f.name == "-f" || matchFlag(f.name, "--format")) && f.hasVal && !rspecFormats[f.val.s]:
+			c.add(Warning, "loads the formatter class it names ("+shorten(f.val.s)+")", "builtin:tool-program")
+		case (f.name == "-o" || matchFlag(f.name, "--out") || matchFlag(f.name, "--deprecation-out")) && f.hasVal:
+			c.output(f.val)
+		case f.name == "-X" || matchFlag(f.name, "--drb") || matchFlag(f.name, "--drb-port"):
+			c.add(Warning, "runs the specs in a DRb server over the network", "builtin:network")
+		case matchFlag(f.name, "--init"):
+			c.add(Warning, "writes the project's RSpec configuration", "builtin:write-project")
+		}
+	}
+	c.add(Safe, "runs the project's tests", "builtin:test")
+	c.readTrees(testOperands(ops, ":["))
+}
+
+// requires judges the value of a Ruby tool's -r: a file in the project
+// is the project's code; a library name is found on the load path, among
+// the installed gems, so it is code of the option's choosing.
+func requires(c *cmd, v field) {
+	if !v.dyn && (strings.ContainsAny(v.s, "/~") || strings.HasSuffix(v.s, ".rb")) {
+		c.path(accRead, v)
+		return
+	}
+	c.add(Warning, "requires the library it names ("+shorten(v.s)+")", "builtin:tool-program")
+}
+
+// rubocopOpts is RuboCop's table; --[no-]NAME options are listed both
+// ways.
+var rubocopOpts = toolOpts{source: "rubocop --help, RuboCop 1.39.0 (Debian 12)",
+	flags: "lxFPDESaALdvVh",
+	vals:  "sCfocr",
+	long: "--lint --fix-layout --safe --only-guide-cops --fail-fast --disable-pending-cops --enable-pending-cops --ignore-disable-comments " +
+		"--force-exclusion --only-recognized-file-types --ignore-parent-exclusion --ignore-unrecognized-cops --force-default-config " +
+		"--parallel --no-parallel --raise-cop-error --server --no-server --restart-server --start-server --stop-server --server-status " +
+		"--display-cop-names --no-display-cop-names --extra-details --display-style-guide --stderr --display-time --display-only-failed " +
+		"--display-only-fail-level-offenses --display-only-correctable --display-only-safe-correctable --autocorrect --auto-correct " +
+		"--safe-auto-correct --autocorrect-all --auto-correct-all --disable-uncorrectable --auto-gen-config --regenerate-todo " +
+		"--no-exclude-limit --offense-counts --no-offense-counts --auto-gen-only-exclude --no-auto-gen-only-exclude --auto-gen-timestamp " +
+		"--no-auto-gen-timestamp --list-target-files --init --debug --color --no-color --verbose-version",
+	longVal: "--except --only --stdin --fail-level --cache --cache-root --format --out --exclude-limit --show-cops --show-docs-url --config --require",
+	reads:   "-c --config"}
+
+func init() { rubocopOpts.spec() }
+
+// rubocop checks the project. -a, -A and -x rewrite the files it checks;
+// --auto-gen-config, --regenerate-todo and --init write its
+// configuration; -r requires code; the server options start a process
+// that outlives the command; --cache-root and -o write where they say.
+func rubocop(c *cmd) {
+	flags, ops := c.judgeOpts(&rubocopOpts)
+	for _, f := range flags {
+		switch {
+		case (f.name == "-r" || matchFlag(f.name, "--require")) && f.hasVal:
+			requires(c, f.val)
+		case (f.name == "-o" || matchFlag(f.name, "--out") || matchFlag(f.name, "--cache-root")) && f.hasVal:
+			c.output(f.val)
+		case f.name == "--server" || f.name == "--start-server" || f.name == "--restart-server" || f.name == "--stop-server":
+			c.add(Warning, "starts or stops a RuboCop server that outlives the command ("+f.name+")", "builtin:server")
+		case f.name == "--auto-gen-config" || f.name == "--regenerate-todo" || f.name == "--init":
+			c.add(Warning, "writes the project's RuboCop configuration", "builtin:write-project")
+		}
+	}
+	if has(flags, "a", "A", "x", "--autocorrect", "--auto-correct", "--safe-auto-correct", "--autocorrect-all", "--auto-correct-all", "--fix-layout") {
+		c.add(Warning, "rewrites project files", "builtin:format")
+		files := ops
+		if len(files) == 0 {
+			files = []field{lit(".")}
+		}
+		for _, f := range files {
+			c.path(accWrite, f)
+		}
+		return
+	}
+	c.add(Safe, "checks the project", "builtin:lint")
+	c.readTrees(ops)
+}

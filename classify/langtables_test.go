@@ -1,0 +1,45 @@
+package classify
+
+import "testing"
+
+// tox, bats, rspec and rubocop judge every option by their tables: the
+// options that load code, start servers, reach the network or write are
+// judged as such, and an option outside the table is not modelled.
+func TestLanguageTestRunnersJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		// tox lists its environments; running them installs packages.
+		"tox -l", "tox -a -v", "tox --showconfig", "tox --version", "tox --help-ini",
+		// bats runs the project's test files.
+		"bats test/", "bats -r test", "bats -t test/a.bats", "bats --formatter junit -o reports test", "bats -f 'parses' -T test/a.bats",
+		"bats --count test", "bats -j 4 --no-parallelize-within-files test",
+		// rspec runs the project's specs.
+		"rspec", "rspec spec/models/user_spec.rb:37", "rspec 'spec/a_spec.rb[1:5,1:6]'", "rspec -f d --order rand", "rspec --only-failures",
+		"rspec -t ~slow --seed 1234", "rspec -e 'parses dates' spec/a_spec.rb", "rspec -r ./spec/support/helper.rb", "rspec -I lib spec",
+		"rspec --format json --out tmp/rspec.json", "rspec --fail-fast=3 --profile", "rspec --dry-run", "rspec --bisect=verbose",
+		// rubocop checks the project.
+		"rubocop", "rubocop app lib", "rubocop -l", "rubocop --format json -o tmp/rubocop.json", "rubocop -D -E -S --fail-level W",
+		"rubocop --only Style/StringLiterals app", "rubocop --except Metrics --parallel", "rubocop -c .rubocop.yml", "rubocop -L",
+		"rubocop --show-cops Style/Foo", "rubocop --cache-root tmp/cache", "rubocop --server-status"),
+		// tox runs environments: packages are installed from the index.
+		levelCase{"tox", Warning}, levelCase{"tox -e py311", Warning}, levelCase{"tox -e lint -- --fix", Warning}, levelCase{"tox -p auto", Warning},
+		levelCase{"tox -i https://evil.example/simple -e py", Warning}, levelCase{"tox --discover /tmp/python", Warning},
+		levelCase{"tox -c ~/.aws/credentials -l", Blocked}, levelCase{"tox -c /tmp/tox.ini -l", Warning}, levelCase{"tox --workdir /tmp/w", Dangerous},
+		levelCase{"tox --result-json ~/.bashrc", Blocked}, levelCase{"tox --frobnicate -l", Warning},
+		// bats: formatter programs, report directories, files outside.
+		levelCase{"bats -F /tmp/fmt test", Warning}, levelCase{"bats --report-formatter ./evil test", Warning},
+		levelCase{"bats -o /tmp/r test", Dangerous}, levelCase{"bats --gather-test-outputs-in .git/hooks test", Blocked},
+		levelCase{"bats /tmp/t.bats", Warning}, levelCase{"bats ~/.ssh", Blocked}, levelCase{"bats --frobnicate test", Warning},
+		// rspec: libraries, option files, formatter classes, DRb, --init, outputs.
+		levelCase{"rspec -r evil", Warning}, levelCase{"rspec --require evil_lib spec", Warning}, levelCase{"rspec -r /tmp/evil.rb", Warning},
+		levelCase{"rspec -r ~/.ssh/id_rsa", Blocked}, levelCase{"rspec -O /tmp/opts", Warning}, levelCase{"rspec --options ~/.netrc", Blocked},
+		levelCase{"rspec -f Evil::Formatter", Warning}, levelCase{"rspec -X", Warning}, levelCase{"rspec --drb-port 8989", Warning},
+		levelCase{"rspec --init", Warning}, levelCase{"rspec -o ~/.bashrc", Blocked}, levelCase{"rspec --out /tmp/r.txt", Dangerous},
+		levelCase{"rspec -I /opt/evil spec", Warning}, levelCase{"rspec ~/.ssh/id_rsa", Blocked}, levelCase{"rspec --frobnicate", Warning},
+		// rubocop: autocorrect rewrites, generated configuration, requires, servers, outputs.
+		levelCase{"rubocop -a", Warning}, levelCase{"rubocop -A app", Warning}, levelCase{"rubocop --autocorrect-all", Warning}, levelCase{"rubocop -x", Warning},
+		levelCase{"rubocop --auto-gen-config", Warning}, levelCase{"rubocop --init", Warning}, levelCase{"rubocop -r rubocop-rails", Warning},
+		levelCase{"rubocop --require /tmp/evil.rb", Warning}, levelCase{"rubocop --start-server", Warning}, levelCase{"rubocop --server", Warning},
+		levelCase{"rubocop -c ~/.aws/credentials", Blocked}, levelCase{"rubocop --config /tmp/r.yml", Warning}, levelCase{"rubocop -o ~/.profile", Blocked},
+		levelCase{"rubocop --cache-root /tmp/rc", Dangerous}, levelCase{"rubocop -a ~/.bashrc", Blocked}, levelCase{"rubocop --frobnicate", Warning},
+	))
+}
