@@ -345,6 +345,7 @@ func init() {
 	setTable(isortFmt.opts.source, isort, "isort")
 	setTable(autopep8Fmt.opts.source, autopep8, "autopep8")
 	setTable(yapfFmt.opts.source, yapf, "yapf")
+	setTable(ruffSource, ruff, "ruff")
 	// Other languages' test runners and checkers, option by option (langtables.go).
 	setTable(toxOpts.source, tox, "tox")
 	setTable(batsOpts.source, bats, "bats")
@@ -373,7 +374,7 @@ func init() {
 	setTable(banditOpts.source, checkerTool("checks the project", banditOpts), "bandit")
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
-	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "ruff", "biome", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "biome", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
 	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "shfmt", "stylua", "taplo", "dprint")
 	set(packageManager([]string{"list", "env", "environment", "which", "contents", "help", "specification", "info", "dependency", "query", "stale", "check"}, []string{"search", "outdated", "fetch"}), "gem")
 	set(packageManager([]string{"show", "which", "help", "toolchain list", "target list", "component list", "override list", "completions"}, []string{"check"}), "rustup")

@@ -210,3 +210,84 @@ var (
 	isortHandler = isortFmt.handler()
 	blackHandler = blackFmt.handler()
 )
+
+// ruffSource names where ruff's tables come from: it is not packaged in
+// Debian 12, so they follow the help its documentation prints.
+const ruffSource = "ruff help, help check and help format as printed in ruff's docs/configuration.md, ruff 0.2 (upstream commit 0001350)"
+
+// ruffLog are the log-level options every ruff subcommand takes.
+const ruffLog = "-v --verbose -q --quiet -s --silent"
+
+// ruffTool is ruff's table: the options before the subcommand and the
+// tables of the subcommands that only read or print.
+var ruffTool = newVerbTool(toolOpts{source: ruffSource, flags: "hVvqs", long: "--verbose --quiet --silent", exact: true},
+	map[string]*toolOpts{
+		"check": {source: ruffSource, exact: true, flags: "hwnevqs", vals: "o",
+			long: "--fix --no-fix --unsafe-fixes --no-unsafe-fixes --show-source --no-show-source --show-fixes --no-show-fixes --diff --watch " +
+				"--fix-only --no-fix-only --ignore-noqa --preview --no-preview --statistics --add-noqa --show-files --show-settings " +
+				"--respect-gitignore --no-respect-gitignore --force-exclude --no-force-exclude --no-cache --isolated --exit-zero " +
+				"--exit-non-zero-on-fix " + ruffLog,
+			longVal: "--output-format --output-file --target-version --config --extension --select --ignore --extend-select --per-file-ignores " +
+				"--extend-per-file-ignores --fixable --unfixable --extend-fixable --exclude --extend-exclude --cache-dir --stdin-filename",
+			reads: "--config"},
+		"format": {source: ruffSource, exact: true, flags: "hnvqs",
+			long: "--check --diff --preview --no-preview --no-cache --isolated --respect-gitignore --no-respect-gitignore --force-exclude " +
+				"--no-force-exclude " + ruffLog,
+			longVal: "--config --extension --target-version --cache-dir --stdin-filename --exclude --line-length",
+			reads:   "--config"},
+		"rule":    {source: ruffSource, exact: true, flags: "hvqs", words: true, long: "--all " + ruffLog, longVal: "--output-format"},
+		"config":  {source: ruffSource, exact: true, flags: "hvqs", words: true, long: ruffLog},
+		"linter":  {source: ruffSource, exact: true, flags: "hvqs", words: true, long: ruffLog, longVal: "--output-format"},
+		"version": {source: ruffSource, exact: true, flags: "hvqs", words: true, long: ruffLog, longVal: "--output-format"},
+		"help":    {source: ruffSource, exact: true, flags: "hvqs", words: true, long: ruffLog},
+		"clean":   {source: ruffSource, exact: true, flags: "hvqs", words: true, long: ruffLog},
+	})
+
+// ruff lints and formats Python. check rewrites files with --fix,
+// --fix-only or --add-noqa (not with --diff); format rewrites them
+// unless --check or --diff; clean deletes the caches below the current
+// directory. Reports and caches are written where their options say.
+// Other subcommands (server, and those of later versions) are not
+// modelled.
+func ruff(c *cmd) {
+	verb, flags, ops, known := c.verb(ruffTool)
+	if verb.s == "" && !verb.dyn {
+		c.add(Safe, "prints ruff's usage or version", "builtin:read-only")
+		return
+	}
+	if !known {
+		c.notModelled(verb.s)
+		return
+	}
+	c.optPath(accRead, flags, "--config")
+	for _, f := range values(flags, "-o", "--output-file", "--cache-dir") {
+		c.output(f)
+	}
+	rewrites := false
+	switch verb.s {
+	case "check":
+		rewrites = has(flags, "--fix", "--fix-only", "--add-noqa") && !has(flags, "--diff", "--no-fix")
+	case "format":
+		rewrites = !has(flags, "--check", "--diff")
+	case "clean":
+		c.add(Warning, "deletes the ruff caches below the current directory", "builtin:write-project")
+		return
+	default:
+		c.add(Safe, "prints ruff's rules, settings or version", "builtin:read-only")
+		return
+	}
+	if len(ops) == 0 {
+		ops = []field{lit(".")}
+	}
+	if rewrites {
+		c.add(Warning, "rewrites project files", "builtin:format")
+		for _, op := range ops {
+			if op.s != "-" || op.dyn {
+				c.path(accWrite, op)
+			}
+		}
+		return
+	}
+	c.add(Safe, "checks the project", "builtin:lint")
+	c.readTrees(ops)
+}

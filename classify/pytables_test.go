@@ -59,3 +59,25 @@ func TestPythonFormattersJudgeTheirOptions(t *testing.T) {
 		levelCase{"black ~/.bashrc", Blocked}, levelCase{"yapf -i /tmp/x.py", Dangerous}, levelCase{"isort /etc/x.py", Blocked},
 	))
 }
+
+// ruff judges its subcommands by their tables: fixes and formatting
+// rewrite, reports and caches are written by the path rules, and a
+// subcommand or option outside the tables is not modelled.
+func TestRuffJudgesItsSubcommands(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"ruff check .", "ruff check", "ruff check src tests", "ruff check --select E,F --ignore E501 .", "ruff check --output-format=github .",
+		"ruff check --fix --diff .", "ruff check --statistics", "ruff check --show-settings x.py", "ruff check -o reports/ruff.json --output-format json .",
+		"ruff format --check .", "ruff format --diff src", "ruff rule F401", "ruff rule --all", "ruff linter", "ruff config", "ruff config line-length",
+		"ruff version", "ruff --version", "ruff -V", "ruff help check", "ruff -q check .", "ruff check --config pyproject.toml .", "ruff check --cache-dir .cache/ruff ."),
+		levelCase{"ruff check --fix .", Warning}, levelCase{"ruff check --fix-only src", Warning}, levelCase{"ruff check --add-noqa .", Warning},
+		levelCase{"ruff check --fix --unsafe-fixes", Warning}, levelCase{"ruff format .", Warning}, levelCase{"ruff format", Warning}, levelCase{"ruff clean", Warning},
+		// Subcommands and options outside the tables; clap does not abbreviate.
+		levelCase{"ruff server", Warning}, levelCase{"ruff server --preview", Warning}, levelCase{"ruff .", Warning}, levelCase{"ruff check --frobnicate .", Warning},
+		levelCase{"ruff check --stat .", Warning}, levelCase{"ruff --frobnicate check .", Warning}, levelCase{"ruff \"$SUB\" .", Warning},
+		// Files read and written.
+		levelCase{"ruff check --config ~/.aws/credentials .", Blocked}, levelCase{"ruff check --config /tmp/ruff.toml .", Warning},
+		levelCase{"ruff check --output-file ~/.bashrc .", Blocked}, levelCase{"ruff check -o /tmp/out.txt .", Dangerous},
+		levelCase{"ruff check --cache-dir /tmp/rc .", Dangerous}, levelCase{"ruff check ~/.ssh", Blocked}, levelCase{"ruff format ~/.bashrc", Blocked},
+		levelCase{"ruff check --fix /tmp/x.py", Dangerous},
+	))
+}

@@ -79,7 +79,7 @@ markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvn
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi   rails rake rar rc-update rebar3  reptyr 
- rpm   ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
+ rpm    rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu  toybox tslint turbo typeorm uftrace     unrar   
