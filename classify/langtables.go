@@ -200,3 +200,39 @@ func rubocop(c *cmd) {
 	c.add(Safe, "checks the project", "builtin:lint")
 	c.readTrees(ops)
 }
+
+// cucumberOpts is Cucumber-Ruby's table.
+var cucumberOpts = toolOpts{source: "cucumber --help, Cucumber 2.4.0 (Debian 12 cucumber)",
+	flags: "PcdmsiqbSwvgxh",
+	vals:  "rfotnepIl",
+	long: "--fail-fast --init --no-profile --color --no-color --dry-run --no-multiline --no-source --no-snippets --quiet --no-duration " +
+		"--backtrace --strict --wip --verbose --guess --expand",
+	longVal: "--require --i18n --format --out --tags --name --exclude --profile --retry --snippet-type --lines --order"}
+
+func init() { cucumberOpts.spec() }
+
+// cucumberFormats are the formatters Cucumber 2.4 has; any other name
+// is a class it loads.
+var cucumberFormats = map[string]bool{"debug": true, "html": true, "json": true, "json_pretty": true, "junit": true, "pretty": true,
+	"progress": true, "rerun": true, "stepdefs": true, "summary": true, "usage": true}
+
+// cucumber runs the project's features with its step definitions. -r
+// requires a file, directory or library, a formatter of its naming is a
+// class it loads, --init writes the project's folders, -o writes.
+func cucumber(c *cmd) {
+	flags, ops := c.judgeOpts(&cucumberOpts)
+	for _, f := range flags {
+		switch {
+		case (f.name == "-r" || matchFlag(f.name, "--require")) && f.hasVal:
+			requires(c, f.val)
+		case (f.name == "-f" || matchFlag(f.name, "--format")) && f.hasVal && !cucumberFormats[f.val.s]:
+			c.add(Warning, "loads the formatter class it names ("+shorten(f.val.s)+")", "builtin:tool-program")
+		case (f.name == "-o" || matchFlag(f.name, "--out")) && f.hasVal:
+			c.output(f.val)
+		case matchFlag(f.name, "--init"):
+			c.add(Warning, "writes the project's feature folders", "builtin:write-project")
+		}
+	}
+	c.add(Safe, "runs the project's tests", "builtin:test")
+	c.readTrees(testOperands(ops, ":"))
+}

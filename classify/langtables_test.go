@@ -43,3 +43,15 @@ func TestLanguageTestRunnersJudgeTheirOptions(t *testing.T) {
 		levelCase{"rubocop --cache-root /tmp/rc", Dangerous}, levelCase{"rubocop -a ~/.bashrc", Blocked}, levelCase{"rubocop --frobnicate", Warning},
 	))
 }
+
+// cucumber runs the project's features: libraries it requires, formatter
+// classes it loads, --init and its outputs are judged.
+func TestCucumberJudgesItsOptions(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"cucumber", "cucumber features/login.feature:10", "cucumber -t @smoke -f progress", "cucumber --format json --out tmp/c.json",
+		"cucumber -r features/support -r features/step_definitions", "cucumber -p ci --strict", "cucumber --dry-run -f stepdefs", "cucumber -i -q"),
+		levelCase{"cucumber -r evil_lib", Warning}, levelCase{"cucumber --require /tmp/steps", Warning}, levelCase{"cucumber -r ~/.ssh/id_rsa", Blocked},
+		levelCase{"cucumber -f Evil::Formatter", Warning}, levelCase{"cucumber --init", Warning}, levelCase{"cucumber -o ~/.bashrc", Blocked},
+		levelCase{"cucumber --out /tmp/c.txt", Dangerous}, levelCase{"cucumber /tmp/features", Warning}, levelCase{"cucumber --frobnicate", Warning},
+	))
+}

@@ -30,6 +30,10 @@ type optSpec struct {
 	// exact takes long option names only as spelt in long, never as
 	// abbreviations: pytest's "--co" is not "--color".
 	exact bool
+	// flags lists long options without an argument: one spelt in full
+	// is never an abbreviation of a longer one that takes an argument
+	// (behave's --junit is not --junit-directory).
+	flags []string
 }
 
 // parseOpts splits args (without the command name) into options and
@@ -65,7 +69,7 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 			f := flag{name: name}
 			if eq {
 				f.val, f.hasVal = field{s: val, glob: a.glob, w: a.w}, true
-			} else if (sp.exact && slices.Contains(sp.long, name) || !sp.exact && takesLong(name, sp.long)) && i+1 < len(args) {
+			} else if (sp.exact && slices.Contains(sp.long, name) || !sp.exact && !slices.Contains(sp.flags, name) && takesLong(name, sp.long)) && i+1 < len(args) {
 				i++
 				f.val, f.hasVal = args[i], true
 			}

@@ -291,3 +291,79 @@ func ruff(c *cmd) {
 	c.add(Safe, "checks the project", "builtin:lint")
 	c.readTrees(ops)
 }
+
+// noxOpts is nox's table. -db, -fb and -ts are whole names after one
+// dash, handled by nox before the table is consulted; -s, -e, -p, -t and
+// the python lists take any number of words, which are session names.
+var noxOpts = toolOpts{source: "nox --help, nox 2022.11.21 (Debian 12)",
+	flags: "NRhlrvx",
+	vals:  "efkpst",
+	long: "--add-timestamp --error-on-external-run --error-on-missing-interpreters --force-color --forcecolor --install-only --list " +
+		"--list-sessions --no-color --no-error-on-external-run --no-error-on-missing-interpreters --no-install --no-reuse-existing-virtualenvs " +
+		"--no-stop-on-first-error --no-venv --nocolor --non-interactive --reuse-existing-virtualenvs --stop-on-first-error --verbose",
+	longVal: "--default-venv-backend --envdir --extra-python --extra-pythons --force-python --force-pythons --force-venv-backend --keywords " +
+		"--noxfile --python --pythons --report --session --sessions --tags",
+	reads: "-f --noxfile"}
+
+func init() { noxOpts.spec() }
+
+// nox imports the project's noxfile.py even to list its sessions;
+// running them creates virtual environments, installs their packages
+// from the package index and runs their commands.
+func nox(c *cmd) {
+	args := c.rest()
+	kept := make([]field, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i].dyn:
+		case args[i].s == "--":
+			i = len(args) // the session's own arguments
+			continue
+		case args[i].s == "-ts":
+			continue
+		case args[i].s == "-db" || args[i].s == "-fb":
+			i++
+			continue
+		}
+		kept = append(kept, args[i])
+	}
+	flags, _ := c.judgeArgs(kept, &noxOpts)
+	for _, f := range values(flags, "--envdir", "--report") {
+		c.output(f)
+	}
+	if has(flags, "l", "--list", "--list-sessions") || len(args) > 0 && len(flags) == len(kept) && has(flags, "h", "--help", "--version") {
+		c.add(Safe, "lists the project's sessions, importing its noxfile.py", "builtin:test")
+		return
+	}
+	c.add(Warning, "runs the project's nox sessions, which install their packages from the package index", "builtin:install")
+}
+
+// behaveOpts is behave's table.
+var behaveOpts = toolOpts{source: "behave --help, behave 1.2.6 (Debian 12 python3-behave)",
+	flags: "Tcdhkmqsvwx",
+	vals:  "Definot",
+	long: "--capture --capture-stderr --color --dry-run --expand --junit --lang-list --logcapture --logging-clear-handlers --multiline " +
+		"--no-capture --no-capture-stderr --no-color --no-junit --no-logcapture --no-multiline --no-skipped --no-snippets --no-source " +
+		"--no-summary --no-timings --quiet --show-skipped --show-source --show-timings --snippets --steps-catalog --stop --summary --tags-help " +
+		"--verbose --wip",
+	longVal: "--define --exclude --format --include --junit-directory --lang --lang-help --logging-datefmt --logging-filter --logging-format " +
+		"--logging-level --name --outfile --stage --tags"}
+
+func init() { behaveOpts.spec() }
+
+// behave runs the project's feature files with its step definitions. A
+// formatter named module:Class is code it imports; -o and
+// --junit-directory write reports.
+func behave(c *cmd) {
+	flags, ops := c.judgeOpts(&behaveOpts)
+	for _, f := range flags {
+		switch {
+		case (f.name == "-f" || matchFlag(f.name, "--format")) && f.hasVal && (f.val.dyn || strings.Contains(f.val.s, ":")):
+			c.add(Warning, "imports the formatter class it names ("+shorten(f.val.s)+")", "builtin:tool-program")
+		case (f.name == "-o" || matchFlag(f.name, "--outfile") || matchFlag(f.name, "--junit-directory")) && f.hasVal:
+			c.output(f.val)
+		}
+	}
+	c.add(Safe, "runs the project's tests", "builtin:test")
+	c.readTrees(testOperands(ops, ":"))
+}

@@ -81,3 +81,20 @@ func TestRuffJudgesItsSubcommands(t *testing.T) {
 		levelCase{"ruff check --fix /tmp/x.py", Dangerous},
 	))
 }
+
+// nox lists its sessions safely (importing the project's noxfile.py);
+// running them installs packages. behave runs the project's features;
+// formatter classes it imports and reports it writes are judged.
+func TestNoxAndBehaveJudgeTheirOptions(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"nox -l", "nox --list-sessions", "nox --version", "nox -l -f noxfile.py", "nox -l -ts",
+		"behave", "behave features/", "behave features/login.feature:12", "behave -f progress --no-capture", "behave -t @smoke -k",
+		"behave --junit --junit-directory reports", "behave -D env=ci -o out/behave.txt", "behave --dry-run --steps-catalog"),
+		levelCase{"nox", Warning}, levelCase{"nox -s tests", Warning}, levelCase{"nox -s lint tests -- -x", Warning}, levelCase{"nox -db venv -s tests", Warning},
+		levelCase{"nox -l -f /tmp/noxfile.py", Warning}, levelCase{"nox -l -f ~/.ssh/id_rsa", Blocked}, levelCase{"nox --envdir /tmp/nox -s t", Dangerous},
+		levelCase{"nox -l --report ~/.bashrc", Blocked}, levelCase{"nox --frobnicate -l", Warning},
+		levelCase{"behave -f evil.mod:Formatter", Warning}, levelCase{"behave --format=evil:F features", Warning}, levelCase{"behave -o ~/.bashrc", Blocked},
+		levelCase{"behave --junit --junit-directory /tmp/j", Dangerous}, levelCase{"behave /tmp/features", Warning}, levelCase{"behave ~/.ssh", Blocked},
+		levelCase{"behave --frobnicate", Warning},
+	))
+}

@@ -67,16 +67,16 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
    abduco   alembic ant apk apt apt-cache apt-get aptitude artisan atlas  ava 
- bazel bazelisk  behave biome  bmake brew bsdtar buck buck2 bun  busybox  cabal
+ bazel bazelisk   biome  bmake brew bsdtar buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
-coreutils cowsay cowthink  crontab ctest cucumber cypress dart dbmate    
+coreutils cowsay cowthink  crontab ctest  cypress dart dbmate    
 deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
     helm       jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
-nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint pacman
+nerdctl nextest  nim ninja nix-env    npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi   rails rake rar rc-update rebar3  reptyr 
  rpm    rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 

@@ -33,7 +33,7 @@ func (o *toolOpts) spec() optSpec {
 	if o.parsed != nil {
 		return *o.parsed
 	}
-	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, exact: o.exact}
+	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, exact: o.exact, flags: strings.Fields(o.long)}
 	o.parsed = &sp
 	o.known = map[string]bool{"--help": true, "--version": true}
 	if o.oneDash {
