@@ -43,7 +43,7 @@ var helpTables = map[string]*toolOpts{
 	// The Python test runner and formatters (Debian 12: python3-pytest,
 	// black, isort, python3-autopep8, yapf3).
 	"pytest": &pytestOpts, "black": &blackFmt.opts, "isort": &isortFmt.opts, "autopep8": &autopep8Fmt.opts, "yapf3": &yapfFmt.opts,
-	"tox": &toxOpts, "bats": &batsOpts, "rspec": &rspecOpts, "rubocop": &rubocopOpts, "behave": &behaveOpts, "cucumber": &cucumberOpts, "nox": &noxOpts,
+	"tox": &toxOpts, "bats": &batsOpts, "rspec": &rspecOpts, "rubocop": &rubocopOpts, "behave": &behaveOpts, "cucumber": &cucumberOpts, "nox": &noxOpts, "phpunit": &phpunitOpts,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 }
 

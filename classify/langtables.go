@@ -236,3 +236,65 @@ func cucumber(c *cmd) {
 	c.add(Safe, "runs the project's tests", "builtin:test")
 	c.readTrees(testOperands(ops, ":"))
 }
+
+// phpunitOpts is PHPUnit's table. --coverage-text takes its file only
+// after "=", so it is listed without a value.
+var phpunitOpts = toolOpts{source: "phpunit --help, PHPUnit 9.6.7 (Debian 12 phpunit)",
+	flags: "vh",
+	vals:  "cd",
+	long: "--coverage-text --warm-coverage-cache --path-coverage --disable-coverage-ignore --no-coverage --reverse-list --no-logging " +
+		"--list-suites --list-groups --list-tests --dont-report-useless-tests --strict-coverage --strict-global-state --disallow-test-output " +
+		"--disallow-resource-usage --enforce-time-limit --disallow-todo-tests --process-isolation --globals-backup --static-backup --stderr " +
+		"--stop-on-defect --stop-on-error --stop-on-failure --stop-on-warning --stop-on-risky --stop-on-skipped --stop-on-incomplete " +
+		"--fail-on-incomplete --fail-on-risky --fail-on-skipped --fail-on-warning --verbose --debug --teamcity --testdox --no-interaction " +
+		"--cache-result --do-not-cache-result --no-configuration --no-extensions --generate-configuration --migrate-configuration --check-version",
+	longVal: "--coverage-clover --coverage-cobertura --coverage-crap4j --coverage-html --coverage-php --coverage-xml --coverage-cache " +
+		"--coverage-filter --log-junit --log-teamcity --testdox-html --testdox-text --testdox-xml --testsuite --group --exclude-group --covers " +
+		"--uses --list-tests-xml --filter --test-suffix --default-time-limit --colors --columns --repeat --testdox-group --testdox-exclude-group " +
+		"--printer --order-by --random-order-seed --prepend --bootstrap --configuration --extensions --include-path --cache-result-file " +
+		"--atleast-version",
+	reads: "-c --configuration --prepend --bootstrap --coverage-filter"}
+
+func init() { phpunitOpts.spec() }
+
+// phpunitIniSafe are the php.ini settings -d may change without loading
+// or running anything of its choosing.
+var phpunitIniSafe = map[string]bool{"memory_limit": true, "error_reporting": true, "display_errors": true, "date.timezone": true,
+	"max_execution_time": true, "precision": true, "xdebug.mode": true, "zend.assertions": true}
+
+// phpunit runs the project's tests. --bootstrap and --prepend include a
+// PHP script, -c reads the configuration (which can name more), the
+// extension and printer options load code of their naming, -d changes
+// php.ini (auto_prepend_file runs a script), --check-version asks the
+// network, the configuration generators write, and the reports,
+// coverage and caches are written where their options say.
+func phpunit(c *cmd) {
+	flags, ops := c.judgeOpts(&phpunitOpts)
+	for _, f := range flags {
+		switch {
+		case matchFlag(f.name, "--extensions") || matchFlag(f.name, "--printer"):
+			c.add(Warning, "loads the extensions or printer class it names ("+f.name+")", "builtin:tool-program")
+		case f.name == "-d" && f.hasVal:
+			key, _, _ := strings.Cut(f.val.s, "=")
+			if f.val.dyn || !phpunitIniSafe[key] {
+				c.add(Warning, "changes a php.ini setting ("+shorten(f.val.s)+"), which can load or run code", "builtin:env-override")
+			}
+		case matchFlag(f.name, "--include-path") && f.hasVal:
+			for _, p := range strings.Split(f.val.s, ":") {
+				if p != "" {
+					c.path(accRead, field{s: p, dyn: f.val.dyn, w: f.val.w})
+				}
+			}
+		case matchFlag(f.name, "--check-version"):
+			c.add(Warning, "asks the network for the latest PHPUnit version", "builtin:network")
+		case matchFlag(f.name, "--generate-configuration") || matchFlag(f.name, "--migrate-configuration"):
+			c.add(Warning, "writes the project's PHPUnit configuration", "builtin:write-project")
+		case f.hasVal && strings.HasPrefix(f.name, "--") && (strings.HasPrefix(f.name, "--coverage-") && f.name != "--coverage-filter" ||
+			strings.HasPrefix(f.name, "--log-") || strings.HasPrefix(f.name, "--testdox-") && !strings.HasSuffix(f.name, "group") ||
+			f.name == "--list-tests-xml" || f.name == "--cache-result-file"):
+			c.output(f.val)
+		}
+	}
+	c.add(Safe, "runs the project's tests", "builtin:test")
+	c.readTrees(ops)
+}

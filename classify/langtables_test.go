@@ -55,3 +55,22 @@ func TestCucumberJudgesItsOptions(t *testing.T) {
 		levelCase{"cucumber --out /tmp/c.txt", Dangerous}, levelCase{"cucumber /tmp/features", Warning}, levelCase{"cucumber --frobnicate", Warning},
 	))
 }
+
+// phpunit runs the project's tests: scripts it includes, configuration
+// it reads, extensions, php.ini changes, the network and its reports are
+// judged.
+func TestPHPUnitJudgesItsOptions(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"phpunit", "phpunit tests/Unit", "phpunit --filter testLogin tests/", "phpunit -c phpunit.xml.dist --testsuite unit", "phpunit --testdox --colors=always",
+		"phpunit --coverage-html build/coverage", "phpunit --coverage-text", "phpunit --coverage-text=build/cov.txt", "phpunit --log-junit build/junit.xml",
+		"phpunit --bootstrap vendor/autoload.php tests", "phpunit -d memory_limit=-1", "phpunit --list-tests", "phpunit --group slow --stop-on-failure",
+		"phpunit --order-by=random --random-order-seed 42", "phpunit --version"),
+		levelCase{"phpunit --bootstrap /tmp/evil.php", Warning}, levelCase{"phpunit --prepend /tmp/evil.php", Warning}, levelCase{"phpunit --bootstrap ~/.ssh/id_rsa", Blocked},
+		levelCase{"phpunit -c /tmp/phpunit.xml", Warning}, levelCase{"phpunit --configuration ~/.aws/credentials", Blocked},
+		levelCase{"phpunit --extensions Evil\\\\Ext", Warning}, levelCase{"phpunit --printer Evil\\\\Printer", Warning},
+		levelCase{"phpunit -d auto_prepend_file=/tmp/x.php", Warning}, levelCase{"phpunit --include-path /opt/evil", Warning},
+		levelCase{"phpunit --check-version", Warning}, levelCase{"phpunit --generate-configuration", Warning}, levelCase{"phpunit --migrate-configuration", Warning},
+		levelCase{"phpunit --log-junit ~/.bashrc", Blocked}, levelCase{"phpunit --coverage-html /tmp/cov", Dangerous}, levelCase{"phpunit --coverage-text=/tmp/c.txt", Dangerous},
+		levelCase{"phpunit --coverage-clover .git/hooks/post-checkout", Blocked}, levelCase{"phpunit /tmp/tests", Warning}, levelCase{"phpunit --frobnicate", Warning},
+	))
+}
