@@ -355,6 +355,7 @@ func init() {
 	setTable(rubocopOpts.source, rubocop, "rubocop")
 	setTable(cucumberOpts.source, cucumber, "cucumber")
 	setTable(phpunitOpts.source, phpunit, "phpunit")
+	setTable(styluaFmt.opts.source, stylua, "stylua")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")
@@ -379,7 +380,7 @@ func init() {
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
 	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "biome", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
-	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "shfmt", "stylua", "taplo", "dprint")
+	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "shfmt", "taplo", "dprint")
 	set(packageManager([]string{"list", "env", "environment", "which", "contents", "help", "specification", "info", "dependency", "query", "stale", "check"}, []string{"search", "outdated", "fetch"}), "gem")
 	set(packageManager([]string{"show", "which", "help", "toolchain list", "target list", "component list", "override list", "completions"}, []string{"check"}), "rustup")
 	set(packageManager([]string{"list", "environment", "help"}, nil), "pipx")

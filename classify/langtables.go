@@ -298,3 +298,15 @@ func phpunit(c *cmd) {
 	c.add(Safe, "runs the project's tests", "builtin:test")
 	c.readTrees(ops)
 }
+
+// styluaFmt is StyLua's table (structopt, which does not abbreviate long
+// options). It rewrites the files it is given unless --check.
+var styluaFmt = formatterTable{check: []string{"-c", "--check"}, opts: toolOpts{
+	source: "StyLua 0.11.0 src/cli/opt.rs (its --help), upstream", exact: true,
+	flags: "scvhV", vals: "g",
+	long: "--search-parent-directories --check --verify --verbose",
+	longVal: "--config-path --stdin-filepath --color --glob --num-threads --range-start --range-end --column-width --line-endings " +
+		"--indent-type --indent-width --quote-style",
+	reads: "--config-path"}}
+
+var stylua = styluaFmt.handler()

@@ -74,3 +74,15 @@ func TestPHPUnitJudgesItsOptions(t *testing.T) {
 		levelCase{"phpunit --coverage-clover .git/hooks/post-checkout", Blocked}, levelCase{"phpunit /tmp/tests", Warning}, levelCase{"phpunit --frobnicate", Warning},
 	))
 }
+
+// stylua rewrites the files it is given unless --check; its
+// configuration file is read by the path rules.
+func TestStyLuaJudgesItsOptions(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"stylua --check .", "stylua -c src", "stylua --check --config-path stylua.toml lua/", "stylua --check -g '*.lua' --indent-type Spaces .",
+		"stylua --version", "stylua -"),
+		levelCase{"stylua .", Warning}, levelCase{"stylua --column-width 100 src", Warning}, levelCase{"stylua --check --config-path ~/.aws/credentials .", Blocked},
+		levelCase{"stylua --check --config-path /tmp/s.toml .", Warning}, levelCase{"stylua ~/.bashrc", Blocked}, levelCase{"stylua --check --frobnicate .", Warning},
+		levelCase{"stylua --chec .", Warning},
+	))
+}
