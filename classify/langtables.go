@@ -310,3 +310,57 @@ var styluaFmt = formatterTable{check: []string{"-c", "--check"}, opts: toolOpts{
 	reads: "--config-path"}}
 
 var stylua = styluaFmt.handler()
+
+// duneBuild is the table of dune build, runtest and test (they share
+// their options). --help and --promote-install-files take a value only
+// after "=".
+var duneBuild = toolOpts{source: "dune build --help=plain and dune runtest --help=plain, dune 2.9.3 (Debian 12 ocaml-dune)",
+	flags: "fw",
+	vals:  "jpx",
+	long: "--always-show-command-line --auto-promote --build-info --debug-artifact-substitution --debug-backtraces --debug-dependency-path " +
+		"--debug-findlib --force --ignore-promoted-rules --no-buffer --no-config --no-print-directory --release --verbose --watch " +
+		"--disable-promotion --store-orig-source-dir --promote-install-files",
+	longVal: "--build-dir --cache --cache-check-probability --cache-duplication --cache-transport --config-file --default-target --diff-command " +
+		"--display --for-release-of-packages --instrument-with --only-packages --profile --root --sandbox --terminal-persistence --trace-file --workspace",
+	reads: "--config-file --workspace --root", writes: "--trace-file"}
+
+// duneTool is dune: cmdliner takes no options before the command but
+// --help and --version.
+var duneTool = newVerbTool(toolOpts{source: duneBuild.source}, map[string]*toolOpts{"build": &duneBuild, "runtest": &duneBuild, "test": &duneBuild})
+
+// dune builds and tests the project by its dune files. --diff-command
+// runs a program, --build-dir and --trace-file write where they say,
+// --auto-promote rewrites source files, the shared cache lives in the
+// home directory. exec and utop run programs, install puts files outside
+// the project, clean, promote, init, subst and format-dune-file write.
+func dune(c *cmd) {
+	verb, flags, _, known := c.verb(duneTool)
+	switch {
+	case verb.s == "" && !verb.dyn:
+		c.add(Safe, "prints dune's usage or version", "builtin:read-only")
+		return
+	case known:
+	case verb.s == "install" || verb.s == "uninstall":
+		c.add(Dangerous, "installs or removes files outside the project", "builtin:global-install")
+		return
+	case verb.s == "exec" || verb.s == "utop" || verb.s == "ocaml-merlin":
+		c.add(Warning, "runs a program ("+verb.s+")", "builtin:interpreter")
+		return
+	default:
+		c.notModelled(verb.s)
+		return
+	}
+	for _, f := range flags {
+		switch {
+		case f.name == "--diff-command":
+			c.add(Warning, "runs the diff program it names (--diff-command)", "builtin:tool-program")
+		case matchFlag(f.name, "--build-dir") && f.hasVal:
+			c.output(f.val)
+		case matchFlag(f.name, "--auto-promote"):
+			c.add(Warning, "promotes generated files into the project's sources", "builtin:write-project")
+		case matchFlag(f.name, "--cache") && f.hasVal && f.val.s != "disabled":
+			c.add(Warning, "uses the shared build cache in the home directory", "builtin:write-outside")
+		}
+	}
+	c.add(Safe, "builds or tests the project, running its rules", "builtin:build")
+}

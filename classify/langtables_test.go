@@ -86,3 +86,18 @@ func TestStyLuaJudgesItsOptions(t *testing.T) {
 		levelCase{"stylua --chec .", Warning},
 	))
 }
+
+// dune builds and tests by its table; the commands that run programs,
+// install or write sources are judged as such.
+func TestDuneJudgesItsCommands(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"dune build", "dune build @install", "dune build -j 4 --profile release", "dune runtest", "dune test", "dune build --display short @runtest",
+		"dune build --release -p mypkg", "dune build --watch", "dune --version", "dune build --cache=disabled", "dune build --build-dir _build2"),
+		levelCase{"dune exec ./main.exe", Warning}, levelCase{"dune utop", Warning}, levelCase{"dune install", Dangerous}, levelCase{"dune clean", Warning},
+		levelCase{"dune promote", Warning}, levelCase{"dune init project x", Warning}, levelCase{"dune describe", Warning},
+		levelCase{"dune build --diff-command 'sh -c id'", Warning}, levelCase{"dune runtest --auto-promote", Warning}, levelCase{"dune build --cache=enabled", Warning},
+		levelCase{"dune build --build-dir /tmp/b", Dangerous}, levelCase{"dune build --trace-file ~/.bashrc", Blocked},
+		levelCase{"dune build --config-file ~/.aws/credentials", Blocked}, levelCase{"dune build --root /tmp/other", Warning},
+		levelCase{"dune build --frobnicate", Warning}, levelCase{"dune --frobnicate build", Warning},
+	))
+}

@@ -70,7 +70,7 @@ var pendingTables = strings.Fields(`
  bazel bazelisk   biome  bmake brew bsdtar buck buck2 bun  busybox  cabal
  cargo  chkconfig choco   clang-format clang-tidy cliclick cmake conspy
 coreutils cowsay cowthink  crontab ctest  cypress dart dbmate    
-deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach dune  emerge  eslint
+deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach   emerge  eslint
       flatpak  flutter flyway  gem  ghc ginkgo git
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
     helm       jasmine jest karma kitten kitty knex
