@@ -364,3 +364,84 @@ func dune(c *cmd) {
 	}
 	c.add(Safe, "builds or tests the project, running its rules", "builtin:build")
 }
+
+// mixSource names where mix's tables come from.
+const mixSource = "mix help, mix help test, compile, format and deps, Elixir 1.14.0 (Debian 12 elixir)"
+
+// mixTool is mix: its own --version and --help, and the tables of the
+// tasks that build, test, check formatting or list. Elixir's
+// OptionParser takes option names only as spelt.
+var mixTool = newVerbTool(toolOpts{source: mixSource, flags: "hv", exact: true}, map[string]*toolOpts{
+	"test": {source: mixSource, exact: true,
+		long: "--color --cover --failed --force --listen-on-stdin --no-archives-check --no-color --no-compile --no-deps-check " +
+			"--no-elixir-version-check --no-start --preload-modules --raise --stale --trace --warnings-as-errors",
+		longVal: "--exclude --exit-status --export-coverage --formatter --include --max-cases --max-failures --only --partitions --seed " +
+			"--slowest --timeout --profile-require"},
+	"compile": {source: mixSource, exact: true,
+		long: "--force --list --no-app-loading --no-archives-check --no-compile --no-deps-check --no-elixir-version-check --no-optional-deps " +
+			"--no-protocol-consolidation --no-validate-compile-env --return-errors --warnings-as-errors",
+		longVal: "--erl-config", reads: "--erl-config"},
+	"format": {source: mixSource, exact: true, long: "--check-formatted --dry-run", longVal: "--dot-formatter --stdin-filename", reads: "--dot-formatter"},
+	"deps":   {source: mixSource, exact: true, long: "--all"},
+	"help":   {source: mixSource, exact: true, long: "--search --names"},
+})
+
+// mix runs the project's mix.exs, which is Elixir code, for every task.
+// test, compile and deps build, test or list; format rewrites unless
+// --check-formatted or --dry-run (its .formatter.exs is code too); a
+// formatter module of mix test's naming is loaded. Tasks without a table
+// are judged by what they do: fetching, running code, installing outside
+// the project, writing.
+func mix(c *cmd) {
+	verb, flags, ops, known := c.verb(mixTool)
+	if verb.s == "" && !verb.dyn {
+		if len(c.rest()) > 0 {
+			c.add(Safe, "prints mix's version or usage", "builtin:read-only")
+			return
+		}
+		c.add(Warning, "runs the project's default task (mix run)", "builtin:interpreter")
+		return
+	}
+	if !known {
+		switch v := verb.s; {
+		case verb.dyn:
+			c.notModelled(v)
+		case v == "deps.get" || v == "deps.update" || strings.HasPrefix(v, "hex."):
+			c.add(Warning, "fetches or publishes packages over the network ("+v+")", "builtin:network")
+		case v == "run" || v == "eval" || v == "cmd" || v == "do" || strings.HasPrefix(v, "profile.") || v == "app.start":
+			c.add(Warning, "runs code or commands of its choosing ("+v+")", "builtin:interpreter")
+		case strings.HasPrefix(v, "local.") || strings.HasSuffix(v, ".install") || strings.HasSuffix(v, ".uninstall"):
+			c.add(Dangerous, "installs or removes programs outside the project ("+v+")", "builtin:global-install")
+		default:
+			c.notModelled(v)
+		}
+		return
+	}
+	switch verb.s {
+	case "test":
+		if has(flags, "--formatter") {
+			c.add(Warning, "loads the formatter module it names (--formatter)", "builtin:tool-program")
+		}
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		c.readTrees(testOperands(ops, ":"))
+	case "format":
+		if !has(flags, "--check-formatted", "--dry-run") {
+			c.add(Warning, "rewrites project files", "builtin:format")
+			if len(ops) == 0 {
+				ops = []field{lit(".")}
+			}
+			for _, op := range ops {
+				if op.s != "-" || op.dyn {
+					c.path(accWrite, op)
+				}
+			}
+			return
+		}
+		c.add(Safe, "checks formatting, running the project's .formatter.exs", "builtin:lint")
+		c.readTrees(ops)
+	case "help":
+		c.add(Safe, "prints help", "builtin:read-only")
+	default:
+		c.add(Safe, "builds the project or lists its dependencies, running its mix.exs", "builtin:build")
+	}
+}

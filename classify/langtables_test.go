@@ -1,6 +1,10 @@
 package classify
 
-import "testing"
+import (
+	"os/exec"
+	"regexp"
+	"testing"
+)
 
 // tox, bats, rspec and rubocop judge every option by their tables: the
 // options that load code, start servers, reach the network or write are
@@ -100,4 +104,51 @@ func TestDuneJudgesItsCommands(t *testing.T) {
 		levelCase{"dune build --config-file ~/.aws/credentials", Blocked}, levelCase{"dune build --root /tmp/other", Warning},
 		levelCase{"dune build --frobnicate", Warning}, levelCase{"dune --frobnicate build", Warning},
 	))
+}
+
+// mix judges its tasks: test, compile, deps and format by their tables,
+// the tasks that fetch, run code, install or write by what they do.
+func TestMixJudgesItsTasks(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"mix test", "mix test test/my_app_test.exs:12", "mix test --only integration --trace", "mix test --cover --export-coverage default",
+		"mix test --max-failures 1 --seed 0 --stale", "mix compile", "mix compile --warnings-as-errors --force", "mix format --check-formatted",
+		"mix format --dry-run lib/a.ex", "mix deps", "mix deps --all", "mix help test", "mix --version", "mix -v"),
+		levelCase{"mix", Warning}, levelCase{"mix format", Warning}, levelCase{"mix format lib/a.ex", Warning}, levelCase{"mix deps.get", Warning},
+		levelCase{"mix hex.publish", Warning}, levelCase{"mix run -e 'System.cmd(\"id\", [])'", Warning}, levelCase{"mix eval 'IO.puts 1'", Warning},
+		levelCase{"mix cmd id", Warning}, levelCase{"mix local.hex --force", Dangerous}, levelCase{"mix archive.install hex phx_new", Dangerous},
+		levelCase{"mix escript.install github x/y", Dangerous}, levelCase{"mix clean", Warning}, levelCase{"mix release", Warning},
+		levelCase{"mix test --formatter Evil.Formatter", Warning}, levelCase{"mix format --check-formatted --dot-formatter /tmp/f.exs", Warning},
+		levelCase{"mix format --check-formatted --dot-formatter ~/.ssh/id_rsa", Blocked}, levelCase{"mix compile --erl-config ~/.aws/credentials", Blocked},
+		levelCase{"mix test /tmp/evil_test.exs", Warning}, levelCase{"mix test --frobnicate", Warning}, levelCase{"mix test --trac", Warning},
+		levelCase{"mix format ~/.bashrc", Blocked},
+	))
+}
+
+// TestMixTablesMatchInstalledHelp checks the tables of mix's tasks
+// against the options "mix help TASK" lists ("  * `--name` - ..."). It
+// skips where Elixir is not installed.
+func TestMixTablesMatchInstalledHelp(t *testing.T) {
+	bin, err := exec.LookPath("mix")
+	if err != nil {
+		t.Skip("mix is not installed here, so its tables are not checked against its help")
+	}
+	listed := regexp.MustCompile("(?m)^  \\* `(--[a-z-]+)`")
+	for _, task := range []string{"test", "compile", "format", "deps"} {
+		cmd := exec.CommandContext(t.Context(), bin, "help", task)
+		cmd.Env = []string{"LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin", "HOME=" + t.TempDir()}
+		out, _ := cmd.CombinedOutput()
+		opts := listed.FindAllStringSubmatch(string(out), -1)
+		if len(opts) == 0 {
+			t.Errorf("mix help %s lists no options: %q", task, firstLine(string(out)))
+			continue
+		}
+		o := *mixTool.verbs[task]
+		o.parsed = nil
+		o.spec()
+		for _, m := range opts {
+			if !o.knows(m[1]) {
+				t.Errorf("mix help %s lists %s, which its table does not know", task, m[1])
+			}
+		}
+	}
 }

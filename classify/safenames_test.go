@@ -75,7 +75,7 @@ deno diesel   dnf docker dotnet dpkg dprint drizzle-kit dtach   emerge  eslint
 git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle gradlew  gtar 
     helm       jasmine jest karma kitten kitty knex
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
-markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
+markdownlint-cli2   meson migrate mikro-orm  mocha mongorestore mount mvn mvnw 
 nerdctl nextest  nim ninja nix-env    npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore   pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi   rails rake rar rc-update rebar3  reptyr 
