@@ -337,7 +337,7 @@ func init() {
 	set(makeCmd, "make", "gmake", "bmake")
 	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
 	set(swift(build), "swift")
-	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "rebar3", "stack", "cabal", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
+	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "rebar3", "cabal", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
 	set(testRunner, "jest", "vitest", "mocha", "ava", "tap", "ctest", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "playwright", "cypress")
 	// Python test runners and formatters, option by option (pytables.go).
 	setTable(pytestOpts.source, pytest, "pytest", "py.test")
@@ -358,6 +358,7 @@ func init() {
 	setTable(styluaFmt.opts.source, stylua, "stylua")
 	setTable(duneBuild.source, dune, "dune")
 	setTable(mixSource, mix, "mix")
+	setTable(stackSource, stack, "stack")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")

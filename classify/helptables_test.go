@@ -43,7 +43,7 @@ var helpTables = map[string]*toolOpts{
 	// The Python test runner and formatters (Debian 12: python3-pytest,
 	// black, isort, python3-autopep8, yapf3).
 	"pytest": &pytestOpts, "black": &blackFmt.opts, "isort": &isortFmt.opts, "autopep8": &autopep8Fmt.opts, "yapf3": &yapfFmt.opts,
-	"tox": &toxOpts, "bats": &batsOpts, "rspec": &rspecOpts, "rubocop": &rubocopOpts, "behave": &behaveOpts, "cucumber": &cucumberOpts, "nox": &noxOpts, "phpunit": &phpunitOpts, "dune": &duneBuild,
+	"tox": &toxOpts, "bats": &batsOpts, "rspec": &rspecOpts, "rubocop": &rubocopOpts, "behave": &behaveOpts, "cucumber": &cucumberOpts, "nox": &noxOpts, "phpunit": &phpunitOpts, "dune": &duneBuild, "stack": &stackBuild,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 }
 
@@ -60,7 +60,7 @@ var notOptions = map[string][]string{"cut": {"-M"}, "file": {"-C", "--compile"},
 
 // helpArgs are the arguments that make a tool list every option, where
 // --help alone gives a summary.
-var helpArgs = map[string][]string{"ps": {"--help", "all"}, "dune": {"build", "--help=plain"}}
+var helpArgs = map[string][]string{"ps": {"--help", "all"}, "dune": {"build", "--help=plain"}, "stack": {"build", "--help"}}
 
 // helpOption finds the options in the option column of a --help line:
 // "  -n, --lines=[-]NUM   print ..." gives -n and --lines.

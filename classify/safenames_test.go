@@ -80,7 +80,7 @@ nerdctl nextest  nim ninja nix-env    npm  nx openssl osascript oxlint pacman
 pants parallel paru perf pg_restore   pip pip2 pip3 pipx pkg playwright pnpm podman port
 prettier prisma    pulumi   rails rake rar rc-update rebar3  reptyr 
  rpm    rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
- shfmt snap sqitch sqlx stack standard    stylelint  supabase swift swiftlint
+ shfmt snap sqitch sqlx  standard    stylelint  supabase swift swiftlint
  systemctl  tap taplo tar  terraform terragrunt  timedatectl 
 tinygo tofu  toybox tslint turbo typeorm uftrace     unrar   
  vitest  wezterm winget wtype   xbps-install xdotool xmake xo xte   
