@@ -337,7 +337,11 @@ func init() {
 	set(makeCmd, "make", "gmake", "bmake")
 	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
 	set(swift(build), "swift")
-	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "rebar3", "cabal", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
+	cabalBuild = build
+	set(cabal, "cabal")
+	set(ktlint, "ktlint")
+	set(swiftlint, "swiftlint")
+	set(build, "mvn", "mvnw", "gradle", "gradlew", "ant", "sbt", "lein", "rebar3", "bazel", "bazelisk", "buck", "buck2", "pants", "meson", "ninja", "cmake", "xmake", "scons", "zig", "dotnet", "deno", "flutter", "dart", "nx", "turbo", "lerna")
 	set(testRunner, "jest", "vitest", "mocha", "ava", "tap", "ctest", "jasmine", "karma", "nextest", "gotestsum", "ginkgo", "playwright", "cypress")
 	// Python test runners and formatters, option by option (pytables.go).
 	setTable(pytestOpts.source, pytest, "pytest", "py.test")
@@ -382,7 +386,7 @@ func init() {
 	setTable(banditOpts.source, checkerTool("checks the project", banditOpts), "bandit")
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
-	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "biome", "standard", "xo", "oxlint", "clang-tidy", "swiftlint", "ktlint", "tslint", "markdownlint-cli2")
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "eslint", "golangci-lint", "stylelint", "biome", "standard", "xo", "oxlint", "clang-tidy", "tslint", "markdownlint-cli2")
 	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "prettier", "gofmt", "goimports", "gofumpt", "rustfmt", "clang-format", "shfmt", "taplo", "dprint")
 	set(packageManager([]string{"list", "env", "environment", "which", "contents", "help", "specification", "info", "dependency", "query", "stale", "check"}, []string{"search", "outdated", "fetch"}), "gem")
 	set(packageManager([]string{"show", "which", "help", "toolchain list", "target list", "component list", "override list", "completions"}, []string{"check"}), "rustup")

@@ -550,3 +550,74 @@ func stack(c *cmd) {
 	}
 	c.add(Safe, "builds or tests the project", "builtin:build")
 }
+
+// The names below have no complete table yet (they stay on
+// pendingTables), but the options of theirs that write, load code or run
+// programs are judged here, around the generic handlers.
+
+// ktlint is the generic formatter judge plus what ktlint 1.x's
+// options and commands do: the git hook installers write .git/hooks,
+// --reporter's artifact= loads a jar and output= writes a file, and
+// -R/--ruleset loads rule jars.
+func ktlint(c *cmd) {
+	args := c.rest()
+	for i, a := range args {
+		s := a.s
+		switch {
+		case a.dyn:
+		case s == "installGitPreCommitHook":
+			c.path(accWrite, lit(".git/hooks/pre-commit"))
+		case s == "installGitPrePushHook":
+			c.path(accWrite, lit(".git/hooks/pre-push"))
+		case strings.HasPrefix(s, "--reporter"):
+			v, ok := strings.CutPrefix(s, "--reporter=")
+			if !ok && i+1 < len(args) {
+				v = args[i+1].s
+			}
+			for _, part := range strings.Split(v, ",") {
+				if out, ok := strings.CutPrefix(part, "output="); ok {
+					c.output(field{s: out, w: a.w})
+				}
+				if strings.HasPrefix(part, "artifact=") {
+					c.add(Warning, "loads the reporter jar it names", "builtin:tool-program")
+				}
+			}
+		case s == "-R" || strings.HasPrefix(s, "--ruleset"):
+			c.add(Warning, "loads the ruleset jars it names", "builtin:tool-program")
+		}
+	}
+	ktlintFormatter(c)
+}
+
+// swiftlint is the generic formatter judge plus --output, which writes
+// the report to a file.
+func swiftlint(c *cmd) {
+	flags, _ := parseOpts(c.rest(), optSpec{long: []string{"--output", "--config", "--reporter", "--path", "--compiler-log-path", "--compile-commands", "--cache-path"}})
+	for _, v := range values(flags, "--output", "--cache-path") {
+		c.output(v)
+	}
+	ktlintFormatter(c)
+}
+
+var ktlintFormatter = formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run", "-F", "--format")
+
+// cabal is the generic build-tool judge plus cabal-install's options that
+// run programs of their naming (-w/--with-compiler, --with-PROG) or pass
+// options to them (--ghc-options, --PROG-option(s)), which can run more.
+func cabal(c *cmd) {
+	for _, a := range c.rest() {
+		name, _, _ := strings.Cut(a.s, "=")
+		switch {
+		case a.dyn:
+		case name == "-w" || strings.HasPrefix(name, "--with-") || strings.HasPrefix(name, "-w") && len(name) > 2 && !strings.HasPrefix(name, "--"):
+			c.add(Warning, "runs the program it names ("+shorten(name)+")", "builtin:tool-program")
+		case strings.HasPrefix(name, "--") && (strings.HasSuffix(name, "-options") || strings.HasSuffix(name, "-option")):
+			c.add(Warning, "passes options to a program it runs ("+shorten(name)+"), which can run more", "builtin:tool-program")
+		}
+	}
+	cabalBuild(c)
+}
+
+// cabalBuild is the generic build-tool handler, set where the commands
+// are registered.
+var cabalBuild handler

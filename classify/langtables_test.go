@@ -172,3 +172,18 @@ func TestStackJudgesItsCommands(t *testing.T) {
 		levelCase{"stack --work-dir ~/.ssh build", Blocked}, levelCase{"stack build --frobnicate", Warning}, levelCase{"stack build --fas", Warning},
 	))
 }
+
+// The pending names' handlers judge the options of theirs that write,
+// load code or run programs, though their tables are not complete yet.
+func TestPendingLanguageToolsJudgeWhatTheyRun(t *testing.T) {
+	checkLevels(t, append(each(Safe, "ktlint", "ktlint 'src/**/*.kt'", "ktlint --reporter=plain,output=build/ktlint.txt", "swiftlint", "swiftlint lint --output build/lint.txt",
+		"cabal build", "cabal test", "kotlinc main.kt", "kotlinc -d out main.kt"),
+		levelCase{"ktlint installGitPreCommitHook", Blocked}, levelCase{"ktlint installGitPrePushHook", Blocked},
+		levelCase{"ktlint --reporter=plain,output=/home/dev/.bashrc", Blocked}, levelCase{"ktlint --reporter=csv,artifact=/tmp/r.jar", Warning},
+		levelCase{"ktlint -R /tmp/evil.jar", Warning}, levelCase{"ktlint --ruleset=rules.jar", Warning}, levelCase{"ktlint -F", Warning},
+		levelCase{"swiftlint lint --output ~/.bashrc", Blocked}, levelCase{"swiftlint lint --output /tmp/l.txt", Dangerous},
+		levelCase{"cabal build --with-compiler=/tmp/evil", Warning}, levelCase{"cabal build -w /tmp/ghc", Warning}, levelCase{"cabal build --with-gcc=/tmp/cc", Warning},
+		levelCase{"cabal build --ghc-options=-pgmL/tmp/x", Warning}, levelCase{"cabal test --ghc-option=-fplugin=Evil", Warning},
+		levelCase{"kotlinc -script build.kts", Warning}, levelCase{"kotlinc -e 'println(1)'", Warning}, levelCase{"kotlinc x.main.kts", Warning},
+	))
+}
