@@ -38,7 +38,7 @@ func init() { toxOpts.spec() }
 // installs their dependencies from the package index) and runs the
 // commands the project's tox.ini gives them.
 func tox(c *cmd) {
-	flags, _ := c.judgeOpts(&toxOpts)
+	flags, ops := c.judgeOpts(&toxOpts)
 	for _, f := range flags {
 		switch {
 		case (f.name == "--workdir" || f.name == "--devenv" || f.name == "--result-json" || f.name == "--no-provision") && f.hasVal:
@@ -51,11 +51,11 @@ func tox(c *cmd) {
 	}
 	lists := len(flags) > 0
 	for _, f := range flags {
-		if !has([]flag{f}, "h", "l", "a", "v", "q", "--help-ini", "--hi", "--showconfig", "--listenvs", "--listenvs-all", "--verbose", "--quiet", "--help", "--version") {
+		if !has([]flag{f}, "h", "l", "a", "v", "q", "c", "--help-ini", "--hi", "--showconfig", "--listenvs", "--listenvs-all", "--verbose", "--quiet", "--help", "--version") {
 			lists = false
 		}
 	}
-	if lists && len(c.rest()) == len(flags) {
+	if lists && len(ops) == 0 {
 		c.add(Safe, "lists the project's test environments", "builtin:read-only")
 		return
 	}

@@ -12,7 +12,7 @@ import (
 func TestLanguageTestRunnersJudgeTheirOptions(t *testing.T) {
 	checkLevels(t, append(each(Safe,
 		// tox lists its environments; running them installs packages.
-		"tox -l", "tox -a -v", "tox --showconfig", "tox --version", "tox --help-ini",
+		"tox -l", "tox -a -v", "tox --showconfig", "tox --version", "tox --help-ini", "tox -c tox-ci.ini -l",
 		// bats runs the project's test files.
 		"bats test/", "bats -r test", "bats -t test/a.bats", "bats --formatter junit -o reports test", "bats -f 'parses' -T test/a.bats",
 		"bats --count test", "bats -j 4 --no-parallelize-within-files test",

@@ -1,6 +1,15 @@
 package classify
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
+
+// The names pytables.go and langtables.go closed join the fuzz target
+// FuzzClosedTablesNeverSafe.
+func init() {
+	closedNames = append(closedNames, strings.Fields("pytest py.test black isort autopep8 yapf ruff nox behave tox bats rspec rubocop cucumber phpunit stylua dune mix stack")...)
+}
 
 // pytest judges every option by its table: the plugin, debugger, network
 // and configuration options are warning, the files it reads, writes and
