@@ -18,11 +18,20 @@ var tableSources = map[string]string{}
 // otherwise pay before its first frame or its first command, whether it
 // classifies anything or not.
 func handlers() map[string]handler {
-	registerOnce.Do(registerCommands)
+	registerOnce.Do(register)
 	return commands
 }
 
-var registerOnce sync.Once
+var (
+	registerOnce sync.Once
+	// register is registerCommands, set by init: handlers refer to
+	// tables whose handlers classify inner commands through handlers, a
+	// loop Go's variable initialisation would reject if handlers named
+	// registerCommands itself.
+	register func()
+)
+
+func init() { register = registerCommands }
 
 // registerCommands fills commands and tableSources.
 func registerCommands() {
@@ -391,8 +400,8 @@ func registerCommands() {
 	setTable(dartTool.global.source, dart, "dart")
 	setTable(sbtOpts.source, sbt, "sbt")
 	setTable("lein help, Leiningen 2.10.0 (upstream docs)", lein, "lein")
-	set(build, "mix", "rebar3", "stack", "cabal", "dune", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "flutter", "nx", "lerna")
-	set(testRunner, "pytest", "py.test", "rspec", "phpunit", "bats", "tox", "nox", "behave", "cucumber")
+	set(build, "rebar3", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "flutter", "nx", "lerna")
+	set(testRunner, )
 	// The JavaScript linters and test runners, each by its --help (jstest.go).
 	for name, t := range jsTools {
 		setTable(t.opts.source, t.handler(), name)
@@ -400,6 +409,30 @@ func registerCommands() {
 	setTable(karmaTable.opts.source, karma, "karma")
 	setTable(tapTable.opts.source, tap, "tap")
 	setTable(jestTable.opts.source, jest, "jest")
+	cabalBuild = build
+	set(cabal, "cabal")
+	set(ktlint, "ktlint")
+	set(swiftlint, "swiftlint")
+	// Python test runners and formatters, option by option (pytables.go).
+	setTable(pytestOpts.source, pytest, "pytest", "py.test")
+	setTable(blackFmt.opts.source, blackHandler, "black")
+	setTable(isortFmt.opts.source, isort, "isort")
+	setTable(autopep8Fmt.opts.source, autopep8, "autopep8")
+	setTable(yapfFmt.opts.source, yapf, "yapf")
+	setTable(ruffSource, ruff, "ruff")
+	setTable(noxOpts.source, nox, "nox")
+	setTable(behaveOpts.source, behave, "behave")
+	// Other languages' test runners and checkers, option by option (langtables.go).
+	setTable(toxOpts.source, tox, "tox")
+	setTable(batsOpts.source, bats, "bats")
+	setTable(rspecOpts.source, rspec, "rspec")
+	setTable(rubocopOpts.source, rubocop, "rubocop")
+	setTable(cucumberOpts.source, cucumber, "cucumber")
+	setTable(phpunitOpts.source, phpunit, "phpunit")
+	setTable(styluaFmt.opts.source, stylua, "stylua")
+	setTable(duneBuild.source, dune, "dune")
+	setTable(mixSource, mix, "mix")
+	setTable(stackSource, stack, "stack")
 	// Compilers and checkers, option by option (compilers.go, checkers.go).
 	setTable("gcc(1) 12.2, Debian gcc-12; clang(1) 14, Debian clang-14", cc, "gcc", "g++", "cc", "c++", "clang", "clang++", "gccgo", "cpp")
 	setTable("rustc --help -v, rustc 1.63, Debian rustc", rustc, "rustc")
@@ -423,8 +456,8 @@ func registerCommands() {
 	setTable(banditOpts.source, checkerTool("checks the project", banditOpts), "bandit")
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
-	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), "ruff", "rubocop", "swiftlint", "ktlint")
-	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), "black", "isort", "autopep8", "yapf", "stylua")
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), )
+	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), )
 	// The package managers, verb by verb (pkgtables.go).
 	setTable(aptSource, apt, "apt", "apt-get", "apt-cache")
 	setTable(dpkgOpts.source, dpkg, "dpkg")

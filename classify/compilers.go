@@ -530,6 +530,9 @@ func jvmCompiler(c *cmd) {
 		}
 	}
 	for _, a := range c.rest() {
+		if c.name == "kotlinc" && (a.s == "-script" || a.s == "-e" || a.s == "-expression" || strings.HasSuffix(a.s, ".kts")) {
+			c.add(Warning, "runs a Kotlin script or expression ("+shorten(a.s)+")", "builtin:interpreter")
+		}
 		if strings.HasPrefix(a.s, "-Xplugin") || strings.HasPrefix(a.s, "-J") || strings.HasPrefix(a.s, "@") {
 			c.add(Warning, "loads a compiler plugin, passes options to the JVM or reads them from a file ("+shorten(a.s)+")", "builtin:tool-program")
 		}

@@ -40,6 +40,10 @@ var helpTables = map[string]*toolOpts{
 	// util-linux 2.38.1, coreutils 9.1).
 	"ps": &psOpts, "dmesg": &dmesgOpts, "stty": &sttyOpts, "sysctl": &sysctlOpts,
 	"bc": &bcOpts, "dc": &dcOpts, "recode": &recodeOpts, "sed": &sedOpts, "gawk": &awkOpts, "fdfind": &fdOpts, "ugrep": &ugrepOpts,
+	// The Python test runner and formatters (Debian 12: python3-pytest,
+	// black, isort, python3-autopep8, yapf3).
+	"pytest": &pytestOpts, "black": &blackFmt.opts, "isort": &isortFmt.opts, "autopep8": &autopep8Fmt.opts, "yapf3": &yapfFmt.opts,
+	"tox": &toxOpts, "bats": &batsOpts, "rspec": &rspecOpts, "rubocop": &rubocopOpts, "behave": &behaveOpts, "cucumber": &cucumberOpts, "nox": &noxOpts, "phpunit": &phpunitOpts, "dune": &duneBuild, "stack": &stackBuild,
 	"gzip": compressorOpts["gzip"], "bzip2": compressorOpts["bzip2"], "zstd": compressorOpts["zstd"], "lz4": compressorOpts["lz4"],
 	// The archivers (GNU tar 1.34, libarchive-tools 3.6.2).
 	"tar": &gnuTarOpts, "bsdtar": &bsdtarOpts,
@@ -68,7 +72,8 @@ var notOptions = map[string][]string{"cut": {"-M"}, "file": {"-C", "--compile"},
 
 // helpArgs are the arguments that make a tool list every option, where
 // --help alone gives a summary.
-var helpArgs = map[string][]string{"ps": {"--help", "all"}, "ninja": {"-h"}, "scons": {"-H"}, "ant": {"-help"}, "meson": {"setup", "--help"}}
+var helpArgs = map[string][]string{"ps": {"--help", "all"}, "ninja": {"-h"}, "scons": {"-H"}, "ant": {"-help"}, "meson": {"setup", "--help"},
+	"dune": {"build", "--help=plain"}, "stack": {"build", "--help"}}
 
 // helpOption finds the options in the option column of a --help line:
 // "  -n, --lines=[-]NUM   print ..." gives -n and --lines.

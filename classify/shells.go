@@ -387,7 +387,10 @@ func interpName(n string) string {
 // pythonModule judges python -m MODULE.
 func pythonModule(c *cmd, mod field, rest []field) {
 	switch mod.s {
-	case "pytest", "unittest", "doctest", "py_compile", "compileall", "tabnanny", "mypy", "pyflakes", "flake8", "pylint":
+	case "pytest":
+		// Judged by pytest's own table, as "pytest ARGS" is.
+		c.run(append([]field{lit("pytest")}, rest...))
+	case "unittest", "doctest", "py_compile", "compileall", "tabnanny", "mypy", "pyflakes", "flake8", "pylint":
 		c.add(Safe, "runs the project's tests or checks", "builtin:test")
 	case "json.tool", "pydoc", "site", "platform", "sysconfig", "this", "timeit":
 		c.add(Safe, "prints information", "builtin:read-only")

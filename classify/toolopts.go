@@ -23,7 +23,7 @@ type toolOpts struct {
 	skip    int      // leading operands that are not files (grep's pattern)
 	stop    bool     // options end at the first operand (POSIX, and tools with subcommands)
 	oneDash bool     // options are whole names after one or two dashes (Go's flag package): list them in long and longVal as "-name"
-	exact   bool     // long options are never abbreviated (yargs, commander, cac): an abbreviation is not modelled
+	exact   bool     // long options are never abbreviated (yargs, commander, cac, click, clap, argparse with allow_abbrev=False): an abbreviation is not modelled
 	parsed  *optSpec // built once from the above
 	known   map[string]bool
 }
