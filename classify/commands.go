@@ -33,8 +33,33 @@ var (
 
 func init() { register = registerCommands }
 
-// registerCommands fills commands and tableSources.
+// initialising is true until the command table is first used: work asked
+// of atFirstUse until then waits for it.
+var initialising = true
+
+// firstUse is the work the package's initialisation left for the first
+// use of the command table: building option tables.
+var firstUse []func()
+
+// atFirstUse runs f when the command table is first used, or now if it
+// has been. It is meant for package initialisation, which is single
+// threaded.
+func atFirstUse(f func()) {
+	if !initialising {
+		f()
+		return
+	}
+	firstUse = append(firstUse, f)
+}
+
+// registerCommands fills commands and tableSources, after the work the
+// package's initialisation left for now.
 func registerCommands() {
+	initialising = false
+	for _, f := range firstUse {
+		f()
+	}
+	firstUse = nil
 	commands = map[string]handler{}
 	set := func(h handler, names ...string) {
 		for _, n := range names {
@@ -401,7 +426,7 @@ func registerCommands() {
 	setTable(sbtOpts.source, sbt, "sbt")
 	setTable("lein help, Leiningen 2.10.0 (upstream docs)", lein, "lein")
 	set(build, "rebar3", "bazel", "bazelisk", "buck", "buck2", "pants", "xmake", "zig", "flutter", "nx", "lerna")
-	set(testRunner, )
+	set(testRunner)
 	// The JavaScript linters and test runners, each by its --help (jstest.go).
 	for name, t := range jsTools {
 		setTable(t.opts.source, t.handler(), name)
@@ -456,8 +481,8 @@ func registerCommands() {
 	setTable(banditOpts.source, checkerTool("checks the project", banditOpts), "bandit")
 	setTable(lintOnlyOpts.source, checkerTool("checks the project", lintOnlyOpts), "pyflakes", "pycodestyle", "pydocstyle", "vulture")
 	setTable(goCheckerOpts.source, checkerTool("checks the project", goCheckerOpts), "staticcheck", "revive", "golint", "errcheck", "ineffassign", "govet", "vet")
-	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"), )
-	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"), )
+	set(formatter("--fix", "--write", "w", "fix", "--fix-only", "--fix-dry-run"))
+	set(rewriter("--check", "c", "--diff", "l", "--list-different", "d", "--check-only", "n", "--dry-run"))
 	// The package managers, verb by verb (pkgtables.go).
 	setTable(aptSource, apt, "apt", "apt-get", "apt-cache")
 	setTable(dpkgOpts.source, dpkg, "dpkg")

@@ -237,7 +237,10 @@ type gitTable struct {
 // gitTables are the merged tables, keyed like gitParts.
 var gitTables = map[string]*gitTable{}
 
-func init() {
+func init() { atFirstUse(buildGitTables) }
+
+// buildGitTables merges each subcommand's parts into its table.
+func buildGitTables() {
 	gitDiffOpts.toolOpts.reads = gitFileOpts["diff options"].reads
 	gitDiffOpts.toolOpts.writes = gitFileOpts["diff options"].writes
 	for key, p := range gitParts {

@@ -28,10 +28,17 @@ type toolOpts struct {
 	known   map[string]bool
 }
 
-// spec builds the parsing spec and the set of known option names.
+// spec builds the parsing spec and the set of known option names. Asked
+// for while the package initialises, it only notes the table: the tables
+// are built with the command table, on first use (atFirstUse), so that
+// starting the binary builds none of them.
 func (o *toolOpts) spec() optSpec {
 	if o.parsed != nil {
 		return *o.parsed
+	}
+	if initialising {
+		atFirstUse(func() { o.spec() })
+		return optSpec{}
 	}
 	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: strings.Fields(o.long), exact: o.exact}
 	o.parsed = &sp
