@@ -55,6 +55,8 @@ func TestClassifierAloneKeepsCredentialsAndCodeFromRunning(t *testing.T) {
 		"gcc -E -include ~/.netrc main.c",
 		"find . -files0-from ~/.ssh/id_rsa",
 		"tar -tf x.tar -T ~/.aws/credentials",
+		"tar tfT x.tar ~/.ssh/id_rsa",
+		"parallel echo :::: ~/.aws/credentials",
 		"git apply --stat ~/.netrc",
 		"head -n 100 ~/.*/*",
 		"OLDPWD=~/.aws; cd -; cat credentials",
