@@ -77,7 +77,7 @@ git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle g
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
 nerdctl nextest  nim ninja nix-env   nox npm  nx openssl osascript oxlint       
-pants parallel paru perf pg_restore phpunit                         playwright pnpm podman port
+pants parallel      perf pg_restore phpunit                         playwright pnpm podman port
 prettier prisma    pulumi py.test pytest rails rake rar rc-update rebar3  reptyr 
      rspec rubocop ruff rustfmt        sbt scalac scons        sequelize sequelize-cli 
  shfmt      sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
