@@ -501,10 +501,11 @@ func registerCommands() {
 	setTable(scoopSource, scoop, "scoop")
 	setTable(snapSource, snap, "snap")
 	setTable(yaySource, yay, "yay")
+	setTable(paruSource, paru, "paru")
 	setTable(pkgSource, pkg, "pkg")
 	set(static(Dangerous, "installs programs outside the project", "builtin:global-install"), "sdk", "corepack", "mamba", "cpan", "cpanm", "opam", "ghcup")
 	set(static(Warning, "installs or changes project dependencies", "builtin:install"), "composer", "renv", "go-task", "task", "just", "cargo-make", "earthly")
-	set(systemPackages("search", "show", "list", "info", "policy", "depends", "rdepends", "showpkg", "madison", "outdated", "deps", "uses", "leaves", "doctor", "config", "--version", "-v", "help", "provides", "whatprovides", "repoquery"), "paru", "port", "emerge", "nix-env", "choco", "winget")
+	set(systemPackages("search", "show", "list", "info", "policy", "depends", "rdepends", "showpkg", "madison", "outdated", "deps", "uses", "leaves", "doctor", "config", "--version", "-v", "help", "provides", "whatprovides", "repoquery"), "port", "emerge", "nix-env", "choco", "winget")
 
 	// The system: privileges, disks, power, services, processes.
 	set(blocked("privilege escalation"), "sudo", "su", "doas", "pkexec", "runuser", "chroot", "nsenter", "setpriv", "capsh", "sg", "newgrp", "visudo", "sudoedit")

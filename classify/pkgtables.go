@@ -1240,30 +1240,37 @@ var (
 	}()
 )
 
-// yay judges yay like pacman, with the AUR: -Q reads what is installed;
-// -Ss, -Si, -Sl, -Ps, -Pw and -Gp ask the AUR (the network); -Pd and -Pg
-// print its configuration; every other operation, and yay with no
-// operation (-Syu, or a search that installs), changes the system.
-func yay(c *cmd) {
-	flags, ops := c.judgeArgs(c.rest(), &yayAll)
+// aurHelper is a pacman wrapper that adds the AUR (yay, paru): all
+// parses its whole line, own lists its options for any operation, ops
+// are its operation letters and longOps their long names.
+type aurHelper struct {
+	all, own *toolOpts
+	ops      string
+	longOps  map[string]string
+}
+
+// judge judges an AUR helper like pacman, with the AUR: -Q reads what is
+// installed; -Ss, -Si, -Sl, -Ps, -Pw, -Po and -Gp ask the AUR (the
+// network); -Pd, -Pg and -Ll print its configuration or local
+// repository; every other operation, and no operation at all (-Syu, or
+// a search that installs), changes the system.
+func (h *aurHelper) judge(c *cmd) {
+	flags, ops := c.judgeArgs(c.rest(), h.all)
+	isOp := func(f flag) string {
+		if n := pacmanOpNames[f.name]; n != "" {
+			return n
+		}
+		if n := h.longOps[f.name]; n != "" {
+			return n
+		}
+		if len(f.name) == 2 && strings.Contains(h.ops, f.name[1:]) {
+			return f.name[1:]
+		}
+		return ""
+	}
 	op := ""
 	for _, f := range flags {
-		name := pacmanOpNames[f.name]
-		switch f.name {
-		case "--yay":
-			name = "Y"
-		case "--build":
-			name = "B"
-		case "--show":
-			name = "P"
-		case "--getpkgbuild":
-			name = "G"
-		case "--web":
-			name = "W"
-		}
-		if len(f.name) == 2 && strings.Contains("DFQRSTUVYBPGW", f.name[1:]) {
-			name = f.name[1:]
-		}
+		name := isOp(f)
 		if name != "" && op != "" && name != op {
 			changesSystem(c)
 			return
@@ -1274,15 +1281,14 @@ func yay(c *cmd) {
 	}
 	if t := pacmanOps[op]; t != nil {
 		for _, f := range flags {
-			isOp := pacmanOpNames[f.name] != "" || len(f.name) == 2 && strings.Contains("DFQRSTUVYBPGW", f.name[1:])
-			if !isOp && !t.knows(f.name) && !yayOwn.knows(f.name) {
+			if isOp(f) == "" && !t.knows(f.name) && !h.own.knows(f.name) {
 				c.notModelled(f.name)
 				break
 			}
 		}
 	}
-	if has(flags, "--save") {
-		c.add(Warning, "saves its options to yay's configuration", "builtin:config-file")
+	if has(flags, "--save", "--savechanges") {
+		c.add(Warning, "saves its options to "+c.name+"'s configuration", "builtin:config-file")
 	}
 	switch {
 	case op == "Q" || op == "T" || op == "V":
@@ -1295,17 +1301,67 @@ func yay(c *cmd) {
 		readsPackages(c, true)
 	case op == "P" && has(flags, "d", "--defaultconfig", "g", "--currentconfig") && !has(flags, "c", "--complete"):
 		readsPackages(c, false)
-	case op == "P" && has(flags, "s", "--stats", "w", "--news"):
+	case op == "P" && has(flags, "s", "--stats", "w", "--news", "o", "--order") && !has(flags, "c", "--complete"):
 		readsPackages(c, true)
-	case op == "G" && has(flags, "p", "--print"):
+	case op == "G" && has(flags, "p", "--print", "c", "--comments"):
 		readsPackages(c, true)
 	case op == "G":
 		c.add(Warning, "downloads build files from the AUR", "builtin:network")
 		c.path(accWrite, lit("."))
+	case op == "L" && has(flags, "l", "--list") && !has(flags, "c", "--clean", "d", "--delete", "y", "--refresh"):
+		readsPackages(c, false)
 	default:
 		changesSystem(c)
 	}
 }
+
+var yayHelper = &aurHelper{all: &yayAll, own: yayOwn, ops: "DFQRSTUVYBPGW",
+	longOps: map[string]string{"--yay": "Y", "--build": "B", "--show": "P", "--getpkgbuild": "G", "--web": "W"}}
+
+// yay is yayHelper's judgement.
+func yay(c *cmd) { yayHelper.judge(c) }
+
+// ---- paru ----
+
+// paru's options are yay's kind, with its own tools: the programs it
+// runs are runs, --makepkgconf is read, --clonedir and --develfile
+// written. The optional values ([yes|no]) are given with "=".
+const paruSource = "paru(8) and src/command_line.rs, paru 2.1.0, with pacman 6.0.2's operations"
+
+var (
+	paruLong = "--show --getpkgbuild --build --repoctl --chrootctl --repo --aur --pkgbuilds --interactive --skipreview --review " +
+		"--upgrademenu --noupgrademenu --removemake --noremovemake --topdown --bottomup --regex --nocheck --installdebug " +
+		"--noinstalldebug --devel --nodevel --cleanafter --nocleanafter --redownload --noredownload --provides --noprovides " +
+		"--pgpfetch --nopgpfetch --newsonupgrade --useask --nouseask --savechanges --nosavechanges --failfast --nofailfast " +
+		"--keepsrc --nokeepsrc --combinedupgrade --nocombinedupgrade --batchinstall --nobatchinstall --rebuild --norebuild " +
+		"--sudoloop --nosudoloop --localrepo --nolocalrepo --chroot --nochroot --sign --nosign --keeprepocache --nokeeprepocache " +
+		"--signdb --nosigndb --gendb --clean --complete --stats --news --order --print --comments --ssh --list --delete " +
+		"--refresh --quiet --install --sysupgrade"
+	paruLongVal = "--aururl --aurrpcurl --editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat " +
+		"--makepkgconf --editorflags --mflags --gitflags --gpgflags --sudoflags --batflags --fmflags --chrootflags --chrootpkgs " +
+		"--completioninterval --sortby --searchby --limit --develsuffixes --builddir --clonedir --develfile --ask --ignoredevel --mode"
+	paruAll = func() toolOpts {
+		all := pacmanAll
+		all.parsed, all.known = nil, nil
+		all.source = paruSource
+		all.flags += "PGBLCacswopdyqiux"
+		all.long = join(all.long, paruLong)
+		all.longVal = join(all.longVal, paruLongVal)
+		all.reads = join(all.reads, "--makepkgconf")
+		all.writes = join(all.writes, "--builddir --clonedir --develfile")
+		all.runs = "--editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat"
+		all.spec()
+		return all
+	}()
+	paruHelper = &aurHelper{all: &paruAll, own: func() *toolOpts {
+		o := &toolOpts{source: paruSource, flags: "x", long: paruLong, longVal: paruLongVal}
+		o.spec()
+		return o
+	}(), ops: "DFQRSTUVPGBLC", longOps: map[string]string{"--show": "P", "--getpkgbuild": "G", "--build": "B", "--repoctl": "L", "--chrootctl": "C"}}
+)
+
+// paru is paruHelper's judgement.
+func paru(c *cmd) { paruHelper.judge(c) }
 
 // ---- pkg (FreeBSD) ----
 

@@ -155,6 +155,13 @@ func TestPackageManagersJudgeTheirOptions(t *testing.T) {
 		{"pkg -j web info", Warning}, {"pkg version -v", Warning},
 		{"pkg info -F ~/.ssh/id_rsa", Blocked}, {"pkg -C ~/.aws/credentials info", Blocked},
 		{"pkg install curl", Dangerous}, {"pkg upgrade", Dangerous}, {"pkg delete curl", Dangerous}, {"pkg", Dangerous},
+		// paru: the same, with its own tools and the local repository.
+		{"paru -Q", Safe}, {"paru -Qi bash", Safe}, {"paru -Ll", Safe}, {"paru -Qm --color never", Safe},
+		{"paru -Ss neovim", Warning}, {"paru -Gp paru", Warning}, {"paru -Gc paru", Warning}, {"paru -Po", Warning}, {"paru -G paru", Warning},
+		{"paru -Q --frobnicate", Warning}, {"paru -Q --pacman ./fakepacman", Warning}, {"paru -Q --savechanges", Warning},
+		{"paru -Qp ~/.ssh/id_rsa", Blocked}, {"paru -Q --clonedir ~/.ssh", Blocked},
+		{"paru", Dangerous}, {"paru -Syu", Dangerous}, {"paru -S paru-bin", Dangerous}, {"paru neovim", Dangerous}, {"paru -Ui", Dangerous},
+		{"paru -Lc", Dangerous}, {"paru -C -u", Dangerous},
 		// pacman: the operation decides; the targets of -Qo and -Ss are operands.
 		{"pacman -Q", Safe}, {"pacman -Qi bash", Safe}, {"pacman -Qe", Safe}, {"pacman -Qdtq", Safe}, {"pacman -Ql bash", Safe},
 		{"pacman -Qo /usr/bin/ls", Safe}, {"pacman -Ss ripgrep", Safe}, {"pacman -Si bash", Safe}, {"pacman -Sl core", Safe},
@@ -339,5 +346,5 @@ func aptValue(opt string) string {
 // puts an unknown option first on their command lines.
 func init() {
 	closedNames = append(closedNames, strings.Fields("apt apt-get apt-cache aptitude dpkg rpm dnf yum zypper apk pacman xbps-install "+
-		"brew flatpak snap scoop yay pkg pip pip2 pip3 gem rustup pipx")...)
+		"brew flatpak snap scoop yay paru pkg pip pip2 pip3 gem rustup pipx")...)
 }
