@@ -12,6 +12,7 @@ func gitCmd(c *cmd) {
 	d := c.d
 	outside := c.outsideRoot(d)
 	var worktree *dirs // --work-tree's directory
+	noIndex := false   // -c grep.fallbackToNoIndex: outside a repository, grep searches the directory
 loop:
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -30,6 +31,8 @@ loop:
 		case s == "-c":
 			if kv, ok := next(); ok {
 				c.gitConfigKey(kv, "-c")
+				key, _, _ := strings.Cut(kv.s, "=")
+				noIndex = noIndex || kv.dyn || lower(key) == "grep.fallbacktonoindex"
 			}
 		case strings.HasPrefix(s, "-c") && len(s) > 2 && !strings.HasPrefix(s, "--"):
 			// Read as -c KEY=VALUE in one word, as the option parsers of
@@ -105,6 +108,9 @@ loop:
 		c.gitJudgeTable(t, rest)
 	} else if c.wk.j.level(c.start) == Safe {
 		c.add(Warning, "not modelled: git "+key+" (a subcommand the classifier's tables for git do not list)", "builtin:unknown-option")
+	}
+	if noIndex && sub == "grep" {
+		c.readTrees([]field{lit(".")})
 	}
 	if worktree != nil && gitReadsWorkTree[sub] {
 		// The files it prints come from the work tree named, wherever

@@ -176,6 +176,8 @@ func TestGitTables(t *testing.T) {
 		{"git --work-tree ~ diff", Blocked},
 		{"git --work-tree=/opt/app grep -e key", Warning},
 		{"git --work-tree=. grep -e key", Safe},
+		{"cd ~ && git -c grep.fallbackToNoIndex=true grep -e key", Blocked},
+		{"git -c grep.fallbackToNoIndex=true grep -e key", Safe},
 	})
 }
 
