@@ -737,3 +737,29 @@ func goPprof(c *cmd, flags []flag, files []field) {
 	}
 	c.add(level, why, "builtin:read-only")
 }
+
+// toolchainEnvNames are variables the Go and Rust toolchains read that
+// name a program they run (the C compiler cgo calls, another toolchain),
+// pass flags to the compiler or linker (-C linker=, -fuse-ld=), load
+// configuration from elsewhere (GOENV), or turn off the checks on
+// downloaded modules (GOSUMDB, GOINSECURE): setting one changes what a
+// build runs.
+var toolchainEnvNames = optionSet("CC CXX FC CGO_CFLAGS CGO_CPPFLAGS CGO_CXXFLAGS CGO_FFLAGS CGO_LDFLAGS GOENV GOROOT GOTOOLCHAIN " +
+	"GOPROXY GOSUMDB GONOSUMDB GONOSUMCHECK GOINSECURE GOPRIVATE GONOPROXY GOVCS " +
+	"RUSTFLAGS RUSTDOCFLAGS RUSTDOC RUSTC_WORKSPACE_WRAPPER RUSTUP_TOOLCHAIN RUSTUP_HOME")
+
+// harmlessCargoEnv are cargo's variables that change only its output,
+// parallelism, retries or whether it reaches the network. Every other
+// CARGO_ variable sets a configuration key (a linker, a runner, an alias
+// that makes "cargo test" run something else, a target directory).
+var harmlessCargoEnv = optionSet("CARGO_TERM_COLOR CARGO_TERM_VERBOSE CARGO_TERM_QUIET CARGO_TERM_PROGRESS_WHEN CARGO_INCREMENTAL " +
+	"CARGO_BUILD_JOBS CARGO_NET_OFFLINE CARGO_NET_RETRY CARGO_LOG")
+
+// toolchainEnv reports whether assigning the variable changes what the
+// Go or Rust toolchain runs.
+func toolchainEnv(name string) bool {
+	if strings.HasPrefix(name, "CARGO_") {
+		return !harmlessCargoEnv[name]
+	}
+	return toolchainEnvNames[name]
+}

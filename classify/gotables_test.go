@@ -452,3 +452,21 @@ func FuzzVerbTablesNeverSafe(f *testing.F) {
 		}
 	})
 }
+
+// The variables the Go and Rust toolchains read to choose a program,
+// pass compiler or linker flags, load configuration from elsewhere or
+// skip the checks on downloaded modules make a build dangerous; those
+// that only change output or parallelism do not.
+func TestToolchainVariablesChangeWhatRuns(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"CC=/tmp/evil go build ./...", Dangerous}, {"CGO_LDFLAGS=-fuse-ld=/tmp/x go build ./...", Dangerous},
+		{"GOENV=/tmp/env go test ./...", Dangerous}, {"GOTOOLCHAIN=go1.99.0 go build", Dangerous}, {"GOSUMDB=off go build", Dangerous},
+		{"GOINSECURE=* GOPROXY=http://x go build", Dangerous}, {"env CC=/tmp/evil go build ./...", Dangerous},
+		{"RUSTFLAGS='-C linker=/tmp/x' cargo build", Dangerous}, {"CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=/tmp/x cargo test", Dangerous},
+		{"CARGO_ALIAS_TEST='run --bin evil' cargo test", Dangerous}, {"export RUSTFLAGS='-C linker=/tmp/x'; cargo build", Dangerous},
+		{"RUSTUP_TOOLCHAIN=/tmp/tc cargo build", Dangerous},
+		{"GOTOOLCHAIN=local go build", Safe}, {"CGO_ENABLED=0 go build ./...", Safe}, {"GOOS=linux GOARCH=arm64 go build ./...", Safe},
+		{"CARGO_TERM_COLOR=always cargo test", Safe}, {"RUST_BACKTRACE=1 cargo test", Safe}, {"CARGO_INCREMENTAL=0 cargo build", Safe},
+		{"make CC=clang test", Warning},
+	})
+}
