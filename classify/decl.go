@@ -70,7 +70,7 @@ func (wk *walker) decl(c *syntax.DeclClause, d dirs) {
 // assign judges one variable assignment and reports whether it changes
 // what later commands run.
 func (wk *walker) assign(a *syntax.Assign, d dirs) bool {
-	if a.Name == nil || !riskyEnv(a.Name.Value) {
+	if a.Name == nil || !riskyEnv(a.Name.Value) && !toolchainEnv(a.Name.Value) {
 		return false
 	}
 	value, dyn := "", a.Array != nil

