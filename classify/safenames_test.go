@@ -77,7 +77,7 @@ git-grep gmake go gofmt gofumpt goimports golangci-lint goose gotestsum gradle g
 kotlinc ktlint launchctl lein lerna   liquibase    make manage.py
 markdownlint-cli2   meson migrate mikro-orm mix mocha mongorestore mount mvn mvnw 
  nextest  nim ninja nix-env   nox nx openssl osascript oxlint pacman
-pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright  podman port
+pants parallel paru perf pg_restore phpunit  pip pip2 pip3 pipx pkg playwright   port
 prisma     py.test pytest rails rake rar rc-update rebar3  reptyr 
  rpm rspec rubocop ruff rustfmt rustup sbt scalac scons scoop  sequelize sequelize-cli 
  shfmt snap sqitch sqlx stack standard    stylelint stylua supabase swift swiftlint
