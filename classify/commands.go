@@ -361,7 +361,7 @@ func registerCommands() {
 	set(static(Warning, "manages SSH keys or agents", "builtin:ssh-key"), "ssh-keygen")
 	set(runAfter("starts an SSH agent", Warning, "builtin:ssh-key", "aEPt", 0), "ssh-agent")
 	setTable(dockerSource, dockerTabled, "docker")
-	set(docker, "podman")
+	setTable(podmanSource, podman, "podman")
 	setTable(nerdctlSource, nerdctl, "nerdctl")
 	set(kubectl, "kubectl", "oc", "k", "microk8s.kubectl")
 	setTable(helmTool.cli.global.source, helmTool.judge, "helm")

@@ -360,24 +360,34 @@ var nerdctlAliases = map[string]string{"container list": "container ls", "contai
 // with their own and the global options; -H/--address is another
 // containerd. Every other command is judged as docker's.
 func nerdctl(c *cmd) {
-	global, words := parseOpts(c.rest(), nerdctlTool.global.spec())
-	verb, flags, ops, known := c.verb(nerdctlTool)
+	containerCLI(c, nerdctlTool, nerdctlAliases, func(global, flags []flag) bool {
+		return has(global, "H", "a") || has(append(global, flags...), "--address", "--host")
+	})
+}
+
+// containerCLI judges a Docker-like command line by its tables: a
+// command of a group is keyed by both words (after its alias), remote
+// reports whether the options name another daemon, and every command
+// without a table is judged as docker's.
+func containerCLI(c *cmd, t *verbTool, aliases map[string]string, remote func(global, flags []flag) bool) {
+	global, words := parseOpts(c.rest(), t.global.spec())
+	verb, flags, ops, known := c.verb(t)
 	if verb.dyn {
-		c.add(Dangerous, "runs a nerdctl command that is not known until it runs", "builtin:docker-remove")
+		c.add(Dangerous, "runs a "+c.name+" command that is not known until it runs", "builtin:docker-remove")
 		return
 	}
 	if !known && len(ops) > 0 && !ops[0].dyn {
 		name := verb.s + " " + ops[0].s
-		if alias, ok := nerdctlAliases[name]; ok {
+		if alias, ok := aliases[name]; ok {
 			name = alias
 		}
-		if o, ok := nerdctlTool.verbs[name]; ok {
+		if o, ok := t.verbs[name]; ok {
 			flags, _ = c.judgeArgs(ops[1:], o)
 			known = true
 		}
 	}
-	if has(global, "H", "a") || has(append(global, flags...), "--address", "--host") {
-		c.add(Warning, "talks to another containerd", "builtin:docker")
+	if remote(global, flags) {
+		c.add(Warning, "talks to another container engine", "builtin:docker")
 	}
 	if known {
 		c.add(Safe, "reads container state", "builtin:read-only")
@@ -387,4 +397,77 @@ func nerdctl(c *cmd) {
 	c.args = append([]field{c.args[0]}, words...)
 	docker(c)
 	c.args = saved
+}
+
+// podmanSource names the manual podman's tables were taken from.
+const podmanSource = "podman COMMAND --help, podman 4.3.1 (Debian 12)"
+
+// podman's global options are persistent: every command takes them. The
+// OCI runtime, conmon, network and hook programs are programs run; the
+// storage and temporary directories are written (podman creates them);
+// an SSH identity is read; --url, --connection, --remote and --ssh reach
+// another machine.
+const (
+	podmanFlags   = "rvh"
+	podmanVals    = "c"
+	podmanLong    = "--help --noout --remote --syslog --version"
+	podmanLongVal = `--cgroup-manager --conmon --connection --events-backend --hooks-dir --identity --log-level --namespace --network-cmd-path
+		--network-config-dir --root --runroot --runtime --runtime-flag --ssh --storage-driver --storage-opt --tmpdir --url --volumepath`
+)
+
+// podmanTool is podman's read-only commands with their own options.
+var podmanTool = newVerbTool(podmanGlobal(toolOpts{source: podmanSource, stop: true}), podmanVerbs(map[string]toolOpts{
+	"ps":                {flags: "alpqs", vals: "fnw", long: "--all --external --latest --no-trunc --noheading --ns --pod --quiet --size --sync", longVal: "--filter --format --last --sort --watch"},
+	"container ls":      {flags: "alpqs", vals: "fnw", long: "--all --external --latest --no-trunc --noheading --ns --pod --quiet --size --sync", longVal: "--filter --format --last --sort --watch"},
+	"images":            {flags: "anq", vals: "f", long: "--all --digests --history --no-trunc --noheading --quiet", longVal: "--filter --format --sort"},
+	"image ls":          {flags: "anq", vals: "f", long: "--all --digests --history --no-trunc --noheading --quiet", longVal: "--filter --format --sort"},
+	"inspect":           {flags: "ls", vals: "ft", long: "--latest --size", longVal: "--format --type"},
+	"container inspect": {flags: "ls", vals: "f", long: "--latest --size", longVal: "--format"},
+	"image inspect":     {vals: "f", longVal: "--format"},
+	"logs":              {flags: "flnt", long: "--color --follow --latest --names --timestamps", longVal: "--since --tail --until"},
+	"container logs":    {flags: "flnt", long: "--color --follow --latest --names --timestamps", longVal: "--since --tail --until"},
+	"version":           {vals: "f", longVal: "--format"},
+	"info":              {vals: "f", longVal: "--format"},
+	"system info":       {vals: "f", longVal: "--format"},
+	"top":               {flags: "l", long: "--latest", stop: true},
+	"stats":             {flags: "al", vals: "i", long: "--all --latest --no-reset --no-stream --no-trunc", longVal: "--format --interval"},
+	"history":           {flags: "Hq", long: "--human --no-trunc --quiet", longVal: "--format"},
+	"image history":     {flags: "Hq", long: "--human --no-trunc --quiet", longVal: "--format"},
+	"port":              {flags: "al", long: "--all --latest"},
+	"diff":              {flags: "l", long: "--latest", longVal: "--format"},
+	"events":            {vals: "f", long: "--no-trunc", longVal: "--filter --format --since --until"},
+	"volume ls":         {flags: "q", vals: "f", long: "--noheading --quiet", longVal: "--filter --format"},
+	"volume inspect":    {flags: "a", vals: "f", long: "--all", longVal: "--format"},
+	"network ls":        {flags: "q", vals: "f", long: "--no-trunc --noheading --quiet", longVal: "--filter --format"},
+	"network inspect":   {vals: "f", longVal: "--format"},
+	"system df":         {flags: "v", long: "--verbose", longVal: "--format"},
+}))
+
+// podmanGlobal adds podman's global options to a table.
+func podmanGlobal(o toolOpts) toolOpts {
+	o.flags += podmanFlags
+	o.vals += podmanVals
+	o.long += " " + podmanLong
+	o.longVal += " " + podmanLongVal
+	o.reads = "--identity"
+	o.writes = "--root --runroot --tmpdir --volumepath --network-config-dir"
+	o.runs = "--conmon --runtime --network-cmd-path --hooks-dir"
+	return o
+}
+
+// podmanVerbs adds the global options to each command's table.
+func podmanVerbs(verbs map[string]toolOpts) map[string]*toolOpts {
+	out := map[string]*toolOpts{}
+	for name, o := range verbs {
+		o := podmanGlobal(o)
+		out[name] = &o
+	}
+	return out
+}
+
+// podman judges podman by its tables, as docker's.
+func podman(c *cmd) {
+	containerCLI(c, podmanTool, dockerAliases, func(global, flags []flag) bool {
+		return has(append(global, flags...), "r", "c", "--remote", "--url", "--connection", "--ssh")
+	})
 }

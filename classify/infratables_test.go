@@ -185,3 +185,32 @@ func TestNerdctlTableJudgesEveryOption(t *testing.T) {
 		{"nerdctl build .", Warning}, {"nerdctl $CMD", Dangerous}, {"nerdctl container rm x", Dangerous},
 	})
 }
+
+// podman's read-only commands are safe with the options of podman 4.3's
+// help; its global options that run programs, write storage or reach
+// another machine get their level.
+func TestPodmanTableJudgesEveryOption(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"podman", Safe}, {"podman ps -a", Safe}, {"podman ps --format '{{.Names}}' --sort names", Safe}, {"podman images -q", Safe},
+		{"podman logs -f --tail 10 web", Safe}, {"podman inspect -f '{{.State}}' web", Safe}, {"podman container ls -a", Safe},
+		{"podman image ls", Safe}, {"podman volume ls", Safe}, {"podman network inspect podman", Safe}, {"podman system df -v", Safe},
+		{"podman top web pid args", Safe}, {"podman --log-level debug ps", Safe}, {"podman ps --log-level=debug", Safe}, {"podman version", Safe},
+
+		{"podman ps --frobnicate", Warning}, {"podman --frobnicate ps", Warning}, {"podman -r ps", Warning}, {"podman --url ssh://host ps", Warning},
+		{"podman -c prod ps", Warning}, {"podman --identity ~/.ssh/id_rsa ps", Blocked}, {"podman --runtime /tmp/evil ps", Warning},
+		{"podman --hooks-dir /tmp/hooks ps", Warning}, {"podman --root /tmp/store ps", Dangerous}, {"podman --tmpdir ~/.config/autostart ps", Blocked},
+
+		{"podman run alpine", Warning}, {"podman run -v /:/mnt x", Blocked}, {"podman rm web", Dangerous}, {"podman $CMD", Dangerous},
+	})
+}
+
+// TestPodmanTablesMatchInstalledHelp checks podman's tables against
+// podman COMMAND --help where podman is installed.
+func TestPodmanTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	tables := map[string]*toolOpts{"": &podmanTool.global}
+	for name, o := range podmanTool.verbs {
+		tables[name] = o
+	}
+	checkVerbHelp(t, "podman", tables)
+}

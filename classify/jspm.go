@@ -71,16 +71,28 @@ func npmVerbs(verbs ...string) map[string]*toolOpts {
 }
 
 // npmExpand returns the arguments with npm's multi-letter shorthands
-// written as the options they stand for.
-func npmExpand(args []field) []field {
+// written as the options they stand for, and a value "~/..." after
+// "--option=" as the path under home it names.
+func npmExpand(c *cmd, args []field) []field {
 	out := make([]field, 0, len(args))
 	for _, a := range args {
 		if long, ok := npmShorthands["-"+strings.TrimLeft(a.s, "-")]; ok && !a.dyn && strings.HasPrefix(a.s, "-") {
 			a.s = long
 		}
-		out = append(out, a)
+		out = append(out, npmTilde(c, a))
 	}
 	return out
+}
+
+// npmTilde expands "--option=~/path": the shell leaves the tilde, but npm
+// and pnpm read path options through nopt, which puts home in its place.
+func npmTilde(c *cmd, a field) field {
+	name, val, ok := strings.Cut(a.s, "=")
+	if ok && !a.dyn && strings.HasPrefix(name, "--") && (val == "~" || strings.HasPrefix(val, "~/")) && c.wk.pl.home != "" {
+		a.s = name + "=" + c.wk.pl.home + val[1:]
+		a.glob = false
+	}
+	return a
 }
 
 // npmTabled judges npm by its table: every option is one npm documents,
@@ -88,7 +100,7 @@ func npmExpand(args []field) []field {
 // decides the rest (npmVerb).
 func npmTabled(c *cmd) {
 	saved := c.args
-	c.args = append([]field{c.args[0]}, npmExpand(c.rest())...)
+	c.args = append([]field{c.args[0]}, npmExpand(c, c.rest())...)
 	defer func() { c.args = saved }()
 	verb, flags, ops, known := c.verb(npmTool)
 	if !known && npmRunsTests(verb, ops) {
@@ -288,6 +300,9 @@ func init() { pnpmRunOpts.spec() }
 // the words after it; run runs a script; ls, why, root, bin, licenses and
 // config get/list only read. Other commands are judged as npm's.
 func pnpmTabled(c *cmd) {
+	saved := c.args
+	c.args = append([]field{c.args[0]}, npmExpand(c, c.rest())...)
+	defer func() { c.args = saved }()
 	global, words := parseOpts(c.rest(), pnpmTool.global.spec())
 	verb, flags, ops, known := c.verb(pnpmTool)
 	if !known {
@@ -331,14 +346,12 @@ func pnpmTabled(c *cmd) {
 		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
 	default:
 		// npm's judgement of the command, with pnpm's global -g kept.
-		saved := c.args
 		args := []field{c.args[0]}
 		if has(global, "g", "--global") {
 			args = append(args, lit("-g"))
 		}
 		c.args = append(args, words...)
 		npm(c)
-		c.args = saved
 	}
 }
 

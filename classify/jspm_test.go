@@ -29,7 +29,8 @@ func TestNpmTableJudgesEveryOption(t *testing.T) {
 
 		// Configuration read from a file.
 		{"npm ls --userconfig ~/.aws/credentials", Blocked}, {"npm --globalconfig ~/.ssh/id_rsa ls", Blocked},
-		{"npm ls --userconfig /tmp/npmrc", Warning}, {"npm test --cafile ~/.ssh/id_rsa", Blocked},
+		{"npm ls --userconfig /tmp/npmrc", Warning}, {"npm ls --userconfig=~/.aws/credentials", Blocked}, {"npm test --cafile=~/.ssh/id_rsa", Blocked},
+		{"pnpm ls --global-dir=~/.ssh", Blocked}, {"npm test --cafile ~/.ssh/id_rsa", Blocked},
 		// Directories written.
 		{"npm ls --cache ~/.bashrc", Blocked}, {"npm test --logs-dir=/etc/x", Blocked}, {"npm ls --logs-dir /tmp/logs", Dangerous},
 		// Programs run.

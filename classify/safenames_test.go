@@ -67,8 +67,8 @@ var shellWords = map[string]string{
 // new name the classifier may call safe must come with a table.
 var pendingTables = strings.Fields(`
 bazel bazelisk buck buck2 cabal choco emerge flutter ghc kotlinc ktlint lerna
-nix-env nx pants podman port rar rebar3 scalac swiftlint terragrunt unrar winget
-xmake zig
+nix-env nx pants port rar rebar3 scalac swiftlint terragrunt unrar winget xmake
+zig
 `)
 
 // everyWordIsAnOperand are tabled names whose words are all operands
