@@ -1,6 +1,9 @@
 package classify
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // commands maps a normalised command name to its handler. It is filled
 // once, by the first call of handlers (handlers refer back to it through
@@ -52,6 +55,29 @@ func atFirstUse(f func()) {
 	firstUse = append(firstUse, f)
 }
 
+// untabled are the tools the classifier knows but has no complete option
+// table for: build systems with hundreds of options per command (bazel,
+// buck, pants), compilers and tools whose options change with every
+// release (ghc, zig, kotlinc), and package managers of other systems.
+// Their handlers still judge what they recognise (an install is
+// dangerous, a credential blocked), but no use of them is safe: an
+// option the classifier has not modelled could read, write or run
+// anything. Their documented version words stay safe (versionFlags).
+var untabled = strings.Fields(`bazel bazelisk buck buck2 pants xmake zig flutter lerna nx
+	ghc cabal kotlinc scalac ktlint swiftlint rebar3 terragrunt rar unrar
+	emerge nix-env port choco winget`)
+
+// neverSafe wraps the handler of an untabled tool: what it finds stays,
+// and a command it would call safe is warning instead.
+func neverSafe(h handler) handler {
+	return func(c *cmd) {
+		h(c)
+		if c.wk.j.level(c.start) <= Safe {
+			c.add(Warning, "not modelled: "+c.name+" has no complete option table, so none of its uses is called safe", "builtin:unknown-option")
+		}
+	}
+}
+
 // registerCommands fills commands and tableSources, after the work the
 // package's initialisation left for now.
 func registerCommands() {
@@ -60,6 +86,15 @@ func registerCommands() {
 		f()
 	}
 	firstUse = nil
+	defer func() {
+		for _, n := range untabled {
+			h, ok := commands[n]
+			if !ok {
+				panic("classify: untabled names " + n + ", which is no command")
+			}
+			commands[n] = neverSafe(h)
+		}
+	}()
 	commands = map[string]handler{}
 	set := func(h handler, names ...string) {
 		for _, n := range names {

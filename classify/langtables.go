@@ -551,8 +551,8 @@ func stack(c *cmd) {
 	c.add(Safe, "builds or tests the project", "builtin:build")
 }
 
-// The names below have no complete table yet (they stay on
-// pendingTables), but the options of theirs that write, load code or run
+// The names below have no complete table yet (they are untabled, so
+// never safe), but the options of theirs that write, load code or run
 // programs are judged here, around the generic handlers.
 
 // ktlint is the generic formatter judge plus what ktlint 1.x's

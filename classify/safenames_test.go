@@ -57,20 +57,6 @@ var shellWords = map[string]string{
 	"test": "evaluates an expression; files it names are only tested", "[": "evaluates an expression; files it names are only tested",
 }
 
-// pendingTables are the names the classifier may call safe that have no
-// complete, sourced option table yet: tools with subcommands (git, go,
-// cargo, npm...), wrappers that are safe only as the command they run,
-// formatters, test runners, build tools and archivers judged by the
-// options that matter to them. Their handlers judge what they read,
-// write and run, but an option they do not know is not always warning.
-// This list only shrinks: a name that gets a table must leave it, and a
-// new name the classifier may call safe must come with a table.
-var pendingTables = strings.Fields(`
-bazel bazelisk buck buck2 cabal choco emerge flutter ghc kotlinc ktlint lerna
-nix-env nx pants port rar rebar3 scalac swiftlint terragrunt unrar winget xmake
-zig
-`)
-
 // everyWordIsAnOperand are tabled names whose words are all operands
 // (expr -5 + 1), so no word is an unknown option.
 var everyWordIsAnOperand = []string{"expr", "factor"}
@@ -78,14 +64,12 @@ var everyWordIsAnOperand = []string{"expr", "factor"}
 // TestEverySafeNameHasATable enumerates every command name the
 // classifier can call safe and checks that each is judged by a complete
 // option table that names its source and version, or is a shell word
-// (listed above with why), or is still pending (listed above). A tabled
-// name is closed: an option its table does not list is never safe.
+// (listed above with why), or is safe only by the version words its
+// manual gives. A tabled name is closed: an option its table does not
+// list is never safe. Known tools without a complete table are on
+// untabled, and never safe (TestUntabledNamesAreNeverSafe).
 func TestEverySafeNameHasATable(t *testing.T) {
 	version := regexp.MustCompile(`\d+(\.\d+)*`)
-	pending := map[string]bool{}
-	for _, n := range pendingTables {
-		pending[n] = true
-	}
 	var names []string
 	for n := range commands {
 		names = append(names, n)
@@ -95,28 +79,20 @@ func TestEverySafeNameHasATable(t *testing.T) {
 	for _, n := range names {
 		source, tabled := tableSources[n]
 		switch {
-		case tabled && pending[n]:
-			t.Errorf("%s has a table (%s): take it off pendingTables", n, source)
 		case tabled && shellWords[n] != "":
 			t.Errorf("%s has a table (%s): take it off shellWords", n, source)
 		case tabled && !version.MatchString(source):
 			t.Errorf("%s's table gives its source as %q, with no version", n, source)
 		}
 		if !canBeSafe(n) {
-			if pending[n] {
-				t.Errorf("%s is never safe: take it off pendingTables", n)
-			}
 			continue
 		}
 		safe++
 		byVersion := !tabled && safeOnlyByVersionFlags(t, n)
 		if byVersion {
 			versionOnly++
-			if pending[n] {
-				t.Errorf("%s is safe only by the version and help words its manual gives (versionFlags): take it off pendingTables", n)
-			}
 		}
-		if !tabled && shellWords[n] == "" && !pending[n] && !byVersion {
+		if !tabled && shellWords[n] == "" && !byVersion {
 			t.Errorf("%s may be called safe but has no option table with a source (nor is it a shell word)", n)
 		}
 		if !tabled || slices.Contains(everyWordIsAnOperand, n) {
@@ -134,7 +110,7 @@ func TestEverySafeNameHasATable(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d names may be called safe: %d by a table, %d only by their version words, %d shell words, %d pending", safe, safe-versionOnly-len(shellWords)-len(pendingTables), versionOnly, len(shellWords), len(pendingTables))
+	t.Logf("%d names may be called safe: %d by a table, %d only by their version words, %d shell words; %d known tools without a complete table are never safe (untabled)", safe, safe-versionOnly-len(shellWords), versionOnly, len(shellWords), len(untabled))
 }
 
 // safeOnlyByVersionFlags reports whether the only probes that make name
@@ -161,4 +137,24 @@ func safeOnlyByVersionFlags(t *testing.T, name string) bool {
 		}
 	}
 	return words > 0
+}
+
+// TestUntabledNamesAreNeverSafe checks the list of tools without a
+// complete table: each is a known command (a misspelt name would guard
+// nothing), and no probe makes it safe, only the version words its manual
+// gives, alone.
+func TestUntabledNamesAreNeverSafe(t *testing.T) {
+	for _, n := range untabled {
+		if _, ok := tableSources[n]; ok {
+			t.Errorf("%s has a table (%s): take it off untabled", n, tableSources[n])
+		}
+		for _, p := range safeProbes {
+			if slices.Contains(versionFlags[n], strings.TrimSpace(p)) {
+				continue
+			}
+			if v := Classify(shellAction(n+p), Policy{}); v.Level == Safe {
+				t.Errorf("Classify(%q) = safe, want at least warning: %s has no complete table\nreasons: %q", n+p, n, v.Reasons)
+			}
+		}
+	}
 }
