@@ -115,9 +115,7 @@ func tarCmd(o *toolOpts, gnu bool) handler {
 			if len(targets) == 0 {
 				targets = []field{lit(".")}
 			}
-			for _, top := range exactValues(flags, "--one-top-level") {
-				targets = append(targets, top)
-			}
+			targets = append(targets, exactValues(flags, "--one-top-level")...)
 			for _, t := range targets {
 				c.path(accWrite, t)
 				c.extractInto(t)

@@ -446,7 +446,7 @@ func registerCommands() {
 	set(projectRunner, "uv", "poetry", "pipenv", "pdm", "hatch", "rye")
 	setTable(makeOpts.source, gnuMake, "make", "gmake")
 	setTable(bmakeOpts.source, bsdMake, "bmake")
-	build := buildTool([]string{"test", "verify", "compile", "package", "validate", "check", "build", "assemble", "clean", "lint", "dependencies", "tasks", "help", "projects", "properties"}, []string{"deploy", "release", "publish", "upload", "install"})
+	build := handler(buildTool)
 	setTable(swiftTool.global.source, swift(swiftPM), "swift")
 	setTable(mvnOpts.source, mvn, "mvn", "mvnw")
 	setTable(gradleOpts.source, gradle, "gradle", "gradlew")

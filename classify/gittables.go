@@ -263,13 +263,7 @@ func buildGitTables() {
 
 // add merges a part into the table.
 func (t *gitTable) add(p *gitPart) {
-	o := &t.opts
-	o.flags += p.flags
-	o.vals += p.vals
-	o.long = join(o.long, p.long)
-	o.longVal = join(o.longVal, p.longVal)
-	o.reads = join(o.reads, p.reads)
-	o.writes = join(o.writes, p.writes)
+	t.opts.merge(&p.toolOpts)
 	t.optional += p.optional
 }
 

@@ -83,11 +83,6 @@ func aptOpts(flags, vals, long, longVal, writes string) *toolOpts {
 		long: join(aptCommonLong, long), longVal: join(aptCommonVal, longVal), reads: "-c --config-file", writes: writes}
 }
 
-// aptCacheVerb is the table of an apt-cache verb with its own flags.
-func aptCacheVerb(flags, long string) *toolOpts {
-	return aptOpts(aptCacheFlags+flags, aptCacheVals, join(aptCacheLong, withNo(long)), aptCacheLongVal, aptCacheWrites)
-}
-
 // aptCacheVerbs are apt-cache's read-only verbs (not gencaches, which
 // writes the caches). apt hands the same verbs, with apt-get's options
 // too, to apt-cache's parser.
@@ -147,14 +142,7 @@ func verbsAnywhere(verbs map[string]*toolOpts) *verbTool {
 		if g.source == "" {
 			g.source = o.source
 		}
-		g.flags += o.flags
-		g.vals += o.vals
-		g.long = join(g.long, o.long)
-		g.longVal = join(g.longVal, o.longVal)
-		g.reads = join(g.reads, o.reads)
-		g.lists = join(g.lists, o.lists)
-		g.writes = join(g.writes, o.writes)
-		g.runs = join(g.runs, o.runs)
+		g.merge(o)
 	}
 	return newVerbTool(g, verbs)
 }

@@ -180,30 +180,11 @@ func second(ops []field) string {
 	return first(ops[1:])
 }
 
-// buildTool judges mvn, gradle and the like by their tasks.
-func buildTool(safe []string, dangerous []string) handler {
-	return func(c *cmd) {
-		_, ops := parseOpts(c.rest(), optSpec{short: "fDpPlsbT", long: []string{"--file", "--settings", "--projects", "--build-file", "--project-dir"}})
-		level, why := Safe, "builds or tests the project"
-		if len(ops) == 0 {
-			level, why = Warning, "runs the default task"
-		}
-		for _, op := range ops {
-			t := lower(op.s)
-			if i := strings.LastIndexByte(t, ':'); i >= 0 {
-				t = t[i+1:]
-			}
-			switch {
-			case op.dyn:
-				level, why = max(level, Warning), "task is not known until it runs"
-			case containsAny(t, dangerous):
-				level, why = Dangerous, "installs, deploys or publishes ("+op.s+")"
-			case !containsAny(t, safe) && level < Warning:
-				level, why = Warning, "runs a task ("+op.s+")"
-			}
-		}
-		c.add(level, why, "builtin:build")
-	}
+// buildTool judges the build tools without a table of their own by the
+// tasks they are asked to run.
+func buildTool(c *cmd) {
+	_, ops := parseOpts(c.rest(), optSpec{short: "fDpPlsbT", long: []string{"--file", "--settings", "--projects", "--build-file", "--project-dir"}})
+	c.buildTasks(ops)
 }
 
 func containsAny(s string, subs []string) bool {

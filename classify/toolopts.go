@@ -58,6 +58,19 @@ func (o *toolOpts) spec() optSpec {
 	return sp
 }
 
+// merge adds the options of p to o: the table of a tool whose commands
+// share options (git's diff options), or of all its commands at once.
+func (o *toolOpts) merge(p *toolOpts) {
+	o.flags += p.flags
+	o.vals += p.vals
+	o.long = join(o.long, p.long)
+	o.longVal = join(o.longVal, p.longVal)
+	o.reads = join(o.reads, p.reads)
+	o.lists = join(o.lists, p.lists)
+	o.writes = join(o.writes, p.writes)
+	o.runs = join(o.runs, p.runs)
+}
+
 // knows reports whether the option name (as parsed: "-x" or "--name",
 // possibly abbreviated) is one the manual lists.
 func (o *toolOpts) knows(name string) bool {
