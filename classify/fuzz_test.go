@@ -35,9 +35,11 @@ func FuzzClassify(f *testing.F) {
 		if v := fuzzVerdict(t, "sudo "+a); v.Level != Blocked {
 			t.Errorf("Classify(%q) = %v, want %v\nreasons: %q", "sudo "+a, v.Level, Blocked, v.Reasons)
 		}
-		// Running the same source through bash -c never lowers it.
+		// Running the same source through bash -c never lowers it (a
+		// source that starts with - or + is an option to bash, which
+		// then has no command to run).
 		wrapped := "bash -c " + singleQuote(a)
-		if v := fuzzVerdict(t, wrapped); v.Level < va.Level {
+		if v := fuzzVerdict(t, wrapped); v.Level < va.Level && !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+") {
 			t.Errorf("Classify(%q) = %v, below Classify(%q) = %v\nreasons: %q", wrapped, v.Level, a, va.Level, v.Reasons)
 		}
 		// Running a simple command through env, or any wrapper judged by

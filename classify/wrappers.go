@@ -73,11 +73,18 @@ func env(c *cmd) {
 	if len(args) > 0 && !args[0].dyn && args[0].s == "-" {
 		i++ // "env -" is "env -i"
 	}
-	for ; i < len(args) && !args[i].dyn && strings.Contains(args[i].s, "="); i++ {
-		name, val, _ := strings.Cut(args[i].s, "=")
-		if riskyAssign(name, val, false) {
+	for ; i < len(args); i++ {
+		// A word whose value is not known is still an assignment when
+		// its name is written out: env PATH=$X sets PATH to whatever X is.
+		name, val, ok := strings.Cut(args[i].s, "=")
+		if !ok || args[i].dyn && !isIdent(name) {
+			break
+		}
+		if riskyAssign(name, val, args[i].dyn) {
 			c.add(Dangerous, "sets "+name+", which changes what runs or how", "builtin:env-override")
-			c.wk.envValue(name, val, c.d)
+			if !args[i].dyn {
+				c.wk.envValue(name, val, c.d)
+			}
 		}
 	}
 	if i >= len(args) {
