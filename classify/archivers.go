@@ -274,6 +274,7 @@ func (c *cmd) tarFiles(flags []flag, gnu bool) {
 // ambiguous abbreviation is left as it is, and tar refuses it), so that
 // options can be compared by their full names.
 func fullNames(o *toolOpts, flags []flag) []flag {
+	o.spec() // known is built with the spec
 	out := make([]flag, len(flags))
 	for i, f := range flags {
 		out[i] = f

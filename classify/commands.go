@@ -36,8 +36,9 @@ var (
 
 func init() { register = registerCommands }
 
-// initialising is true until the command table is first used: work asked
-// of atFirstUse until then waits for it.
+// initialising is true until the command table has been filled: work
+// asked of atFirstUse until then waits for it, and no option table is
+// built (spec) before it.
 var initialising = true
 
 // firstUse is the work the package's initialisation left for the first
@@ -81,7 +82,6 @@ func neverSafe(h handler) handler {
 // registerCommands fills commands and tableSources, after the work the
 // package's initialisation left for now.
 func registerCommands() {
-	initialising = false
 	for _, f := range firstUse {
 		f()
 	}
@@ -94,6 +94,8 @@ func registerCommands() {
 			}
 			commands[n] = neverSafe(h)
 		}
+		// From now on a table is built on its first use (spec).
+		initialising = false
 	}()
 	commands = map[string]handler{}
 	set := func(h handler, names ...string) {

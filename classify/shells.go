@@ -283,7 +283,9 @@ func interpreter(c *cmd) {
 		case a.dyn:
 			c.shellFile(a)
 			return
-		case s == "-V" || s == "--version" || s == "-v" && name != "perl" || s == "-h" || s == "--help":
+		case len(args) == 1 && (s == "-V" || s == "--version" || s == "-v" && name != "perl" || s == "-h" || s == "--help"):
+			// Alone: after other options (--require, --loader, -X) the
+			// help flag is no longer all the line does.
 			c.add(Safe, "prints version or help", "builtin:read-only")
 			return
 		case s == "--test" && name == "node":

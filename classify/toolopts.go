@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // toolOpts is what a read-only tool's manual says about its options:
 // which take a value, which name files read or written, which run a
@@ -28,34 +31,49 @@ type toolOpts struct {
 	known   map[string]bool
 }
 
-// spec builds the parsing spec and the set of known option names. Asked
-// for while the package initialises, it only notes the table: the tables
-// are built with the command table, on first use (atFirstUse), so that
-// starting the binary builds none of them.
+// spec returns the parsing spec of the table, building it and the set of
+// known option names on the table's first use: most tables are never
+// used in a session, and building them all took megabytes. Safe for
+// concurrent use once the package has initialised; while it initialises
+// (a table mutated by an init function) nothing is built.
 func (o *toolOpts) spec() optSpec {
-	if o.parsed != nil {
-		return *o.parsed
+	specMu.RLock()
+	p := o.parsed
+	specMu.RUnlock()
+	if p != nil {
+		return *p
 	}
 	if initialising {
-		atFirstUse(func() { o.spec() })
 		return optSpec{}
 	}
-	sp := optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: strings.Fields(o.long), exact: o.exact}
-	o.parsed = &sp
-	o.known = map[string]bool{"--help": true, "--version": true}
+	specMu.Lock()
+	defer specMu.Unlock()
+	if o.parsed == nil {
+		o.build()
+	}
+	return *o.parsed
+}
+
+// specMu guards the tables' built specs (parsed, known).
+var specMu sync.RWMutex
+
+// build builds parsed and known from the table's lists.
+func (o *toolOpts) build() {
+	known := map[string]bool{"--help": true, "--version": true}
 	if o.oneDash {
-		o.known = map[string]bool{"-help": true, "-h": true}
+		known = map[string]bool{"-help": true, "-h": true}
 	}
 	for i := 0; i < len(o.flags); i++ {
-		o.known["-"+o.flags[i:i+1]] = true
+		known["-"+o.flags[i:i+1]] = true
 	}
 	for i := 0; i < len(o.vals); i++ {
-		o.known["-"+o.vals[i:i+1]] = true
+		known["-"+o.vals[i:i+1]] = true
 	}
 	for _, l := range strings.Fields(o.long + " " + o.longVal) {
-		o.known[l] = true
+		known[l] = true
 	}
-	return sp
+	o.known = known
+	o.parsed = &optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: strings.Fields(o.long), exact: o.exact}
 }
 
 // merge adds the options of p to o: the table of a tool whose commands
@@ -74,6 +92,7 @@ func (o *toolOpts) merge(p *toolOpts) {
 // knows reports whether the option name (as parsed: "-x" or "--name",
 // possibly abbreviated) is one the manual lists.
 func (o *toolOpts) knows(name string) bool {
+	o.spec() // known is built with the spec
 	if o.known[name] {
 		return true
 	}
