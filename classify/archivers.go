@@ -58,11 +58,6 @@ var (
 	}
 )
 
-func init() {
-	gnuTarOpts.spec()
-	bsdtarOpts.spec()
-}
-
 // tarPrograms are the options whose value GNU tar hands to a shell or runs:
 // a compressor, a command fed each extracted file, the remote shell and
 // rmt used for host:file archives, and the volume-change scripts. bsdtar

@@ -19,11 +19,6 @@ var (
 		reads: "-config-file", writes: "-export-fixes"}
 )
 
-func init() {
-	clangFormatOpts.spec()
-	clangTidyOpts.spec()
-}
-
 // clangResponseFiles judges the "@FILE" operands LLVM tools read more
 // options from, and returns the other operands.
 func (c *cmd) clangResponseFiles(ops []field) []field {

@@ -60,8 +60,3 @@ func delta(c *cmd) {
 	}
 	c.run(append(inner, ops...))
 }
-
-func init() {
-	difftOpts.spec()
-	deltaOpts.spec()
-}

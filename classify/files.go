@@ -262,11 +262,6 @@ var (
 	mktempOpts = toolOpts{source: "mktemp --help, GNU coreutils 9.1", flags: "dqtu", vals: "p", long: "--directory --dry-run --quiet", longVal: "--tmpdir --suffix"}
 )
 
-func init() {
-	teeOpts.spec()
-	mktempOpts.spec()
-}
-
 // ddSource is where dd's operands come from: dd takes KEY=VALUE
 // operands and no options but --help and --version.
 const ddSource = "dd --help, GNU coreutils 9.1"
@@ -511,8 +506,6 @@ var sortOpts = toolOpts{source: "sort --help, GNU coreutils 9.1", flags: "bdfgiM
 	longVal: "--sort --random-source --key --field-separator --buffer-size --output --temporary-directory --compress-program --files0-from --parallel --batch-size",
 	reads:   "--random-source", lists: "--files0-from", writes: "-o --output"}
 
-func init() { sortOpts.spec() }
-
 // sortCmd reads files; -o writes one, --compress-program runs one.
 func sortCmd(c *cmd) {
 	flags, ops := c.judgeOpts(&sortOpts)
@@ -533,8 +526,6 @@ func sortCmd(c *cmd) {
 
 // uniq reads its first operand and writes its second.
 var uniqOpts = toolOpts{source: "uniq --help, GNU coreutils 9.1", flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated", longVal: "--skip-fields --skip-chars --check-chars --group --all-repeated"}
-
-func init() { uniqOpts.spec() }
 
 func uniq(c *cmd) {
 	_, ops := c.judgeOpts(&uniqOpts)
@@ -701,11 +692,6 @@ var (
 		reads:   "--ackrc", lists: "--files-from", runs: "--pager --output"}
 )
 
-func init() {
-	agOpts.spec()
-	ackOpts.spec()
-}
-
 // awkOpts is the table of the awks: gawk's options (gawk --help, GNU Awk
 // 5.2.1) and the -W implementation options of mawk (mawk -W usage, mawk
 // 1.3.4) and gawk (-W followed by a long option's name). -d, -D, -L, -o
@@ -720,8 +706,6 @@ var awkOpts = toolOpts{source: "gawk --help, GNU Awk 5.2.1; mawk -W usage, mawk 
 // runs: mawk's (abbreviations allowed) and gawk's long flags.
 var awkWSafe = strings.Fields("version dump help interactive random sprintf posix_space usage characters-as-bytes traditional copyright gen-pot trace lint " +
 	"bignum use-lc-numeric non-decimal-data optimize posix re-interval no-optimize sandbox lint-old")
-
-func init() { awkOpts.spec() }
 
 // awkArgs returns awk's arguments with the joined value of -d, -D, -L, -o
 // and -p cut off: "-d/tmp/vars" is "-d".
@@ -999,8 +983,6 @@ func stripAwkLiterals(s string) string {
 var sedOpts = toolOpts{source: "sed --help, GNU sed 4.9", flags: "nErsuzi", vals: "efl",
 	long:    "--quiet --silent --debug --follow-symlinks --in-place --posix --regexp-extended --separate --sandbox --unbuffered --null-data",
 	longVal: "--expression --file --line-length"}
-
-func init() { sedOpts.spec() }
 
 // sedArgs returns sed's arguments with the suffix of a short -i cut off:
 // "-i.bak" is "-i", "-ni~" is "-ni".

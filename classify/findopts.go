@@ -39,5 +39,3 @@ var fdOpts = toolOpts{source: "fdfind --help, fd 8.6.0 (Debian fd-find)", flags:
 	longVal: "--and --max-depth --min-depth --exact-depth --exclude --type --extension --size --changed-within --change-newer-than --newer " +
 		"--changed-after --changed-before --change-older-than --older --owner --batch-size --ignore-file --color --threads --max-results " +
 		"--base-directory --path-separator --search-path"}
-
-func init() { fdOpts.spec() }

@@ -76,12 +76,6 @@ var (
 	bannerOpts = toolOpts{source: "banner(6), bsdgames 2.17; sysvbanner 1.0", words: true, flags: "dt", vals: "w"}
 )
 
-func init() {
-	for _, o := range []*toolOpts{&lsofOpts} {
-		o.spec()
-	}
-}
-
 // jobs lists jobs; -x runs a command with job specifications replaced by
 // process group IDs (bash(1), "help jobs", bash 5.2).
 func jobs(c *cmd) {
@@ -109,12 +103,6 @@ var (
 	// dirs -N counts from the right: digits are options too.
 	dirsOpts = toolOpts{source: "help dirs, bash 5.2", words: true, flags: "clpv0123456789"}
 )
-
-func init() {
-	for _, o := range []*toolOpts{&jobsOpts, &typeOpts, &pwdOpts, &helpOpts, &dirsOpts} {
-		o.spec()
-	}
-}
 
 // isShortOptions reports a word of short options such as "-lp".
 func isShortOptions(s string) bool {

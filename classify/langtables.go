@@ -32,8 +32,6 @@ var toxOpts = toolOpts{source: "tox --help, tox 3.28.0 (Debian 12)",
 	longVal: "--devenv --installpkg --index-url --result-json --discover --hashseed --force-dep --no-provision --workdir",
 	reads:   "-c --installpkg"}
 
-func init() { toxOpts.spec() }
-
 // tox lists its environments safely; anything else creates them (pip
 // installs their dependencies from the package index) and runs the
 // commands the project's tox.ini gives them.
@@ -70,8 +68,6 @@ var batsOpts = toolOpts{source: "bats --help, bats-core 1.8.2 (Debian 12)",
 		"--recursive --show-output-of-passing-tests --tap --timing --trace --verbose-run",
 	longVal: "--code-quote-style --filter --filter-status --formatter --gather-test-outputs-in --jobs --report-formatter --output"}
 
-func init() { batsOpts.spec() }
-
 // bats runs the project's test files as bash. A formatter that is not
 // one of its own is a program it runs; -o and --gather-test-outputs-in
 // write report files.
@@ -104,8 +100,6 @@ var rspecOpts = toolOpts{source: "rspec --help, RSpec 3.12 (Debian 12 ruby-rspec
 	longVal: "--require --options --order --seed --failure-exit-code --error-exit-code --drb-port --format --out --deprecation-out " +
 		"--pattern --exclude-pattern --example --example-matches --tag --default-path",
 	reads: "-I --default-path"}
-
-func init() { rspecOpts.spec() }
 
 // rspecFormats are the formatters RSpec has; any other name is a class
 // it requires by its path.
@@ -166,8 +160,6 @@ var rubocopOpts = toolOpts{source: "rubocop --help, RuboCop 1.39.0 (Debian 12)",
 	longVal: "--except --only --stdin --fail-level --cache --cache-root --format --out --exclude-limit --show-cops --show-docs-url --config --require",
 	reads:   "-c --config"}
 
-func init() { rubocopOpts.spec() }
-
 // rubocop checks the project. -a, -A and -x rewrite the files it checks;
 // --auto-gen-config, --regenerate-todo and --init write its
 // configuration; -r requires code; the server options start a process
@@ -208,8 +200,6 @@ var cucumberOpts = toolOpts{source: "cucumber --help, Cucumber 2.4.0 (Debian 12 
 	long: "--fail-fast --init --no-profile --color --no-color --dry-run --no-multiline --no-source --no-snippets --quiet --no-duration " +
 		"--backtrace --strict --wip --verbose --guess --expand",
 	longVal: "--require --i18n --format --out --tags --name --exclude --profile --retry --snippet-type --lines --order"}
-
-func init() { cucumberOpts.spec() }
 
 // cucumberFormats are the formatters Cucumber 2.4 has; any other name
 // is a class it loads.
@@ -254,8 +244,6 @@ var phpunitOpts = toolOpts{source: "phpunit --help, PHPUnit 9.6.7 (Debian 12 php
 		"--printer --order-by --random-order-seed --prepend --bootstrap --configuration --extensions --include-path --cache-result-file " +
 		"--atleast-version",
 	reads: "-c --configuration --prepend --bootstrap --coverage-filter"}
-
-func init() { phpunitOpts.spec() }
 
 // phpunitIniSafe are the php.ini settings -d may change without loading
 // or running anything of its choosing.

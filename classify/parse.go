@@ -91,6 +91,9 @@ func (wk *walker) script(src string, lang syntax.LangVariant, d dirs, in *stdin)
 // judged: echo $(cat x'.txt'#/../../.ssh/id_rsa) reads a file the
 // classifier never sees.
 func (wk *walker) gluedComments(s *syntax.Stmt) {
+	if strings.IndexByte(wk.src, '#') < 0 {
+		return // no comment anywhere: no walk on the hot path
+	}
 	syntax.Walk(s, func(n syntax.Node) bool {
 		c, ok := n.(*syntax.Comment)
 		if !ok {

@@ -220,8 +220,6 @@ var (
 	dpkgModifiers = []string{"-O", "-E", "-G", "-B", "-D", "-a", "-R", "--pending", "--recursive"}
 )
 
-func init() { dpkgOpts.spec() }
-
 // dpkg judges dpkg by its action: printing what is installed, or what
 // a .deb file holds, is Safe; every other action changes the system.
 // The families --force-*, --refuse-*, --no-force-*, --assert-* and
@@ -560,8 +558,6 @@ var (
 		"--import", "--initdb", "--rebuilddb", "--setperms", "--setugids", "--delsign", "--addsign"}
 )
 
-func init() { rpmOpts.spec() }
-
 // rpm judges rpm by its mode: querying and verifying are Safe (a
 // package file queried with -p is read, one given by URL fetched);
 // expanding macros may run commands (Warning); installing, erasing and
@@ -729,8 +725,6 @@ var aptitudeOpts = toolOpts{source: "aptitude(8) and aptitude --help, aptitude 0
 
 // aptitudeReads are the actions that print; changelog downloads.
 var aptitudeReads = map[string]bool{"search": false, "show": false, "showsrc": false, "versions": false, "why": false, "why-not": false, "help": false, "changelog": true}
-
-func init() { aptitudeOpts.spec() }
 
 // aptitude judges aptitude by its action; with none it opens its
 // interactive screen, which installs and removes.
@@ -1066,8 +1060,6 @@ var xbpsOpts = toolOpts{source: "xbps-install(1) and bin/xbps-install/main.c, xb
 	long: "--automatic --debug --download-only --force --help --ignore-conf-repos --ignore-file-conflicts --memory-sync --dry-run " +
 		"--sync --unpack-only --update --verbose --version --yes --reproducible --staging",
 	longVal: "--config --cachedir --repository --rootdir", reads: "-C --config -c --cachedir -r --rootdir"}
-
-func init() { xbpsOpts.spec() }
 
 // xbpsInstall judges xbps-install: a dry run (-n) reads the package
 // database and the cached indexes (the network with -M or -R); every

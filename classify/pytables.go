@@ -30,8 +30,6 @@ var pytestOpts = toolOpts{source: "pytest --help, pytest 7.2.1 (Debian 12 python
 		"--cov --cov-report --cov-config --cov-fail-under --cov-context --numprocesses --maxprocesses --max-worker-restart --dist",
 	reads: "-c --rootdir --confcutdir --cov-config"}
 
-func init() { pytestOpts.spec() }
-
 // pytest runs the project's tests. -p and --pdbcls import a module of
 // their naming, --pastebin sends the report to a web service, -o
 // overrides the project's configuration (addopts can add any option),
@@ -305,8 +303,6 @@ var noxOpts = toolOpts{source: "nox --help, nox 2022.11.21 (Debian 12)",
 		"--noxfile --python --pythons --report --session --sessions --tags",
 	reads: "-f --noxfile"}
 
-func init() { noxOpts.spec() }
-
 // nox imports the project's noxfile.py even to list its sessions;
 // running them creates virtual environments, installs their packages
 // from the package index and runs their commands.
@@ -348,8 +344,6 @@ var behaveOpts = toolOpts{source: "behave --help, behave 1.2.6 (Debian 12 python
 		"--verbose --wip",
 	longVal: "--define --exclude --format --include --junit-directory --lang --lang-help --logging-datefmt --logging-filter --logging-format " +
 		"--logging-level --name --outfile --stage --tags"}
-
-func init() { behaveOpts.spec() }
 
 // behave runs the project's feature files with its step definitions. A
 // formatter named module:Class is code it imports; -o and

@@ -196,10 +196,3 @@ func route(c *cmd) {
 	}
 	c.add(Safe, "shows the routing table", "builtin:read-only")
 }
-
-// The tables are built before any concurrent use.
-func init() {
-	for _, o := range []*toolOpts{&psOpts, &dmesgOpts, &sysctlOpts, &ifconfigOpts, &routeOpts, &sttyOpts, &bcOpts, &dcOpts, &recodeOpts} {
-		o.spec()
-	}
-}

@@ -10,8 +10,6 @@ import "strings"
 var shufOpts = toolOpts{source: "shuf --help, GNU coreutils 9.1", flags: "erz", vals: "ino", long: "--echo --repeat --zero-terminated", longVal: "--input-range --head-count --output --random-source",
 	writes: "-o --output", reads: "--random-source"}
 
-func init() { shufOpts.spec() }
-
 // shuf writes with -o; without -e or -i its operand is the file it reads.
 func shuf(c *cmd) {
 	flags, ops := c.judgeOpts(&shufOpts)
@@ -24,8 +22,6 @@ func shuf(c *cmd) {
 var ptxOpts = toolOpts{source: "ptx --help, GNU coreutils 9.1", flags: "AGORTfrt", vals: "FMSWbgiow", long: "--auto-reference --traditional --right-side-refs --ignore-case --references --typeset-mode",
 	longVal: "--flag-truncation --macro-name --format --sentence-regexp --word-regexp --break-file --gap-size --ignore-file --only-file --width",
 	reads:   "-b --break-file -i --ignore-file -o --only-file"}
-
-func init() { ptxOpts.spec() }
 
 // ptx reads its operands; with -G (or POSIXLY_CORRECT in the
 // environment, which the classifier cannot see) a second operand is the
@@ -251,8 +247,6 @@ func unrar(c *cmd) {
 var zipinfoOpts = toolOpts{source: "zipinfo(1), unzip 6.0", flags: "12smlvhMtTzC", vals: "x"}
 
 var figletOpts = toolOpts{source: "figlet(6), figlet 2.2.5; toilet(1), toilet 0.3", flags: "cklnoprsStvxLRSWX", vals: "fdmwCIE", reads: "-f -d -C"}
-
-func init() { figletOpts.spec() }
 
 // ps lists processes by its table; BSD-style words (aux, p 1) are its
 // operands. BSD-style "e" (ps e, ps auxe) and macOS -E print every

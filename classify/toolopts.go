@@ -170,7 +170,6 @@ func (c *cmd) notModelled(opt string) {
 // tool returns the handler of a read-only tool whose operands are files
 // it reads (or, with o.words, words it prints or looks up).
 func tool(why string, o toolOpts) handler {
-	o.spec() // built before any concurrent use
 	return func(c *cmd) {
 		var ops []field
 		if o.noOpts {
@@ -331,8 +330,6 @@ func jq(c *cmd) {
 var jqOpts = toolOpts{source: "jq --help, jq 1.6", flags: "rjaneRscCMSh0V", vals: "fL", long: "--arg --argjson --args --jsonargs --rawfile --slurpfile --raw-output --raw-output0 --join-output --ascii-output --null-input --exit-status --raw-input --slurp --compact-output --color-output --monochrome-output --sort-keys --tab --seq --stream --stream-errors --unbuffered",
 	longVal: "--from-file --indent", reads: "-f --from-file -L"}
 
-func init() { jqOpts.spec() }
-
 // iconv converts text: to standard output it only reads; -o writes.
 func iconv(c *cmd) {
 	_, ops := c.judgeOpts(&iconvOpt)
@@ -369,14 +366,10 @@ type verbTool struct {
 	verbs  map[string]*toolOpts // the tables of the subcommands that only read
 }
 
-// newVerbTool builds every table's parsing spec at once, before any
-// concurrent use; options before the subcommand end at it.
+// newVerbTool makes a verbTool; options before the subcommand end at
+// it. Its tables are built on first use, like every table (spec).
 func newVerbTool(global toolOpts, verbs map[string]*toolOpts) *verbTool {
 	global.stop = true
-	global.spec()
-	for _, o := range verbs {
-		o.spec()
-	}
 	return &verbTool{global: global, verbs: verbs}
 }
 

@@ -24,8 +24,6 @@ var ugrepOpts = toolOpts{source: "ugrep --help, ugrep 3.11.2 (Debian 12)", dot: 
 		"--neg-regexp --not --file-extension --replace --file-type --zmax",
 	reads: "-f --file --exclude-from --include-from"}
 
-func init() { ugrepOpts.spec() }
-
 // ugrepExtras judges what ugrep's table cannot say by itself: the
 // programs --filter, --pager and --view run, the configuration files it
 // reads and writes, and its interactive screen.
@@ -68,5 +66,3 @@ var ptOpts = toolOpts{source: "pt --help (option.go), the_platinum_searcher 2.2.
 	long: "--color --nocolor --group --nogroup --null --column --numbers --nonumbers --files-with-matches --count --ignore-case --smart-case " +
 		"--word-regexp --global-gitignore --home-ptignore --skip-vcs-ignores --follow --hidden",
 	longVal: "--color-line-number --color-path --color-match --after --before --context --output-encode --ignore --vcs-ignore --file-search-regexp --depth"}
-
-func init() { ptOpts.spec() }
