@@ -33,11 +33,6 @@ var bmakeOpts = toolOpts{source: "bmake(1) and usage, bmake 20200710 (Debian 12)
 	reads:  "-f",
 	writes: "-T"}
 
-func init() {
-	makeOpts.spec()
-	bmakeOpts.spec()
-}
-
 // makeArgs splits the optional values GNU make glues to -j, -l and -O
 // (make -j4, -sj8, -l2.5, -Otarget) off their letters, so that the
 // table sees only option letters. A separate number after -j or -l is
@@ -229,12 +224,21 @@ func (c *cmd) buildTasks(ops []field) {
 	}
 	for _, op := range ops {
 		t := lower(op.s)
+		// goal@execution runs the goal with that execution's settings:
+		// exec:java@compile is exec:java, not compile.
+		t, _, _ = strings.Cut(t, "@")
+		// (Gradle's :app:test is a project path, with a leading colon.)
+		coordinates := strings.Count(t, ":") >= 2 && !strings.HasPrefix(t, ":")
 		if i := strings.LastIndexByte(t, ':'); i >= 0 {
 			t = t[i+1:]
 		}
 		switch {
 		case op.dyn:
 			level, why = max(level, Warning), "task is not known until it runs"
+		case coordinates && !containsAny(t, buildDangerousTasks):
+			// group:artifact[:version]:goal names a plugin the project
+			// need not use, fetched and run from a repository.
+			level, why = max(level, Warning), "runs a plugin named on the command line ("+op.s+")"
 		case containsAny(t, buildDangerousTasks):
 			level, why = Dangerous, "installs, deploys or publishes ("+op.s+")"
 		case !containsAny(t, buildSafeTasks) && level < Warning:
@@ -274,8 +278,6 @@ var mvnOpts = toolOpts{source: "mvn --help, Apache Maven 3.8.7 (Debian 12)", one
 	longVal: "-b -builder -color -D -define -emp -encrypt-master-password -ep -encrypt-password -f -file -gs -global-settings -gt -global-toolchains -l -log-file -P -activate-profiles -pl -projects -rf -resume-from -s -settings -t -toolchains -T -threads",
 	reads:   "-f -file -gs -global-settings -gt -global-toolchains -s -settings -t -toolchains",
 	writes:  "-l -log-file"}
-
-func init() { mvnOpts.spec() }
 
 // mvnProperties are the -D properties that only switch parts of the
 // build on or off or pick tests: any other may be a plugin parameter
@@ -325,8 +327,6 @@ var gradleOpts = toolOpts{source: "gradle --help, Gradle 8.5 (upstream docs, Com
 	reads:   "-b --build-file -c --settings-file --include-build",
 	writes:  "--project-cache-dir -g --gradle-user-home"}
 
-func init() { gradleOpts.spec() }
-
 // gradleProperties are the org.gradle.* settings that change how Gradle
 // runs but name no file or program (gradle.properties reference); any
 // other org.gradle.* -D or -P may pick the JVM (org.gradle.java.home)
@@ -365,8 +365,6 @@ func gradle(c *cmd) {
 // subtool's (ninjaTools).
 var ninjaOpts = toolOpts{source: "ninja -h and ninja -t list, ninja 1.11.1 (Debian 12 ninja-build)", flags: "hvn",
 	vals: "CfjkldtwV", long: "--version --verbose --quiet", reads: "-f"}
-
-func init() { ninjaOpts.spec() }
 
 // ninjaTools are ninja's subtools that only print what the build graph
 // and logs hold.
@@ -450,12 +448,6 @@ var cmakeInstallOpts = toolOpts{source: cmakeOpts.source, flags: "v", long: "--s
 
 var cmakeWords = map[string]bool{"-Wdev": true, "-Wno-dev": true, "-Werror=dev": true, "-Wno-error=dev": true, "-Wdeprecated": true,
 	"-Wno-deprecated": true, "-Werror=deprecated": true, "-Wno-error=deprecated": true, "-version": true, "-help": true, "-usage": true, "/?": true, "/V": true}
-
-func init() {
-	cmakeOpts.spec()
-	cmakeBuildOpts.spec()
-	cmakeInstallOpts.spec()
-}
 
 // cmakeCache are the cache entries that pick how the project is built
 // but name no program or file CMake would load: any other CMAKE_* entry
@@ -700,8 +692,6 @@ var ctestOpts = toolOpts{source: "ctest --help, CTest 3.25.1 (Debian 12 cmake)",
 		"-help-manual -help-command -help-module -help-policy -help-property -help-variable",
 	reads: "-A -add-notes -resource-spec-file -S -script -SP -script-new-process -extra-submit"}
 
-func init() { ctestOpts.spec() }
-
 // ctest runs the tests a configured tree lists (the project's code,
 // builtin:test). Scripts, dashboards (which can submit results to a
 // server) and --build-and-test (which runs the command it is given)
@@ -915,8 +905,6 @@ var sconsOpts = toolOpts{source: "scons -H, SCons 4.4.0 (Debian 12)", flags: "cD
 	reads:   "-f --file --makefile --sconstruct -I --include-dir --site-dir -Y --repository --srcdir",
 	writes:  "--cache-debug --profile --taskmastertrace"}
 
-func init() { sconsOpts.spec() }
-
 // scons runs the project's SConstruct: targets are judged as make's.
 func scons(c *cmd) {
 	c.enterDirs(c.rest(), &sconsOpts, "-C", "--directory")
@@ -942,8 +930,6 @@ var antOpts = toolOpts{source: "ant -help, Apache Ant 1.10.13 (Debian 12)", oneD
 	longVal: "-lib -logfile -l -logger -listener -buildfile -file -f -D -propertyfile -inputhandler -find -s -nice -main",
 	reads:   "-buildfile -file -f -propertyfile -find -s",
 	writes:  "-logfile -l"}
-
-func init() { antOpts.spec() }
 
 // ant runs the project's build.xml: its targets are judged as mvn's
 // goals. -lib loads jars, and -logger, -listener, -inputhandler and
@@ -1286,8 +1272,6 @@ var sbtOpts = toolOpts{source: "sbt -h, sbt runner 1.9.7 (upstream docs)", oneDa
 	long:    "-h -help -v -verbose -V -version -numeric-version -script-version -d -debug -debug-inc -no-colors -timings -traces -sbt-create -no-share -no-global -batch -client -server -no-server -allow-empty",
 	longVal: "-color -supershell -sbt-dir -sbt-boot -sbt-cache -ivy -mem -jvm-debug -sbt-version -sbt-jar -java-home -D",
 	writes:  "-sbt-dir -sbt-boot -sbt-cache -ivy"}
-
-func init() { sbtOpts.spec() }
 
 // sbtSafe and sbtDangerous are sbt's commands and tasks (sbt 1.9
 // reference) that build, test or describe the project, and the ones

@@ -23,3 +23,24 @@ func TestCommentsGluedToAWordAreNotTrusted(t *testing.T) {
 		}
 	}
 }
+
+// The rest of the class: every place bash runs code from inside a word
+// (backquotes, process substitution, arithmetic, expansions, values),
+// with the # glued after a quote, an escape or a variable.
+func TestGluedCommentsInEveryCodeContext(t *testing.T) {
+	for _, line := range []string{
+		"echo `cat x'.txt'#/../../.ssh/id_rsa`",
+		"cat <(cat x'.txt'#/../.ssh/id_rsa)",
+		`echo "$(cat x"".txt"#/../.ssh/id_rsa)"`,
+		"echo $(( $(cat x'1'#y) ))",
+		"a=$(cat x'.txt'#/../.ssh/id_rsa)",
+		"echo ${x:-$(cat x'.t'#/../y)}",
+		`echo $(cat x\.txt#/../../.ssh/id_rsa)`,
+		"echo $(cat x$y#/../../.ssh/id_rsa)",
+		"echo $(cat x${y}#/../../.ssh/id_rsa)",
+	} {
+		if v := Classify(shellAction(line), Policy{}); v.Level == Safe {
+			t.Errorf("Classify(%q) = safe, want at least warning\nreasons: %q", line, v.Reasons)
+		}
+	}
+}

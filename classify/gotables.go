@@ -119,7 +119,7 @@ func goCmd(c *cmd) {
 	}
 	verb, flags, ops, known := c.verb(goTables)
 	c.args = saved
-	_ = testArgs // the project's tests decide what their own arguments mean
+	c.testBinaryOutputs(testArgs)
 	global, _ := parseOpts(c.rest(), goTables.global.spec())
 	if !known {
 		flags, ops = parseOpts(ops, goAnyFlag)
@@ -386,8 +386,6 @@ var gotestsumOpts = toolOpts{source: "gotestsum --help, gotestsum 1.13.0", vals:
 	longVal: "--format --format-icons --hide-summary --jsonfile --jsonfile-timing-events --junitfile --junitfile-project-name " +
 		"--junitfile-testcase-classname --junitfile-testsuite-name --max-fails --packages --post-run-command --rerun-fails-max-failures --rerun-fails-report"}
 
-func init() { gotestsumOpts.spec() }
-
 // gotestsum runs go test and formats its output: the words after its
 // own options are judged as go test's; its report files are build
 // output; --post-run-command and --raw-command run the commands they are
@@ -424,6 +422,7 @@ func gotestsum(c *cmd) {
 	}
 	for i, a := range ops {
 		if !a.dyn && (a.s == "-args" || a.s == "--args") {
+			c.testBinaryOutputs(ops[i+1:])
 			ops = ops[:i]
 			break
 		}
@@ -762,4 +761,33 @@ func toolchainEnv(name string) bool {
 		return !harmlessCargoEnv[name]
 	}
 	return toolchainEnvNames[name]
+}
+
+// testBinaryOutputs judges the files a test binary is told to write by
+// the words passed through to it (go test -args, cargo test --): Go's
+// -test.coverprofile, -test.outputdir and the other profiles, and
+// libtest's --logfile. The other words are the tests' own.
+func (c *cmd) testBinaryOutputs(words []field) {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w.dyn || !strings.HasPrefix(w.s, "-") {
+			continue
+		}
+		name, val, eq := strings.Cut(strings.TrimLeft(w.s, "-"), "=")
+		switch strings.TrimPrefix(name, "test.") {
+		case "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace", "outputdir",
+			"testlogfile", "gocoverdir", "fuzzcachedir", "logfile":
+		default:
+			continue
+		}
+		f := field{s: val, glob: w.glob, w: w.w}
+		if !eq {
+			if i+1 >= len(words) {
+				continue
+			}
+			i++
+			f = words[i]
+		}
+		c.output(f)
+	}
 }

@@ -304,12 +304,13 @@ const (
 	nerdctlLongVal = `--address --host --namespace --snapshotter --storage-driver --cni-path --cni-netconfpath --data-root --cgroup-manager
 		--hosts-dir --host-gateway-ip --bridge-ip --cdi-spec-dirs --userns-remap`
 	nerdctlReads = "--hosts-dir --data-root --cni-netconfpath --cdi-spec-dirs"
+	nerdctlRuns  = "--cni-path"
 )
 
 // nerdctlTool is nerdctl's read-only commands, each with its own flags
 // and the global ones; the commands of a group are keyed by both words.
 var nerdctlTool = newVerbTool(toolOpts{source: nerdctlSource, flags: nerdctlFlags + "v", vals: nerdctlVals, long: nerdctlLong,
-	longVal: nerdctlLongVal, reads: nerdctlReads}, nerdctlVerbs(map[string]toolOpts{
+	longVal: nerdctlLongVal, reads: nerdctlReads, runs: nerdctlRuns}, nerdctlVerbs(map[string]toolOpts{
 	"ps":                {flags: "alqs", vals: "nf", long: "--all --latest --no-trunc --quiet --size", longVal: "--last --format --filter"},
 	"container ls":      {flags: "alqs", vals: "nf", long: "--all --latest --no-trunc --quiet --size", longVal: "--last --format --filter"},
 	"inspect":           {flags: "s", vals: "f", long: "--size", longVal: "--format --type --mode"},
@@ -328,8 +329,8 @@ var nerdctlTool = newVerbTool(toolOpts{source: nerdctlSource, flags: nerdctlFlag
 	"system events":     {vals: "f", longVal: "--format --filter"},
 	"stats":             {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
 	"container stats":   {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
-	"top":               {stop: true},
-	"container top":     {stop: true},
+	"top":               {},
+	"container top":     {},
 	"port":              {},
 	"container port":    {},
 	"network ls":        {flags: "q", vals: "f", long: "--quiet", longVal: "--filter --format"},
@@ -346,7 +347,7 @@ func nerdctlVerbs(verbs map[string]toolOpts) map[string]*toolOpts {
 		o.flags += nerdctlFlags
 		o.long += " " + nerdctlLong
 		o.longVal += " " + nerdctlLongVal
-		o.reads = nerdctlReads
+		o.reads, o.runs = nerdctlReads, nerdctlRuns
 		out[name] = &o
 	}
 	return out

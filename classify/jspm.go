@@ -184,11 +184,11 @@ func npmVerb(c *cmd, verb field, ops []field, flags []flag) {
 	switch sub {
 	case "test", "t", "tst":
 		c.add(Safe, "runs the project's tests", "builtin:test")
-		c.read(ops)
+		c.read(scriptFiles(ops))
 	case "run", "run-script", "rum", "urn":
 		if s := first(ops); s == "test" || s == "tests" {
 			c.add(Safe, "runs the project's tests", "builtin:test")
-			c.read(ops[1:])
+			c.read(scriptFiles(ops[1:]))
 		} else if len(ops) == 0 {
 			c.add(Safe, "lists the project's scripts", "builtin:read-only")
 		} else {
@@ -294,8 +294,6 @@ var (
 		longVal: "--changed-files-ignore-pattern --filter --filter-prod --test-pattern"}
 )
 
-func init() { pnpmRunOpts.spec() }
-
 // pnpmTabled judges pnpm by its tables. test runs the test script with
 // the words after it; run runs a script; ls, why, root, bin, licenses and
 // config get/list only read. Other commands are judged as npm's.
@@ -362,6 +360,12 @@ func scriptFiles(args []field) []field {
 	for _, a := range args {
 		if !strings.HasPrefix(a.s, "-") || a.dyn {
 			out = append(out, a)
+			continue
+		}
+		// --outputFile=PATH, --config=PATH: the runner reads or writes
+		// the value, which is judged like a path given on its own.
+		if _, val, ok := strings.Cut(a.s, "="); ok && val != "" {
+			out = append(out, field{s: val, glob: a.glob, w: a.w})
 		}
 	}
 	return out
@@ -402,8 +406,6 @@ func yarnVerb(longVal, long string) *toolOpts {
 	o.long += " " + long
 	return &o
 }
-
-func init() { yarnOpts.spec() }
 
 // yarnTabled judges yarn by its tables: test and run test pass the
 // script's words; list, why, bin, licenses list, config get/list, help
@@ -693,8 +695,6 @@ var (
 		reads: "-c --config --cafile --env-file", writes: "--cache-dir"}
 )
 
-func init() { bunRuntime.spec() }
-
 // bun judges bun by its tables: test runs the project's tests and why
 // reads the lockfile; JavaScript given on the command line, a debugger
 // port and preconnections are warning; a file or another command is
@@ -878,8 +878,6 @@ var turboRun = toolOpts{flags: "h", vals: "F",
 var turboSubcommands = map[string]bool{"bin": true, "completion": true, "daemon": true, "devtools": true, "docs": true, "exec": true,
 	"generate": true, "g": true, "gen": true, "get-mfe-port": true, "hook": true, "info": true, "link": true, "login": true,
 	"logout": true, "prune": true, "query": true, "setup": true, "telemetry": true, "unlink": true, "watch": true}
-
-func init() { turboRun.spec() }
 
 // turbo judges Turborepo by its tables: ls lists packages; run (or turbo
 // TASK) runs the project's tasks, safe when each is a test, lint, check or

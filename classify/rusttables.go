@@ -132,6 +132,7 @@ func cargo(c *cmd) {
 			return
 		}
 		c.add(Safe, "builds or tests the project", "builtin:build")
+		c.testBinaryOutputs(ops) // the test binary's words after --
 	case "clippy":
 		if has(flags, "--fix") {
 			c.add(Warning, "rewrites project files", "builtin:format")
@@ -206,8 +207,6 @@ func cargoFmt(c *cmd, flags []flag, ops []field) {
 var rustfmtOpts = toolOpts{source: "rustfmt --help, rustfmt 1.9.0 (Rust 1.95)", flags: "lvqVh",
 	long:    "--check --backup --files-with-diff --verbose --quiet --version --help",
 	longVal: "--emit --config-path --edition --style-edition --color --print-config --config"}
-
-func init() { rustfmtOpts.spec() }
 
 // rustfmtFiles judges rustfmt's file options: --config-path reads a
 // configuration, and --print-config default|minimal writes the first
@@ -313,7 +312,7 @@ func nextest(c *cmd, words []field) {
 	verb, flags, ops, known := c.verb(nextestTables)
 	global, _ := parseOpts(c.rest(), nextestTables.global.spec())
 	c.args = saved
-	_ = ops // test filters, and the test binary's arguments after --
+	c.testBinaryOutputs(ops) // test filters, and the test binary's arguments after --
 	all := append(global, flags...)
 	judgeCargoGlobal(c, all)
 	for _, f := range values(all, "--manifest-path", "--config-file", "--user-config-file", "--cargo-metadata", "--binaries-metadata", "--workspace-remap", "--target-dir-remap", "--build-dir-remap") {

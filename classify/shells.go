@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -389,15 +390,48 @@ func interpName(n string) string {
 // pythonModule judges python -m MODULE.
 func pythonModule(c *cmd, mod field, rest []field) {
 	switch mod.s {
-	case "pytest":
-		// Judged by pytest's own table, as "pytest ARGS" is.
-		c.run(append([]field{lit("pytest")}, rest...))
-	case "unittest", "doctest", "py_compile", "compileall", "tabnanny", "mypy", "pyflakes", "flake8", "pylint":
-		c.add(Safe, "runs the project's tests or checks", "builtin:test")
-	case "json.tool", "pydoc", "site", "platform", "sysconfig", "this", "timeit":
+	case "pytest", "mypy", "pyflakes", "flake8", "pylint", "pip":
+		// Judged by the tool's own table, as "pytest ARGS" is.
+		c.run(append([]field{lit(mod.s)}, rest...))
+	case "unittest", "doctest":
+		// unittest [discover -s DIR -t DIR] NAMES, doctest FILES.
+		flags, ops := parseOpts(rest, optSpec{short: "skpt", long: []string{"--start-directory", "--pattern", "--top-level-directory"}})
+		c.add(Safe, "runs the project's tests", "builtin:test")
+		for _, d := range values(flags, "s", "t", "--start-directory", "--top-level-directory") {
+			c.readTrees([]field{d})
+		}
+		c.read(ops)
+	case "py_compile", "compileall", "tabnanny":
+		// They read the files named and (but tabnanny) write their
+		// compiled form beside them.
+		_, ops := parseOpts(rest, optSpec{short: "dxiopqrj", long: []string{"--workers", "--invalidation-mode"}})
+		c.add(Safe, "checks or compiles the project's Python", "builtin:build")
+		c.readTrees(ops)
+		for _, op := range ops {
+			// The compiled files go to __pycache__ beside a file
+			// (py_compile), or in a directory compileall walks.
+			dir := op.s
+			if mod.s == "py_compile" {
+				dir = path.Dir(op.s)
+			}
+			if mod.s != "tabnanny" {
+				c.output(field{s: path.Join(dir, "__pycache__"), dyn: op.dyn, w: op.w})
+			}
+		}
+	case "json.tool":
+		// json.tool [options] [infile [outfile]]
+		_, ops := parseOpts(rest, optSpec{long: []string{"--indent"}})
+		c.add(Safe, "formats JSON", "builtin:read-only")
+		c.read(ops[:min(1, len(ops))])
+		if len(ops) > 1 {
+			c.path(accWrite, ops[1])
+		}
+	case "site", "platform", "sysconfig", "this":
 		c.add(Safe, "prints information", "builtin:read-only")
-	case "pip":
-		c.run(append([]field{lit("pip")}, rest...))
+	case "timeit", "pydoc":
+		// timeit runs the code it is given; pydoc imports what it
+		// documents, which runs it.
+		c.add(Warning, "runs Python code", "builtin:interpreter")
 	case "http.server", "SimpleHTTPServer", "smtpd":
 		c.add(Warning, "starts a server", "builtin:server")
 	default:

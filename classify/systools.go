@@ -23,7 +23,7 @@ var systemctlTool = func() *verbTool {
 	reads := systemctlOpts
 	for _, v := range strings.Fields("status show list-units list-unit-files list-timers list-sockets list-dependencies " +
 		"list-automounts list-jobs list-machines list-paths is-active is-enabled is-failed is-system-running cat help " +
-		"get-default show-environment") {
+		"get-default") {
 		verbs[v] = &reads
 	}
 	return newVerbTool(systemctlOpts, verbs)
@@ -41,6 +41,10 @@ func systemctl(c *cmd) {
 	switch {
 	case known || verb.s == "" && !verb.dyn:
 		c.add(Safe, "reads service state", "builtin:read-only")
+	case verb.s == "show-environment" && !verb.dyn:
+		// The manager's environment holds what sessions import into it:
+		// tokens and agent sockets among them.
+		c.add(Warning, "prints the service manager's environment, which may hold secrets", "builtin:secret-read")
 	case !verb.dyn && strings.Contains(" poweroff reboot halt kexec suspend hibernate hybrid-sleep suspend-then-hibernate rescue emergency isolate default soft-reboot ", " "+verb.s+" "):
 		c.add(Blocked, "shuts down or restarts the machine", "builtin:shutdown")
 	default:
@@ -199,12 +203,6 @@ func rcUpdate(c *cmd) {
 	c.add(Blocked, "changes system services", "builtin:system-admin")
 }
 
-func init() {
-	for _, o := range []*toolOpts{&crontabOpts, &mountOpts, &chkconfigOpts, &rcUpdateOpts} {
-		o.spec()
-	}
-}
-
 // Sources of the multi-call binaries' own options.
 const (
 	busyboxSource   = "busybox --help, BusyBox 1.35.0 (Debian 12)"
@@ -291,8 +289,6 @@ func coreutils(c *cmd) {
 // Debian 12); cowthink is the same program.
 var cowsayOpts = toolOpts{source: "cowsay -h and cowsay(6), cowsay 3.03 (Debian 12)", words: true,
 	flags: "bdgpstwyhln", vals: "efTW"}
-
-func init() { cowsayOpts.spec() }
 
 // cowsay prints a message; its -f cow file is a Perl program it runs. A
 // bare name is one of the cows installed with it.
@@ -716,8 +712,6 @@ var parallelOpts = toolOpts{source: "parallel(1), GNU parallel 20221122 (Debian 
 		"--semaphore-timeout --seqreplace --shard --shell-completion --slf --slotreplace --sql --sql-and-worker --sql-master " +
 		"--sql-worker --ssh --ssh-delay --sshlogin --sshloginfile --st --tagstring --template --term-seq --tf --timeout --tmpdir --tmpl " +
 		"--total --total-jobs --transferfile --trc --trim --wd --workdir"}
-
-func init() { parallelOpts.spec() }
 
 // parallelFiles judges what GNU parallel does besides the commands it
 // runs: -a, --arg-file and the operands after "::::" are files whose

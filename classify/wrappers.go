@@ -75,8 +75,12 @@ func env(c *cmd) {
 	}
 	for ; i < len(args); i++ {
 		// A word whose value is not known is still an assignment when
-		// its name is written out: env PATH=$X sets PATH to whatever X is.
+		// its name is written out, quoted or not: env PATH=$X and env
+		// "PATH=$X" set PATH to whatever X is.
 		name, val, ok := strings.Cut(args[i].s, "=")
+		if args[i].dyn {
+			name = strings.NewReplacer(`"`, "", "'", "").Replace(name)
+		}
 		if !ok || args[i].dyn && !isIdent(name) {
 			break
 		}
