@@ -77,7 +77,10 @@ func (r *Registry) planBase(rel string, was snapshot, old []byte) []byte {
 
 // checkEditor reports ErrChangedSincePreview when writes go through the
 // editor and its text of the existing file t is no longer base, the text
-// the change was planned against: the person typed in it since.
+// the change was planned against: the person typed in it since. Run calls
+// it right before the write, and it is the only time a change asks the
+// editor after its plan: Plan.Stale does not, so that an approved change
+// reads the editor's text twice, to plan and to check.
 func (r *Registry) checkEditor(ctx context.Context, t target, was snapshot, base []byte) error {
 	if r.writer == nil || !was.exists || base == nil {
 		return nil
@@ -86,16 +89,6 @@ func (r *Registry) checkEditor(ctx context.Context, t target, was snapshot, base
 		return fmt.Errorf("%s: %w in the editor; plan the change again from its current contents", t.arg, ErrChangedSincePreview)
 	}
 	return nil
-}
-
-// editorChanged is checkEditor for Plan.Stale, which has no context.
-func (r *Registry) editorChanged(t target, was snapshot, base []byte) bool {
-	if r.writer == nil {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), editorWait)
-	defer cancel()
-	return errors.Is(r.checkEditor(ctx, t, was, base), ErrChangedSincePreview)
 }
 
 // put writes data as the file rel: through the editor when writes go

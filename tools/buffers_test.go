@@ -211,12 +211,13 @@ func TestWritesThroughTheEditor(t *testing.T) {
 			t.Fatal(err)
 		}
 		ed.texts[path] = "one\ntyped by the person\n"
-		if !p.Stale() {
-			t.Error("Stale() = false after the editor's text changed")
+		asked := len(ed.asked)
+		if p.Stale() || len(ed.asked) != asked {
+			t.Errorf("Stale() asked the editor %d times; want it to look at the disk only (Run checks the editor)", len(ed.asked)-asked)
 		}
 		res := p.Run(t.Context(), func(string) {})
-		if !res.IsError || !res.Stale {
-			t.Errorf("edit_file = %q (stale %v), want a stale tool error", res.Output, res.Stale)
+		if !res.IsError || !res.Stale || !strings.Contains(res.Output, "in the editor") {
+			t.Errorf("edit_file = %q (stale %v), want a stale tool error saying the editor's text changed", res.Output, res.Stale)
 		}
 		if len(ed.writes) != 0 {
 			t.Errorf("the editor was written: %v", ed.writes)

@@ -136,10 +136,11 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		return Result{Output: out, ExitCode: -1}
 	})
 	p.changed = func() bool {
-		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) || r.editorChanged(t, was, old)
+		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview)
 	}
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = unifiedDiff(t.rel, &content, &updated)
+	p.Changes = r.fileChanges(t, &content, updated)
 	if fuzzy != "" {
 		p.Preview = "matched " + fuzzy + "\n" + p.Preview
 	}
