@@ -66,7 +66,8 @@ func requestText(cl *client, id string) string {
 // disk say when the diff is shown. An editor that fails a read after the
 // plan's, a text too large to show whole, and an edit the old way of
 // showing diffs could not redo (several replacements, one not exact)
-// all show what is written, or no diff content at all.
+// all show the planned change, or no diff content at all; what is
+// written is that change, or nothing.
 func TestTheApprovedDiffIsTheChangeWritten(t *testing.T) {
 	t.Parallel()
 	const disk = "package main\n\nvar x = 1\n"
@@ -74,25 +75,28 @@ func TestTheApprovedDiffIsTheChangeWritten(t *testing.T) {
 	cases := []struct {
 		name, editor, args string
 		failReadsFrom      int
-		// want is the text the edit writes; diffShown says whether
-		// it is shown as diff content (else as the plan's preview).
-		want      string
+		// after is the text the edit leaves; diffShown says whether it
+		// is shown as diff content (else as the plan's preview). refused
+		// is what the model is told when nothing may be written.
+		after     string
 		diffShown bool
+		refused   string
 	}{{
 		name:   "the editor fails to answer after the plan's read",
 		editor: "package main\n\nvar x = 1\n\n// unsaved\n", failReadsFrom: 2,
-		args: `{"path": "main.go", "old_string": "x = 1", "new_string": "x = 2"}`,
-		want: "package main\n\nvar x = 2\n\n// unsaved\n", diffShown: true,
+		args:  `{"path": "main.go", "old_string": "x = 1", "new_string": "x = 2"}`,
+		after: "package main\n\nvar x = 2\n\n// unsaved\n", diffShown: true,
+		refused: "the editor did not give its text again",
 	}, {
 		name:   "the editor's text is too large to show whole",
 		editor: big,
 		args:   `{"path": "main.go", "old_string": "x = 1", "new_string": "x = 2"}`,
-		want:   strings.Replace(big, "x = 1", "x = 2", 1),
+		after:  strings.Replace(big, "x = 1", "x = 2", 1),
 	}, {
 		name:   "several replacements, one not exact",
 		editor: "package main\n\nvar x = 1   \nvar y = 1\n",
 		args:   `{"path": "main.go", "edits": [{"old_string": "var x = 1\n", "new_string": "var x = 2\n"}, {"old_string": "y = 1", "new_string": "y = 2"}]}`,
-		want:   "package main\n\nvar x = 2\nvar y = 2\n", diffShown: true,
+		after:  "package main\n\nvar x = 2\nvar y = 2\n", diffShown: true,
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -113,20 +117,14 @@ func TestTheApprovedDiffIsTheChangeWritten(t *testing.T) {
 			if got := prompt(t, h, sid, "edit"); got != sdk.StopReasonEndTurn {
 				t.Fatalf("stop reason = %q, want end_turn", got)
 			}
-			cl.mu.Lock()
-			written, ok := cl.writes[path]
-			cl.mu.Unlock()
-			if !ok || written != c.want {
-				t.Fatalf("the editor was given %.80q (written %v), want %.80q", written, ok, c.want)
-			}
 			inUpdates, inRequests := shownDiffs(cl, "e")
 			for _, d := range append(inUpdates, inRequests...) {
-				if d.Path != path || d.OldText == nil || *d.OldText != c.editor || d.NewText != written {
+				if d.Path != path || d.OldText == nil || *d.OldText != c.editor || d.NewText != c.after {
 					old := "<nil>"
 					if d.OldText != nil {
 						old = *d.OldText
 					}
-					t.Errorf("shown diff of %s: %.80q -> %.80q; want %s: %.80q -> %.80q, the change written", d.Path, old, d.NewText, path, c.editor, written)
+					t.Errorf("shown diff of %s: %.80q -> %.80q; want %s: %.80q -> %.80q, the planned change", d.Path, old, d.NewText, path, c.editor, c.after)
 				}
 			}
 			switch {
@@ -134,6 +132,20 @@ func TestTheApprovedDiffIsTheChangeWritten(t *testing.T) {
 				t.Errorf("%d diffs in the permission request and %d in the updates, want the change shown in both", len(inRequests), len(inUpdates))
 			case !c.diffShown && (len(inRequests) != 0 || !strings.Contains(requestText(cl, "e"), "+var x = 2")):
 				t.Errorf("the permission request shows %d diffs and the text %.200q; want the plan's preview as text", len(inRequests), requestText(cl, "e"))
+			}
+			cl.mu.Lock()
+			written, ok := cl.writes[path]
+			cl.mu.Unlock()
+			if c.refused != "" {
+				reqs := o.provider.Requests()
+				res := reqs[len(reqs)-1].ToolResults()
+				if ok || len(res) != 1 || !res[0].IsError || !strings.Contains(res[0].Content, c.refused) {
+					t.Errorf("the editor was given %.80q (written %v) and the model read %+v; want nothing written and the model told %q", written, ok, res, c.refused)
+				}
+				return
+			}
+			if !ok || written != c.after {
+				t.Errorf("the editor was given %.80q (written %v), want the approved %.80q", written, ok, c.after)
 			}
 		})
 	}

@@ -86,8 +86,9 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	was, old, err := r.fileState(t.rel)
+	fromEditor := false
 	if err == nil {
-		old = r.planBase(t.rel, was, old)
+		old, fromEditor = r.planBase(t.rel, was, old)
 	}
 	switch {
 	case err != nil:
@@ -122,7 +123,7 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		if err := r.checkUnchanged(t, was, false); err != nil {
 			return unapplied(err)
 		}
-		if err := r.checkEditor(ctx, t, was, old); err != nil {
+		if err := r.checkEditor(ctx, t, was, old, fromEditor); err != nil {
 			return unapplied(err)
 		}
 		unsaved, err := r.put(ctx, t.rel, data, was.mode, true)

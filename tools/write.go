@@ -35,7 +35,7 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
 	}
-	old = r.planBase(t.rel, was, old)
+	old, fromEditor := r.planBase(t.rel, was, old)
 	var before *string
 	summary := "create " + t.rel
 	if was.exists {
@@ -62,7 +62,7 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 		if err := r.checkUnchanged(t, was, false); err != nil {
 			return unapplied(err)
 		}
-		if err := r.checkEditor(ctx, t, was, old); err != nil {
+		if err := r.checkEditor(ctx, t, was, old, fromEditor); err != nil {
 			return unapplied(err)
 		}
 		unsaved, err := r.put(ctx, t.rel, data, was.mode, was.exists)
