@@ -235,3 +235,42 @@ func TestTextTypedAfterApprovingIsKept(t *testing.T) {
 		t.Errorf("nothing was written, and the model read %+v; want it told to read the file again", res)
 	}
 }
+
+// When the file changes on disk while the person looks at the diff
+// (another panel's edit), the approval is not used: the call is planned
+// again, the client is shown the new plan's diff and asked again, and
+// what is written is that diff.
+func TestAChangedFileIsShownAgainBeforeItIsWritten(t *testing.T) {
+	t.Parallel()
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	path := filepath.Join(root, "main.go")
+	os.WriteFile(path, []byte("package main\n\nvar x = 1\n"), 0o644)
+	o := &opener{script: llmtest.Script{
+		llmtest.Use(llmtest.Call{ID: "e", Name: "edit_file", Args: `{"path": "main.go", "old_string": "x = 1", "new_string": "x = 2"}`}),
+		llmtest.Say("done"),
+	}}
+	const changed = "package main\n\nvar x = 1\n\n// written by another agent meanwhile\n"
+	asked := 0
+	cl := &client{answer: func(sdk.RequestPermissionRequest) sdk.PermissionOptionId {
+		if asked++; asked == 1 {
+			os.WriteFile(path, []byte(changed), 0o644)
+		}
+		return "allow_once"
+	}}
+	h := serve(t, o, cl)
+	sid := h.start(t, root)
+	if got := prompt(t, h, sid, "edit"); got != sdk.StopReasonEndTurn {
+		t.Fatalf("stop reason = %q, want end_turn", got)
+	}
+	want := strings.Replace(changed, "x = 1", "x = 2", 1)
+	if b, _ := os.ReadFile(path); string(b) != want {
+		t.Fatalf("main.go = %q, want %q", b, want)
+	}
+	inUpdates, inRequests := shownDiffs(cl, "e")
+	if len(inRequests) != 2 || *inRequests[1].OldText != changed || inRequests[1].NewText != want {
+		t.Fatalf("permission requests' diffs = %+v, want the second to show the changed file's edit", inRequests)
+	}
+	if last := inUpdates[len(inUpdates)-1]; *last.OldText != changed || last.NewText != want {
+		t.Errorf("the tool call's last diff = %q -> %q, want the changed file's edit", *last.OldText, last.NewText)
+	}
+}
