@@ -83,8 +83,10 @@ type client struct {
 	askedCh chan sdk.RequestPermissionRequest
 	// buffers, when set, are the files the client holds open, by path,
 	// offered with fs/read_text_file; read lists the paths it was asked.
-	buffers map[string]string
-	read    []string
+	// Its failReadsFrom-th read and those after fail (0: none fails).
+	buffers       map[string]string
+	read          []string
+	failReadsFrom int
 	// writes are the texts it was asked to write with fs/write_text_file,
 	// by path (it keeps them in buffers, unsaved); writeErr fails them.
 	writes   map[string]string
@@ -120,6 +122,9 @@ func (c *client) ReadTextFile(_ context.Context, p sdk.ReadTextFileRequest) (sdk
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.read = append(c.read, p.Path)
+	if c.failReadsFrom > 0 && len(c.read) >= c.failReadsFrom {
+		return sdk.ReadTextFileResponse{}, sdk.NewInternalError(map[string]any{"error": "the editor is busy"})
+	}
 	if t, ok := c.buffers[p.Path]; ok {
 		return sdk.ReadTextFileResponse{Content: t}, nil
 	}

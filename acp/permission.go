@@ -24,7 +24,7 @@ const (
 type permissionAsker struct {
 	conn  permissionClient
 	sid   sdk.SessionId
-	files projectFiles
+	root  string
 	rules *agent.SessionRules
 }
 
@@ -43,7 +43,7 @@ func (p *permissionAsker) Ask(ctx context.Context, req agent.ApprovalRequest) (a
 			return r.Approval(), nil
 		}
 	}
-	params, rule := permissionRequest(p.sid, p.files, req)
+	params, rule := permissionRequest(p.sid, p.root, req)
 	resp, err := p.conn.RequestPermission(ctx, params)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -57,11 +57,12 @@ func (p *permissionAsker) Ask(ctx context.Context, req agent.ApprovalRequest) (a
 // permissionRequest is the one mapping from an approval request to
 // session/request_permission: the tool call as the client shows it (title
 // = the command or summary; our level, reasons and undo note in its
-// content; the diff of a write or edit) and the options. It returns the
+// content; the diff of a write or edit, from its plan) and the options;
+// root is the project root its paths are under. It returns the
 // session rule "allow always" would save, nil when no rule can describe
 // the call or none may approve it. A command that ran held shows what it
 // changed: the line of its changes and their unified diff (Preview).
-func permissionRequest(sid sdk.SessionId, files projectFiles, req agent.ApprovalRequest) (sdk.RequestPermissionRequest, *agent.SessionRule) {
+func permissionRequest(sid sdk.SessionId, root string, req agent.ApprovalRequest) (sdk.RequestPermissionRequest, *agent.SessionRule) {
 	c := req.Call
 	var why strings.Builder
 	why.WriteString("Level: " + req.Verdict.Level.String())
@@ -76,8 +77,8 @@ func permissionRequest(sid sdk.SessionId, files projectFiles, req agent.Approval
 		why.WriteString("\nUndo: " + req.Undo)
 	}
 	content := []sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock(why.String()))}
-	if d, ok := diffContent(files, c); ok {
-		content = append(content, d)
+	if d, ok := diffContent(req.Changes); ok {
+		content = append(content, d...)
 	} else if req.Preview != "" {
 		content = append(content, sdk.ToolContent(sdk.TextBlock(req.Preview)))
 	}
@@ -103,7 +104,7 @@ func permissionRequest(sid sdk.SessionId, files projectFiles, req agent.Approval
 			Kind:       &kind,
 			Status:     &status,
 			Content:    content,
-			Locations:  locations(files.root, c),
+			Locations:  locations(root, c),
 			RawInput:   rawInput(c.Args),
 		},
 		Options: options,

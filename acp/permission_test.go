@@ -28,7 +28,7 @@ func optionKinds(p sdk.RequestPermissionRequest) string {
 func TestPermissionRequest(t *testing.T) {
 	t.Parallel()
 	t.Run("a command offers allow once, a session rule as narrow as the screen's, and reject", func(t *testing.T) {
-		p, rule := permissionRequest("s1", projectFiles{root: "/p"}, shellRequest("go test ./...", classify.Warning))
+		p, rule := permissionRequest("s1", "/p", shellRequest("go test ./...", classify.Warning))
 		if got := optionKinds(p); got != "allow_once,allow_always,reject_once" {
 			t.Errorf("options = %s", got)
 		}
@@ -46,7 +46,7 @@ func TestPermissionRequest(t *testing.T) {
 	t.Run("a held command shows what it changed and the diff", func(t *testing.T) {
 		req := shellRequest("sed -i s/a/b/ notes.txt", classify.Warning)
 		req.Held, req.Preview = "modify notes.txt (+1 -1)", "--- a/notes.txt\n+++ b/notes.txt\n@@ -1 +1 @@\n-a\n+b\n"
-		p, _ := permissionRequest("s1", projectFiles{root: "/p"}, req)
+		p, _ := permissionRequest("s1", "/p", req)
 		if len(p.ToolCall.Content) != 2 {
 			t.Fatalf("content = %+v, want the text and the diff", p.ToolCall.Content)
 		}
@@ -59,7 +59,7 @@ func TestPermissionRequest(t *testing.T) {
 		}
 	})
 	t.Run("a dangerous command's rule is that exact command", func(t *testing.T) {
-		_, rule := permissionRequest("s1", projectFiles{root: "/p"}, shellRequest("rm -rf build", classify.Dangerous))
+		_, rule := permissionRequest("s1", "/p", shellRequest("rm -rf build", classify.Dangerous))
 		if rule == nil || !strings.Contains(rule.String(), "exactly") {
 			t.Errorf("rule = %v, want exactly rm -rf build", rule)
 		}
@@ -67,7 +67,7 @@ func TestPermissionRequest(t *testing.T) {
 	t.Run("a call undo cannot take back offers no session rule, and says why", func(t *testing.T) {
 		req := shellRequest("make clean", classify.Warning)
 		req.NoUndo, req.Undo = true, "no checkpoint can be taken: the disk is full"
-		p, rule := permissionRequest("s1", projectFiles{root: "/p"}, req)
+		p, rule := permissionRequest("s1", "/p", req)
 		if got := optionKinds(p); got != "allow_once,reject_once" || rule != nil {
 			t.Errorf("options = %s, rule %v; want no allow_always", got, rule)
 		}
@@ -78,7 +78,7 @@ func TestPermissionRequest(t *testing.T) {
 	t.Run("a delete shows its preview as text", func(t *testing.T) {
 		req := agent.ApprovalRequest{Call: agent.CallInfo{ID: "d", Tool: "delete_file", Args: `{"path": "a.txt"}`, Summary: "delete a.txt"},
 			Verdict: classify.Verdict{Level: classify.Dangerous}, Preview: "--- a/a.txt\n+++ /dev/null\n"}
-		p, _ := permissionRequest("s1", projectFiles{root: "/p"}, req)
+		p, _ := permissionRequest("s1", "/p", req)
 		if len(p.ToolCall.Content) != 2 || p.ToolCall.Content[1].Content.Content.Text.Text != req.Preview || p.ToolCall.Locations[0].Path != "/p/a.txt" {
 			t.Errorf("content = %+v, locations %+v; want the preview and /p/a.txt", p.ToolCall.Content, p.ToolCall.Locations)
 		}

@@ -172,7 +172,6 @@ func (s *server) open(ctx context.Context, cwd, resume string, servers []sdk.Mcp
 	cwd = filepath.Clean(cwd)
 	<-s.ready
 	rules := new(agent.SessionRules)
-	files := projectFiles{root: cwd}
 	var buffers *editorBuffers
 	var readers tools.Buffers
 	s.mu.Lock()
@@ -181,12 +180,11 @@ func (s *server) open(ctx context.Context, cwd, resume string, servers []sdk.Mcp
 		readers = buffers
 		if s.writesBuffers {
 			readers = editorWriter{buffers}
-			files.editor = buffers
 		}
 	}
 	s.mu.Unlock()
-	st := newStream(s.conn, files)
-	asker := &permissionAsker{conn: s.conn, files: files, rules: rules}
+	st := newStream(s.conn, cwd)
+	asker := &permissionAsker{conn: s.conn, root: cwd, rules: rules}
 	spec := Spec{Root: cwd, Resume: resume, MCPServers: mcp, Approver: asker, Sink: st, Rules: rules, Buffers: readers}
 	core, err := s.opts.Opener.Open(ctx, spec)
 	if err != nil {

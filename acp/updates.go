@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentcli/agent/agent"
 	"github.com/agentcli/agent/agent/llm"
+	"github.com/agentcli/agent/tools"
 )
 
 // maxShownOutput bounds the live output of a command sent with each
@@ -27,9 +28,8 @@ type updater interface {
 // agent's goroutine; a client that stopped reading loses the updates,
 // never the run.
 type stream struct {
-	conn  updater
-	root  string
-	files projectFiles
+	conn updater
+	root string
 
 	mu  sync.Mutex
 	sid sdk.SessionId
@@ -45,13 +45,14 @@ type stream struct {
 
 // shownCall is what the client was shown of one call.
 type shownCall struct {
-	seen   bool
-	diff   *sdk.ToolCallContent
+	seen bool
+	// diff is the diff content of a write or an edit, from its plan.
+	diff   []sdk.ToolCallContent
 	output string
 }
 
-func newStream(conn updater, files projectFiles) *stream {
-	return &stream{conn: conn, root: files.root, files: files, calls: map[string]*shownCall{}}
+func newStream(conn updater, root string) *stream {
+	return &stream{conn: conn, root: root, calls: map[string]*shownCall{}}
 }
 
 // setSession names the session the updates are about, once it is known.
@@ -104,7 +105,7 @@ func (s *stream) publish(e agent.Event, replay bool) {
 			s.send(sdk.UpdateAgentThoughtText(e.Text))
 		}
 	case agent.EventToolCall:
-		s.toolCall(*e.Call, replay)
+		s.toolCall(*e.Call, e.Changes, replay)
 	case agent.EventApproval:
 		switch e.Decision {
 		case agent.DecisionAuto, agent.DecisionApproved, agent.DecisionModified:
@@ -136,25 +137,22 @@ func (s *stream) publish(e agent.Event, replay bool) {
 }
 
 // toolCall tells the client about a planned call, or about its new
-// arguments when a person changed it.
-func (s *stream) toolCall(c agent.CallInfo, replay bool) {
+// arguments when a person changed it (or its file changed and it was
+// planned again); changes are the files its plan changes.
+func (s *stream) toolCall(c agent.CallInfo, changes []tools.FileChange, replay bool) {
 	title := c.Summary
 	if title == "" {
 		title = c.Tool
 	}
 	shown := s.call(c.ID)
 	if !replay {
-		if d, ok := diffContent(s.files, c); ok {
-			shown.diff = &d
-		}
+		shown.diff, _ = diffContent(changes)
 	}
 	var content []sdk.ToolCallContent
 	if c.Level != nil {
 		content = append(content, sdk.ToolContent(sdk.TextBlock("Level: "+c.Level.String())))
 	}
-	if shown.diff != nil {
-		content = append(content, *shown.diff)
-	}
+	content = append(content, shown.diff...)
 	if shown.seen {
 		s.send(sdk.UpdateToolCall(sdk.ToolCallId(c.ID), sdk.WithUpdateTitle(title), sdk.WithUpdateContent(content),
 			sdk.WithUpdateRawInput(rawInput(c.Args)), sdk.WithUpdateLocations(locations(s.root, c))))
@@ -172,7 +170,7 @@ func (s *stream) toolResult(c agent.CallInfo, r agent.CallResult) {
 	shown := s.call(c.ID)
 	if !shown.seen {
 		// A call the loop answered without planning it.
-		s.toolCall(c, false)
+		s.toolCall(c, nil, false)
 	}
 	status := sdk.ToolCallStatusCompleted
 	if r.IsError {
@@ -200,10 +198,7 @@ func (s *stream) call(id string) *shownCall {
 // content is the call's content with text as its output: the diff of an
 // edit stays beside it.
 func (c *shownCall) content(text string) []sdk.ToolCallContent {
-	var out []sdk.ToolCallContent
-	if c.diff != nil {
-		out = append(out, *c.diff)
-	}
+	out := append([]sdk.ToolCallContent(nil), c.diff...)
 	if text != "" {
 		out = append(out, sdk.ToolContent(sdk.TextBlock(text)))
 	}

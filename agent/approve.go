@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
 )
 
 // ApprovalRequest is what a person (or the headless policy) is asked to
@@ -16,6 +17,10 @@ type ApprovalRequest struct {
 	// Preview is the unified diff of a write, edit or delete, or of what
 	// a held command changed; empty otherwise.
 	Preview string
+	// Changes are the files a write or an edit changes, whole, as its
+	// plan has them: exactly what runs if approved (see
+	// tools.Plan.Changes). Nil for other calls.
+	Changes []tools.FileChange
 	// Held, for a command that ran held, says in one line what it changed
 	// (Preview shows it whole): Approve applies exactly those changes,
 	// Deny discards them. Empty for a call that has not run.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/tools"
 )
 
 // EventType names what happened. The names are the "type" field of the
@@ -76,6 +77,10 @@ type Event struct {
 	// Call describes the tool call (EventToolCall, EventApproval,
 	// EventToolOutput, EventToolResult).
 	Call *CallInfo `json:"call,omitempty"`
+	// Changes are the files a planned write or edit changes, whole, as
+	// its plan has them (EventToolCall; see tools.Plan.Changes). They
+	// are not recorded: a session's files keep the call's arguments.
+	Changes []tools.FileChange `json:"-"`
 	// Decision and By describe an approval (EventApproval).
 	Decision Decision `json:"decision,omitempty"`
 	By       string   `json:"by,omitempty"`

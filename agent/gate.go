@@ -81,7 +81,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		}
 		v := r.Verdict
 		info.Summary, info.Level, info.Reasons, info.Rule = Clip(plan.Summary, maxEcho), &v.Level, v.Reasons, v.Rule
-		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
+		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info, Changes: plan.Changes})
 		// runHeld runs the call held; when the person modifies it after,
 		// the loop goes on with their arguments.
 		runHeld := func(approved bool) (tools.Result, bool) {
@@ -141,7 +141,7 @@ func (a *Agent) handle(ctx context.Context, turn int, call llm.ToolCall, out *Ou
 		}
 
 		req := ApprovalRequest{
-			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Network: plan.Network,
+			Provider: a.opts.Provider.Name(), Call: info, Verdict: v, Preview: plan.Preview, Changes: plan.Changes, Network: plan.Network,
 			Replanned: replanned, Stale: plan.Stale,
 		}
 		if noCheckpoint != "" {

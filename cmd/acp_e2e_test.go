@@ -318,6 +318,9 @@ func TestACPWritesThroughTheTypeScriptClient(t *testing.T) {
 		if len(r.Permissions) != 1 {
 			t.Fatalf("%d permission requests, want 1 (the edit)", len(r.Permissions))
 		}
+		if len(r.Reads) != 2 {
+			t.Errorf("the editor's readTextFile handler was asked %d times (%v), want twice: to plan the edit, and to check before writing it", len(r.Reads), r.Reads)
+		}
 		var diff map[string]any
 		for _, c := range r.Permissions[0].ToolCall.Content {
 			if c["type"] == "diff" {

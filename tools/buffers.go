@@ -28,7 +28,10 @@ type Buffers interface {
 // plan their change against the editor's text of the file (unsaved
 // changes included) and make it through WriteText, so that the editor
 // holds it; nothing else about them changes (paths are resolved and
-// confined first, the file on disk must not have changed since the plan).
+// confined first, the file on disk must not have changed since the plan,
+// and right before the write the editor must still give the text the
+// change was planned against, or, when it gave none then, none or the
+// file's text on disk).
 // apply_patch still deletes files, and removes the file a move leaves, on
 // disk: the protocol has no way to delete through the editor.
 type BufferWriter interface {
@@ -62,40 +65,42 @@ func (r *Registry) editorText(ctx context.Context, rel string) (string, bool) {
 // planBase is the text a change to an existing file is planned against:
 // the editor's when writes go through it and it gives one that is text of
 // at most maxEditBytes, else old, the file on disk (nil when too large).
-func (r *Registry) planBase(rel string, was snapshot, old []byte) []byte {
+// fromEditor reports that it is the editor's.
+func (r *Registry) planBase(rel string, was snapshot, old []byte) (base []byte, fromEditor bool) {
 	if !was.exists {
-		return old
+		return old, false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), editorWait)
 	defer cancel()
 	text, ok := r.editorText(ctx, rel)
 	if !ok || len(text) > maxEditBytes || isBinary([]byte(text[:min(len(text), sniffBytes)])) {
-		return old
+		return old, false
 	}
-	return []byte(text)
+	return []byte(text), true
 }
 
 // checkEditor reports ErrChangedSincePreview when writes go through the
 // editor and its text of the existing file t is no longer base, the text
-// the change was planned against: the person typed in it since.
-func (r *Registry) checkEditor(ctx context.Context, t target, was snapshot, base []byte) error {
+// the change was planned against: the person typed in it since. Run calls
+// it right before the write, and it is the only time a change asks the
+// editor after its plan: Plan.Stale does not, so that an approved change
+// reads the editor's text twice, to plan and to check. When base was the
+// editor's text (fromEditor) and the editor does not give it now, the
+// check cannot be made, and it reports that: writing then could overwrite
+// what the person typed since.
+func (r *Registry) checkEditor(ctx context.Context, t target, was snapshot, base []byte, fromEditor bool) error {
 	if r.writer == nil || !was.exists || base == nil {
 		return nil
 	}
-	if text, ok := r.editorText(ctx, t.rel); ok && text != string(base) {
+	text, ok := r.editorText(ctx, t.rel)
+	switch {
+	case ok && text != string(base):
 		return fmt.Errorf("%s: %w in the editor; plan the change again from its current contents", t.arg, ErrChangedSincePreview)
+	case !ok && fromEditor:
+		return fmt.Errorf("%s: the editor did not give its text again to check that it did not change since the plan, "+
+			"so the change was not made (it could overwrite what was typed since); try again", t.arg)
 	}
 	return nil
-}
-
-// editorChanged is checkEditor for Plan.Stale, which has no context.
-func (r *Registry) editorChanged(t target, was snapshot, base []byte) bool {
-	if r.writer == nil {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), editorWait)
-	defer cancel()
-	return errors.Is(r.checkEditor(ctx, t, was, base), ErrChangedSincePreview)
 }
 
 // put writes data as the file rel: through the editor when writes go

@@ -211,15 +211,55 @@ func TestWritesThroughTheEditor(t *testing.T) {
 			t.Fatal(err)
 		}
 		ed.texts[path] = "one\ntyped by the person\n"
-		if !p.Stale() {
-			t.Error("Stale() = false after the editor's text changed")
+		asked := len(ed.asked)
+		if p.Stale() || len(ed.asked) != asked {
+			t.Errorf("Stale() asked the editor %d times; want it to look at the disk only (Run checks the editor)", len(ed.asked)-asked)
 		}
 		res := p.Run(t.Context(), func(string) {})
-		if !res.IsError || !res.Stale {
-			t.Errorf("edit_file = %q (stale %v), want a stale tool error", res.Output, res.Stale)
+		if !res.IsError || !res.Stale || !strings.Contains(res.Output, "in the editor") {
+			t.Errorf("edit_file = %q (stale %v), want a stale tool error saying the editor's text changed", res.Output, res.Stale)
 		}
 		if len(ed.writes) != 0 {
 			t.Errorf("the editor was written: %v", ed.writes)
+		}
+	})
+	t.Run("a change planned against the editor's text is not made when the editor cannot show it again", func(t *testing.T) {
+		t.Parallel()
+		patch, _ := json.Marshal(map[string]string{"input": "*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+two\n*** End Patch"})
+		for _, c := range []struct {
+			tool, args string
+			opts       Options
+		}{
+			{"write_file", `{"path":"a.txt","content":"two\n"}`, Options{}},
+			{"edit_file", `{"path":"a.txt","old_string":"one","new_string":"two"}`, Options{}},
+			{"apply_patch", string(patch), Options{EditTool: EditToolPatch}},
+		} {
+			ed := &fakeEditor{fakeBuffers: fakeBuffers{texts: map[string]string{}}, save: true}
+			root, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.opts.Root, c.opts.Buffers = root, ed
+			r, err := New(DefaultConfig(), c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			path := filepath.Join(root, "a.txt")
+			os.WriteFile(path, []byte("one\n"), 0o644)
+			ed.texts[path] = "one\nunsaved\n"
+			p, err := r.Plan(c.tool, c.args)
+			if err != nil {
+				t.Fatalf("Plan(%s): %v", c.tool, err)
+			}
+			delete(ed.texts, path) // the editor no longer answers for it
+			res := p.Run(t.Context(), func(string) {})
+			if !res.IsError || !strings.Contains(res.Output, "did not give its text again") {
+				t.Errorf("%s = %q (error %v), want a tool error saying the editor's text could not be checked", c.tool, res.Output, res.IsError)
+			}
+			if len(ed.writes) != 0 || readDisk(t, path) != "one\n" {
+				t.Errorf("%s wrote %v to the editor and left %q on disk, want nothing changed", c.tool, ed.writes, readDisk(t, path))
+			}
 		}
 	})
 	t.Run("a path that leaves the root never reaches the editor", func(t *testing.T) {

@@ -86,8 +86,9 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	was, old, err := r.fileState(t.rel)
+	fromEditor := false
 	if err == nil {
-		old = r.planBase(t.rel, was, old)
+		old, fromEditor = r.planBase(t.rel, was, old)
 	}
 	switch {
 	case err != nil:
@@ -122,7 +123,7 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		if err := r.checkUnchanged(t, was, false); err != nil {
 			return unapplied(err)
 		}
-		if err := r.checkEditor(ctx, t, was, old); err != nil {
+		if err := r.checkEditor(ctx, t, was, old, fromEditor); err != nil {
 			return unapplied(err)
 		}
 		unsaved, err := r.put(ctx, t.rel, data, was.mode, true)
@@ -136,10 +137,11 @@ func planEdit(r *Registry, name string, a editArgs) (*Plan, error) {
 		return Result{Output: out, ExitCode: -1}
 	})
 	p.changed = func() bool {
-		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) || r.editorChanged(t, was, old)
+		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview)
 	}
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
 	p.Preview = unifiedDiff(t.rel, &content, &updated)
+	p.Changes = r.fileChanges(t, &content, updated)
 	if fuzzy != "" {
 		p.Preview = "matched " + fuzzy + "\n" + p.Preview
 	}

@@ -137,6 +137,7 @@ func FuzzEditorWritesStayInRoot(f *testing.F) {
 	before := outsideState(f, fx.outside)
 	f.Fuzz(func(t *testing.T, path string) {
 		ed.asked, ed.writes = nil, nil
+		var asked []string // the paths the editor was asked to write, then to read
 		write, _ := json.Marshal(map[string]string{"path": path, "content": "fuzz\n"})
 		edit, _ := json.Marshal(map[string]string{"path": path, "old_string": "hello", "new_string": "fuzz"})
 		add, _ := json.Marshal(map[string]string{"input": "*** Begin Patch\n*** Add File: " + path + "\n+fuzz\n*** End Patch"})
@@ -148,12 +149,20 @@ func FuzzEditorWritesStayInRoot(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			p.Run(t.Context(), func(string) {})
+			ed.writes = nil
+			res := p.Run(t.Context(), func(string) {})
+			for _, ch := range p.Changes {
+				// What a person is shown is where and what Run writes.
+				checkInRoot(t, fx.root, "the plan's change", path, ch.Path)
+				if got, ok := ed.writes[ch.Path]; !res.IsError && (!ok || got != ch.After) {
+					t.Fatalf("path %q: %s planned %q as %s, but the editor was given %v", path, c.tool, ch.After, ch.Path, ed.writes)
+				}
+			}
+			for w := range ed.writes {
+				asked = append(asked, w)
+			}
 		}
-		asked := append([]string(nil), ed.asked...)
-		for p := range ed.writes {
-			asked = append(asked, p)
-		}
+		asked = append(asked, ed.asked...)
 		for _, p := range asked {
 			checkInRoot(t, fx.root, "the editor", path, p)
 			if rel, _ := filepath.Rel(fx.root, p); hasGitComponent(rel) {

@@ -40,6 +40,8 @@ type patchFile struct {
 	t      target
 	was    snapshot
 	before string
+	// fromEditor reports that before is the editor's text of the file.
+	fromEditor bool
 	// after is the new contents (add, update); dest is where an update
 	// moves the file, with what was there (nothing).
 	after   string
@@ -77,10 +79,11 @@ func planPatch(r *Registry, name string, a patchArgs) (*Plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: patch line %d: %w; nothing was changed", name, h.line, pathError(h.path, err))
 		}
+		fromEditor := false
 		if h.op == opUpdate {
-			old = r.planBase(t.rel, was, old)
+			old, fromEditor = r.planBase(t.rel, was, old)
 		}
-		f := patchFile{hunk: h, t: t, was: was}
+		f := patchFile{hunk: h, t: t, was: was, fromEditor: fromEditor}
 		switch {
 		case h.op == opAdd && was.exists:
 			return nil, fmt.Errorf("%s: patch line %d: %s already exists; change it with *** Update File; nothing was changed", name, h.line, h.path)
@@ -188,7 +191,7 @@ func (r *Registry) runPatch(ctx context.Context, files []patchFile, fuzzy string
 			return res
 		}
 		if f.hunk.op == opUpdate {
-			if err := r.checkEditor(ctx, f.t, f.was, []byte(f.before)); err != nil {
+			if err := r.checkEditor(ctx, f.t, f.was, []byte(f.before), f.fromEditor); err != nil {
 				res := unapplied(err)
 				res.Output += "; nothing was changed"
 				return res

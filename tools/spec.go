@@ -37,6 +37,11 @@ type Plan struct {
 	// Preview is a unified diff of what a write, edit or delete will change;
 	// empty for other tools.
 	Preview string
+	// Changes are the files a write or an edit changes, each whole as
+	// its plan has it (Preview is their unified diff): exactly what Run
+	// writes. Nil for other tools, and for a file that is not text or
+	// too large to plan against whole.
+	Changes []FileChange
 	// Network reports that the command will have network access inside the
 	// sandbox because its call asked for it (shell's network argument) or it
 	// is a git command that talks to remotes. The classifier's Action does not
@@ -87,7 +92,8 @@ func (p *Plan) RunHeld(ctx context.Context, opts HoldOptions, out func(chunk str
 // edit or delete was planned against has changed since the plan, so its
 // Preview no longer shows what Run would do (Run would refuse it with
 // ErrChangedSincePreview): plan the same arguments again for a true one.
-// It reads the path; false for other tools.
+// It reads the path on disk, never an editor's text of it (Run checks
+// that right before it writes); false for other tools.
 func (p *Plan) Stale() bool { return p.changed != nil && p.changed() }
 
 // Result is what a run produced, to be sent back to the model.

@@ -35,7 +35,7 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
 	}
-	old = r.planBase(t.rel, was, old)
+	old, fromEditor := r.planBase(t.rel, was, old)
 	var before *string
 	summary := "create " + t.rel
 	if was.exists {
@@ -44,11 +44,13 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 		before = &s
 	}
 	preview := ""
+	var changes []FileChange
 	switch {
 	case was.exists && old == nil:
 		preview = fmt.Sprintf("replace %s (too large to diff) with %d bytes\n", t.rel, len(a.Content))
 	default:
 		preview = unifiedDiff(t.rel, before, &a.Content)
+		changes = r.fileChanges(t, before, a.Content)
 	}
 	note := readOnlyNote(was)
 	if note != "" {
@@ -60,7 +62,7 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 		if err := r.checkUnchanged(t, was, false); err != nil {
 			return unapplied(err)
 		}
-		if err := r.checkEditor(ctx, t, was, old); err != nil {
+		if err := r.checkEditor(ctx, t, was, old, fromEditor); err != nil {
 			return unapplied(err)
 		}
 		unsaved, err := r.put(ctx, t.rel, data, was.mode, was.exists)
@@ -74,9 +76,9 @@ func planWrite(r *Registry, name string, a writeArgs) (*Plan, error) {
 		return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, t.rel, len(data)) + parenthesised(note) + parenthesised(unsaved), ExitCode: -1}
 	})
 	p.changed = func() bool {
-		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview) || r.editorChanged(t, was, old)
+		return errors.Is(r.checkUnchanged(t, was, false), ErrChangedSincePreview)
 	}
 	p.Action = classify.Action{Kind: classify.Write, Path: t.abs, Root: r.root, Home: r.home}
-	p.Preview = preview
+	p.Preview, p.Changes = preview, changes
 	return p, nil
 }
