@@ -200,6 +200,50 @@ for f in "$PERSON"/*/*-a; do rm -f "$f"; [ ! -e "$f" ] && echo removed "$f"; bre
 	}
 }
 
+// TestConfinedGoFindsACacheSetInAHiddenGoEnvFile: a person's GOCACHE set
+// with `go env -w` lives in Go's environment file, under ~/.config; with
+// that directory hidden ([sandbox] hide), the command still reads the
+// person's cache through the cache program: the cache is found once,
+// before the mounts hide the file, not again after them (which found
+// none, and left the command with its private cache alone). Both ways of
+// running a command.
+func TestConfinedGoFindsACacheSetInAHiddenGoEnvFile(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	config := filepath.Join(home, ".config")
+	person := filepath.Join(t.TempDir(), "go-build")
+	for _, dir := range []string{filepath.Join(config, "go"), person} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(config, "go", "env"), []byte("GOCACHE="+person+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sb := confinedSandbox(t, Config{Hide: []string{config}})
+	root := t.TempDir()
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, quickRaceExit}
+	script := `echo "GOCACHEPROG=$GOCACHEPROG"; if [ -e "$HOME/.config/go/env" ]; then echo "env file visible"; fi`
+	for _, way := range []string{"own helper", "session"} {
+		t.Run(way, func(t *testing.T) {
+			opts := Options{Root: root, TempDir: t.TempDir(), CacheDir: t.TempDir(), Git: GitReadOnly}
+			var got outcome
+			if way == "session" {
+				got = runInSession(t, sb, opts, env, "sh", "-c", script)
+			} else {
+				got = run(t, sb, opts, env, "sh", "-c", script)
+			}
+			want, _ := gocache.Command(testExe(t), person, filepath.Join(opts.CacheDir, "go-build"))
+			if got.code != 0 || !strings.Contains(got.stdout, "GOCACHEPROG="+want+"\n") {
+				t.Errorf("with Go's environment file hidden, the command's GOCACHEPROG is not the cache program over %s (exit %d):\n%s%s", person, got.code, got.stdout, got.stderr)
+			}
+			if strings.Contains(got.stdout, "env file visible") {
+				t.Errorf("the hidden Go environment file is visible to the command:\n%s", got.stdout)
+			}
+		})
+	}
+}
+
 // TestGoCacheProgEnv: when a command gets the cache program, and when
 // the private cache alone (GOCACHEPROG empty, which also keeps a
 // person's own program from running confined).
@@ -231,7 +275,7 @@ func TestGoCacheProgEnv(t *testing.T) {
 		{"no agent binary", filepath.Join(t.TempDir(), "gone"), map[string]string{"GOCACHE": person}, false, ""},
 		{"an agent binary that cannot run", notExe, map[string]string{"GOCACHE": person}, false, ""},
 	} {
-		got := goCacheProgEnv(tt.exe, root, caches, func(k string) string { return tt.env[k] })
+		got := goCacheProgEnv(tt.exe, root, caches, personGoCache(func(k string) string { return tt.env[k] }))
 		name, value, _ := strings.Cut(got, "=")
 		if name != "GOCACHEPROG" {
 			t.Fatalf("%s: goCacheProgEnv = %q, want GOCACHEPROG=...", tt.name, got)
