@@ -30,10 +30,10 @@ type grepArgs struct {
 	Include *string `json:"include,omitempty"`
 }
 
-var grepParams = []param{
-	{name: "pattern", typ: tString, required: true, desc: "Regular expression matched against each line."},
-	{name: "path", typ: tString, desc: `File or directory to search (default ".", the project root).`},
-	{name: "include", typ: tString, desc: `Only search files whose name matches this glob, like "*.go" or "*.{ts,tsx}"; a glob with / matches the path from the root.`},
+var grepParams = []Param{
+	{Name: "pattern", Type: ParamString, Required: true, Desc: "Regular expression matched against each line."},
+	{Name: "path", Type: ParamString, Desc: `File or directory to search (default ".", the project root).`},
+	{Name: "include", Type: ParamString, Desc: `Only search files whose name matches this glob, like "*.go" or "*.{ts,tsx}"; a glob with / matches the path from the root.`},
 }
 
 var grepTool = newTool("grep", grepParams, planGrep,

@@ -19,9 +19,9 @@ type listArgs struct {
 	Depth *int   `json:"depth,omitempty"`
 }
 
-var listDirParams = []param{
-	{name: "path", typ: tString, required: true, desc: `Directory, relative to the project root ("." for the root) or absolute inside it.`},
-	{name: "depth", typ: tInteger, desc: fmt.Sprintf("How many levels to list, 1 to %d (default 1).", maxListDepth)},
+var listDirParams = []Param{
+	{Name: "path", Type: ParamString, Required: true, Desc: `Directory, relative to the project root ("." for the root) or absolute inside it.`},
+	{Name: "depth", Type: ParamInteger, Desc: fmt.Sprintf("How many levels to list, 1 to %d (default 1).", maxListDepth)},
 }
 
 var listDirTool = newTool("list_dir", listDirParams, planList,

@@ -24,10 +24,10 @@ type readArgs struct {
 	Limit  *int   `json:"limit,omitempty"`
 }
 
-var readFileParams = []param{
-	{name: "path", typ: tString, required: true, desc: "File path, relative to the project root or absolute inside it."},
-	{name: "offset", typ: tInteger, desc: "First line to return, counting from 1 (default 1)."},
-	{name: "limit", typ: tInteger, desc: "How many lines to return at most (default set by the user's config)."},
+var readFileParams = []Param{
+	{Name: "path", Type: ParamString, Required: true, Desc: "File path, relative to the project root or absolute inside it."},
+	{Name: "offset", Type: ParamInteger, Desc: "First line to return, counting from 1 (default 1)."},
+	{Name: "limit", Type: ParamInteger, Desc: "How many lines to return at most (default set by the user's config)."},
 }
 
 var readFileTool = newTool("read_file", readFileParams, planRead,
