@@ -14,7 +14,7 @@ type ServerOptions struct {
 	// prefixes errors. "" means "openai".
 	Name string
 	// BaseURL is the API root, ending in /v1 for most servers; "" means
-	// the adapter's DefaultBaseURL, the OpenAI API.
+	// the OpenAI API, https://api.openai.com/v1.
 	BaseURL string
 	// APIKey is sent as a bearer token; it may be empty for local servers.
 	APIKey string

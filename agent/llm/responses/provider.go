@@ -13,9 +13,6 @@ import (
 	"github.com/agentcli/agent/agent/llm/internal/wire"
 )
 
-// DefaultBaseURL is the OpenAI API, used when Options.BaseURL is empty.
-const DefaultBaseURL = wire.OpenAIBaseURL
-
 // Options configure one provider that speaks the Responses API. They are
 // an OpenAI-compatible provider's settings, with which the Responses API
 // shares its servers and keys; Reasoning is sent as reasoning.effort
