@@ -70,12 +70,9 @@ func planGrep(r *Registry, name string, a grepArgs) (*Plan, error) {
 	if a.Path != nil && *a.Path != "" {
 		where = *a.Path
 	}
-	t, err := r.resolve(where, false, false)
+	t, _, err := r.resolveExisting(name, where)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if _, err := r.fsRoot.Stat(t.rel); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, pathError(where, err))
+		return nil, err
 	}
 	summary := fmt.Sprintf("grep %q in %s", a.Pattern, t.rel)
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {

@@ -37,13 +37,9 @@ func planList(r *Registry, name string, a listArgs) (*Plan, error) {
 		}
 		depth = *a.Depth
 	}
-	t, err := r.resolve(a.Path, false, false)
+	t, fi, err := r.resolveExisting(name, a.Path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	fi, err := r.fsRoot.Stat(t.rel)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
+		return nil, err
 	}
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s: %s is %s, not a directory; use read_file", name, a.Path, KindOf(fi.Mode()))

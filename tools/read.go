@@ -48,13 +48,9 @@ func planRead(r *Registry, name string, a readArgs) (*Plan, error) {
 		}
 		limit = *a.Limit
 	}
-	t, err := r.resolve(a.Path, false, false)
+	t, fi, err := r.resolveExisting(name, a.Path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	fi, err := r.fsRoot.Stat(t.rel)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
+		return nil, err
 	}
 	if fi.IsDir() {
 		return nil, fmt.Errorf("%s: %s is a directory; use list_dir", name, a.Path)
