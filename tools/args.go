@@ -48,7 +48,7 @@ type Param struct {
 func Schema(params []Param) json.RawMessage {
 	b, err := json.Marshal(objectSchema(params))
 	if err != nil {
-		panic(err) // only maps of strings and bools: cannot fail
+		panic(err) // only maps and slices of strings and bools: cannot fail
 	}
 	return b
 }
@@ -112,7 +112,7 @@ func DecodeArgs(tool, raw string, params []Param, dst any) error {
 	if err := json.Unmarshal([]byte(raw), &fields); err != nil || fields == nil {
 		return &ArgError{Tool: tool, Problem: fmt.Sprintf("arguments must be a JSON object, got %s", clip(raw, 80))}
 	}
-	if k := unknownField(fields, params); k != "" {
+	if k, ok := unknownField(fields, params); ok {
 		return &ArgError{Tool: tool, Field: k, Problem: "unknown argument; the arguments are " + strings.Join(paramNames(params), ", ")}
 	}
 	for _, p := range params {
@@ -135,8 +135,8 @@ func DecodeArgs(tool, raw string, params []Param, dst any) error {
 }
 
 // unknownField returns the first (by name) of fields that params do not
-// name, or "".
-func unknownField(fields map[string]json.RawMessage, params []Param) string {
+// name; ok is false when there is none. (The name may be "".)
+func unknownField(fields map[string]json.RawMessage, params []Param) (name string, ok bool) {
 	names := paramNames(params)
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
@@ -145,10 +145,10 @@ func unknownField(fields map[string]json.RawMessage, params []Param) string {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if !slices.Contains(names, k) {
-			return k
+			return k, true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // paramNames are the names of params, in order.
@@ -182,8 +182,14 @@ func (p Param) check(v json.RawMessage) string {
 		var b bool
 		ok, want = json.Unmarshal(v, &b) == nil, "true or false"
 	case ParamStringList:
-		var l []string
+		// Each element on its own: into a []string, a null would pass
+		// as "".
+		var l []json.RawMessage
 		ok, want = json.Unmarshal(v, &l) == nil && v[0] == '[', "an array of strings"
+		for _, e := range l {
+			var s string
+			ok = ok && e[0] == '"' && json.Unmarshal(e, &s) == nil
+		}
 	case ParamObjectList:
 		return p.checkObjectList(v)
 	}
@@ -204,7 +210,10 @@ func (p Param) checkObjectList(v json.RawMessage) string {
 		return "empty: give at least one " + objectShape(p.Fields, true)
 	}
 	for i, item := range items {
-		if k := unknownField(item, p.Fields); k != "" {
+		if item == nil {
+			return fmt.Sprintf("%s[%d]: want an object %s, got null", p.Name, i, objectShape(p.Fields, false))
+		}
+		if k, ok := unknownField(item, p.Fields); ok {
 			return fmt.Sprintf("%s[%d].%s: unknown field; the fields are %s", p.Name, i, k, strings.Join(paramNames(p.Fields), ", "))
 		}
 		for _, f := range p.Fields {
