@@ -1,9 +1,6 @@
 package agent
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -39,33 +36,23 @@ const (
 	maxPlanText  = 500
 )
 
+// planParams are update_plan's arguments: the one source of the schema
+// the model sees and of the checks its arguments pass (tools.DecodeArgs).
+var planParams = []tools.Param{
+	{Name: "explanation", Type: tools.ParamString, Desc: "Optional: why the plan is what it is, or what changed in it."},
+	{Name: "plan", Type: tools.ParamObjectList, Required: true, Desc: "The steps, in order.", Fields: []tools.Param{
+		{Name: "step", Type: tools.ParamString, Required: true, Desc: "What the step does, in a few words."},
+		{Name: "status", Type: tools.ParamString, Required: true, Enum: []string{StepPending, StepInProgress, StepCompleted}},
+	}},
+}
+
 // planSpec is the tool's spec, as the model sees it.
 var planSpec = llm.ToolSpec{
 	Name: PlanTool,
 	Description: "Keep a short plan of the task for the person to follow: the whole list of steps each time, " +
 		"each pending, in_progress or completed, with at most one in_progress. Use it for tasks of several " +
 		"steps; update it as you finish a step. It changes nothing in the project.",
-	Parameters: json.RawMessage(`{
-  "type": "object",
-  "properties": {
-    "explanation": {"type": "string", "description": "Optional: why the plan is what it is, or what changed in it."},
-    "plan": {
-      "type": "array",
-      "description": "The steps, in order.",
-      "items": {
-        "type": "object",
-        "properties": {
-          "step": {"type": "string", "description": "What the step does, in a few words."},
-          "status": {"type": "string", "enum": ["pending", "in_progress", "completed"]}
-        },
-        "required": ["step", "status"],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": ["plan"],
-  "additionalProperties": false
-}`),
+	Parameters: tools.Schema(planParams),
 }
 
 // planArgs are update_plan's arguments.
@@ -74,44 +61,36 @@ type planArgs struct {
 	Plan        []PlanStep `json:"plan"`
 }
 
-// parsePlan validates update_plan's arguments, with errors the model can
-// act on.
+// parsePlan validates update_plan's arguments: what planParams say, then
+// the bounds and at most one step in progress. Its errors are
+// *tools.ArgError, saying what to fix.
 func parsePlan(raw string) (planArgs, error) {
 	var a planArgs
-	if strings.TrimSpace(raw) == "" {
-		raw = "{}"
+	if err := tools.DecodeArgs(PlanTool, raw, planParams, &a); err != nil {
+		return a, err
 	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		return a, fmt.Errorf("the arguments are not a JSON object of explanation and plan: %v", err)
-	}
-	if a.Plan == nil {
-		return a, errors.New("plan is missing: give the whole list of steps, each {\"step\": ..., \"status\": ...}")
+	invalid := func(field, format string, args ...any) error {
+		return &tools.ArgError{Tool: PlanTool, Field: field, Problem: fmt.Sprintf(format, args...)}
 	}
 	if len(a.Plan) > maxPlanSteps {
-		return a, fmt.Errorf("plan has %d steps; keep it to %d at most", len(a.Plan), maxPlanSteps)
+		return a, invalid("plan", "%d steps; keep it to %d at most", len(a.Plan), maxPlanSteps)
 	}
 	if len(a.Explanation) > maxPlanText {
-		return a, fmt.Errorf("explanation is %d bytes; keep it under %d", len(a.Explanation), maxPlanText)
+		return a, invalid("explanation", "%d bytes; keep it under %d", len(a.Explanation), maxPlanText)
 	}
 	working := -1
 	for i, s := range a.Plan {
 		switch {
 		case strings.TrimSpace(s.Step) == "":
-			return a, fmt.Errorf("plan[%d].step is empty: say what the step does", i)
+			return a, invalid("plan", "plan[%d].step is empty: say what the step does", i)
 		case len(s.Step) > maxPlanText:
-			return a, fmt.Errorf("plan[%d].step is %d bytes; keep a step under %d", i, len(s.Step), maxPlanText)
+			return a, invalid("plan", "plan[%d].step is %d bytes; keep a step under %d", i, len(s.Step), maxPlanText)
 		}
-		switch s.Status {
-		case StepPending, StepCompleted:
-		case StepInProgress:
+		if s.Status == StepInProgress {
 			if working >= 0 {
-				return a, fmt.Errorf("plan[%d] and plan[%d] are both in_progress: at most one step is in progress", working, i)
+				return a, invalid("plan", "plan[%d] and plan[%d] are both in_progress: at most one step is in progress", working, i)
 			}
 			working = i
-		default:
-			return a, fmt.Errorf("plan[%d].status is %q: want pending, in_progress or completed", i, s.Status)
 		}
 	}
 	return a, nil
@@ -127,7 +106,7 @@ func (a *Agent) updatePlan(turn int, call llm.ToolCall) tools.Result {
 	p, err := parsePlan(call.Args)
 	if err != nil {
 		a.publish(Event{Type: EventToolCall, Turn: turn, Call: &info})
-		return a.finishCall(turn, info, errorResult(PlanTool+": "+err.Error()+"; the plan was not changed"))
+		return a.finishCall(turn, info, errorResult(err.Error()+"; the plan was not changed"))
 	}
 	info.Summary = fmt.Sprintf("plan: %d of %d steps done", PlanDone(p.Plan), len(p.Plan))
 	info.Level = &safe

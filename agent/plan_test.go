@@ -62,12 +62,16 @@ func TestUpdatePlanRefusesInvalidArguments(t *testing.T) {
 	cases := []struct {
 		name, args, want string
 	}{
-		{"not JSON", `{"plan": [`, "not a JSON object"},
-		{"no plan", `{"explanation": "x"}`, "plan is missing"},
-		{"a plan that is not a list", `{"plan": "step one"}`, "not a JSON object"},
-		{"an unknown field", `{"plan": [], "steps": []}`, "unknown field"},
+		{"not JSON", `{"plan": [`, "arguments must be a JSON object"},
+		{"no plan", `{"explanation": "x"}`, `argument "plan": missing (required)`},
+		{"a plan that is not a list", `{"plan": "step one"}`, `argument "plan": want an array of {step, status} objects, got "step one"`},
+		{"an unknown field", `{"plan": [], "steps": []}`, `argument "steps": unknown argument; the arguments are explanation, plan`},
+		{"an unknown field in a step", `{"plan": [{"step": "a", "status": "pending", "done": true}]}`, "plan[0].done: unknown field; the fields are step, status"},
+		{"a step without a status", `{"plan": [{"step": "a"}]}`, "plan[0].status: missing (required)"},
+		{"a step that is not text", `{"plan": [{"step": 1, "status": "pending"}]}`, "plan[0].step: want a string, got 1"},
 		{"an empty step", `{"plan": [{"step": " ", "status": "pending"}]}`, "plan[0].step is empty"},
-		{"an unknown status", `{"plan": [{"step": "a", "status": "done"}]}`, `plan[0].status is "done"`},
+		{"an unknown status", `{"plan": [{"step": "a", "status": "done"}]}`, `plan[0].status: want pending, in_progress or completed, got "done"`},
+		{"an explanation too long", `{"explanation": "` + strings.Repeat("x", 501) + `", "plan": []}`, `argument "explanation": 501 bytes`},
 		{"two steps in progress", `{"plan": [{"step": "a", "status": "in_progress"}, {"step": "b", "status": "in_progress"}]}`, "both in_progress"},
 		{"too many steps", `{"plan": [` + strings.Repeat(`{"step": "a", "status": "pending"},`, 50) + `{"step": "a", "status": "pending"}]}`, "51 steps"},
 	}

@@ -63,7 +63,7 @@ func canonicalRoot(root string) string {
 type sessionRun struct {
 	rec *session.Recorder
 	// checkpoints and undo are set once the checkpoint store has opened,
-	// on the side, when opened is closed: see openedCheckpoints.
+	// on the side, when opened is closed: see waitOpened.
 	opened      chan struct{}
 	checkpoints agent.Checkpointer
 	// undo is the checkpoints' chain, nil when git is missing.
@@ -298,16 +298,26 @@ func (s *sessionRun) undoer() agent.Undoer {
 	return openingUndo{s}
 }
 
+// waitOpened waits until the checkpoint store has opened (or failed to:
+// then checkpoints is a failingCheckpointer), or for ctx, whose error it
+// returns.
+func (s *sessionRun) waitOpened(ctx context.Context) error {
+	select {
+	case <-s.opened:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
 // openingUndo is the session's checkpoints for /undo once their store has
 // opened: each call waits for it (or for ctx).
 type openingUndo struct{ s *sessionRun }
 
 // open waits for the store.
 func (o openingUndo) open(ctx context.Context) (*checkpoint.Session, error) {
-	select {
-	case <-o.s.opened:
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := o.s.waitOpened(ctx); err != nil {
+		return nil, err
 	}
 	if f, ok := o.s.checkpoints.(failingCheckpointer); ok {
 		return nil, fmt.Errorf("undo is not available: %w", f.err)
@@ -346,12 +356,10 @@ type openingCheckpoints struct{ s *sessionRun }
 
 // open waits for the store.
 func (o openingCheckpoints) open(ctx context.Context) (agent.Checkpointer, error) {
-	select {
-	case <-o.s.opened:
-		return o.s.checkpoints, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	if err := o.s.waitOpened(ctx); err != nil {
+		return nil, err
 	}
+	return o.s.checkpoints, nil
 }
 
 func (o openingCheckpoints) Checkpoint(ctx context.Context, label string) (string, error) {

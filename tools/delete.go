@@ -13,8 +13,8 @@ type deleteArgs struct {
 	Path string `json:"path"`
 }
 
-var deleteFileParams = []param{
-	{name: "path", typ: tString, required: true, desc: "Path to delete, relative to the project root or absolute inside it."},
+var deleteFileParams = []Param{
+	{Name: "path", Type: ParamString, Required: true, Desc: "Path to delete, relative to the project root or absolute inside it."},
 }
 
 var deleteFileTool = newTool("delete_file", deleteFileParams, planDelete,

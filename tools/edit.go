@@ -24,13 +24,20 @@ type editSpec struct {
 	ReplaceAll bool   `json:"replace_all,omitempty"`
 }
 
-var editFileParams = []param{
-	{name: "path", typ: tString, required: true, desc: "File path, relative to the project root or absolute inside it."},
-	{name: "old_string", typ: tString, desc: "The text to replace, copied from the file (for one replacement; or use edits)."},
-	{name: "new_string", typ: tString, desc: "The text to put in its place."},
-	{name: "replace_all", typ: tBoolean, desc: "Replace every occurrence instead of exactly one (default false)."},
-	{name: "edits", typ: tEditList, desc: "Several replacements in this file, applied in order, all or none " +
+var editFileParams = []Param{
+	{Name: "path", Type: ParamString, Required: true, Desc: "File path, relative to the project root or absolute inside it."},
+	{Name: "old_string", Type: ParamString, Desc: "The text to replace, copied from the file (for one replacement; or use edits)."},
+	{Name: "new_string", Type: ParamString, Desc: "The text to put in its place."},
+	{Name: "replace_all", Type: ParamBoolean, Desc: "Replace every occurrence instead of exactly one (default false)."},
+	{Name: "edits", Type: ParamObjectList, Fields: editFields, NotEmpty: true, Desc: "Several replacements in this file, applied in order, all or none " +
 		"(instead of old_string and new_string)."},
+}
+
+// editFields are the fields of each of edit_file's edits.
+var editFields = []Param{
+	{Name: "old_string", Type: ParamString, Required: true},
+	{Name: "new_string", Type: ParamString, Required: true},
+	{Name: "replace_all", Type: ParamBoolean},
 }
 
 var editFileTool = newTool("edit_file", editFileParams, planEdit,

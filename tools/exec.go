@@ -275,18 +275,6 @@ func readOutput(pr *os.File, capt *capture, lv *live) {
 	}
 }
 
-// watchWithoutReaping is watchExit for an OS whose waitExited blocks until
-// process pid has exited without reaping it: the returned channel closes
-// then, and wait reaps it.
-func watchWithoutReaping(cmd *exec.Cmd, waitExited func(pid int)) (exited <-chan struct{}, wait func() error) {
-	ch := make(chan struct{})
-	go func() {
-		defer close(ch)
-		waitExited(cmd.Process.Pid)
-	}()
-	return ch, cmd.Wait
-}
-
 // commandResult describes how the command ended, for the model and the
 // screen.
 func (r *Registry) commandResult(c command, cmd *sandbox.Cmd, waitErr, stopCause error, text, file string, total int64) Result {

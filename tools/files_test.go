@@ -310,10 +310,13 @@ func TestEditFile(t *testing.T) {
 		}
 		for args, want := range map[string]string{
 			`{"path":"f.txt","old_string":"a","new_string":"b","edits":[{"old_string":"x","new_string":"y"}]}`: "not both",
-			`{"path":"f.txt","edits":[]}`:                                          "give at least one",
-			`{"path":"f.txt","edits":[{"old_string":"x"}]}`:                        "edits[0].new_string: missing",
-			`{"path":"f.txt","edits":[{"old_string":"x","new_string":"y","n":1}]}`: "unknown field",
-			`{"path":"f.txt","old_string":"x"}`:                                    `"new_string": missing`,
+			`{"path":"f.txt","edits":[]}`:                                                        "give at least one",
+			`{"path":"f.txt","edits":[{"old_string":"x"}]}`:                                      "edits[0].new_string: missing",
+			`{"path":"f.txt","edits":[{"old_string":"x","new_string":"y","n":1}]}`:               "edits[0].n: unknown field; the fields are old_string, new_string, replace_all",
+			`{"path":"f.txt","edits":"x"}`:                                                       `want an array of {old_string, new_string, replace_all?} objects, got "x"`,
+			`{"path":"f.txt","edits":[{"old_string":"x","new_string":"y","replace_all":"yes"}]}`: `edits[0].replace_all: want true or false, got "yes"`,
+			`{"path":"f.txt","edits":[{"old_string":"x","new_string":null}]}`:                    "edits[0].new_string: null; want a value",
+			`{"path":"f.txt","old_string":"x"}`:                                                  `"new_string": missing`,
 		} {
 			if _, err := r.Plan("edit_file", args); err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("Plan(edit_file, %s) = %v, want an error containing %q", args, err, want)

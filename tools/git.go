@@ -16,8 +16,8 @@ type gitArgs struct {
 	Args []string `json:"args"`
 }
 
-var gitParams = []param{
-	{name: "args", typ: tStringList, required: true, desc: `git's arguments, without "git" itself.`},
+var gitParams = []Param{
+	{Name: "args", Type: ParamStringList, Required: true, Desc: `git's arguments, without "git" itself.`},
 }
 
 var gitTool = newTool("git", gitParams, planGit,

@@ -15,8 +15,8 @@ type globArgs struct {
 	Pattern string `json:"pattern"`
 }
 
-var globParams = []param{
-	{name: "pattern", typ: tString, required: true, desc: "Glob relative to the project root."},
+var globParams = []Param{
+	{Name: "pattern", Type: ParamString, Required: true, Desc: "Glob relative to the project root."},
 }
 
 var globTool = newTool("glob", globParams, planGlob,

@@ -30,10 +30,10 @@ type grepArgs struct {
 	Include *string `json:"include,omitempty"`
 }
 
-var grepParams = []param{
-	{name: "pattern", typ: tString, required: true, desc: "Regular expression matched against each line."},
-	{name: "path", typ: tString, desc: `File or directory to search (default ".", the project root).`},
-	{name: "include", typ: tString, desc: `Only search files whose name matches this glob, like "*.go" or "*.{ts,tsx}"; a glob with / matches the path from the root.`},
+var grepParams = []Param{
+	{Name: "pattern", Type: ParamString, Required: true, Desc: "Regular expression matched against each line."},
+	{Name: "path", Type: ParamString, Desc: `File or directory to search (default ".", the project root).`},
+	{Name: "include", Type: ParamString, Desc: `Only search files whose name matches this glob, like "*.go" or "*.{ts,tsx}"; a glob with / matches the path from the root.`},
 }
 
 var grepTool = newTool("grep", grepParams, planGrep,
@@ -70,12 +70,9 @@ func planGrep(r *Registry, name string, a grepArgs) (*Plan, error) {
 	if a.Path != nil && *a.Path != "" {
 		where = *a.Path
 	}
-	t, err := r.resolve(where, false, false)
+	t, _, err := r.resolveExisting(name, where)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if _, err := r.fsRoot.Stat(t.rel); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, pathError(where, err))
+		return nil, err
 	}
 	summary := fmt.Sprintf("grep %q in %s", a.Pattern, t.rel)
 	p := r.newPlan(name, a, summary, func(ctx context.Context, _ func(string)) Result {

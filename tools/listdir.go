@@ -19,9 +19,9 @@ type listArgs struct {
 	Depth *int   `json:"depth,omitempty"`
 }
 
-var listDirParams = []param{
-	{name: "path", typ: tString, required: true, desc: `Directory, relative to the project root ("." for the root) or absolute inside it.`},
-	{name: "depth", typ: tInteger, desc: fmt.Sprintf("How many levels to list, 1 to %d (default 1).", maxListDepth)},
+var listDirParams = []Param{
+	{Name: "path", Type: ParamString, Required: true, Desc: `Directory, relative to the project root ("." for the root) or absolute inside it.`},
+	{Name: "depth", Type: ParamInteger, Desc: fmt.Sprintf("How many levels to list, 1 to %d (default 1).", maxListDepth)},
 }
 
 var listDirTool = newTool("list_dir", listDirParams, planList,
@@ -37,13 +37,9 @@ func planList(r *Registry, name string, a listArgs) (*Plan, error) {
 		}
 		depth = *a.Depth
 	}
-	t, err := r.resolve(a.Path, false, false)
+	t, fi, err := r.resolveExisting(name, a.Path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	fi, err := r.fsRoot.Stat(t.rel)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
+		return nil, err
 	}
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s: %s is %s, not a directory; use read_file", name, a.Path, KindOf(fi.Mode()))

@@ -12,8 +12,8 @@ type patchArgs struct {
 	Input string `json:"input"`
 }
 
-var applyPatchParams = []param{
-	{name: "input", typ: tString, required: true, desc: "The whole patch, from *** Begin Patch to *** End Patch."},
+var applyPatchParams = []Param{
+	{Name: "input", Type: ParamString, Required: true, Desc: "The whole patch, from *** Begin Patch to *** End Patch."},
 }
 
 var applyPatchTool = newTool("apply_patch", applyPatchParams, planPatch,

@@ -186,6 +186,22 @@ func (r *Registry) resolve(arg string, write, keepLast bool) (target, error) {
 	return target{arg: arg, abs: abs, rel: rel}, nil
 }
 
+// resolveExisting resolves arg for reading (see resolve) and stats what
+// it names, following links inside the root: for the tools that read
+// something that must exist. Errors start with the tool's name and give
+// the path as the model wrote it.
+func (r *Registry) resolveExisting(name, arg string) (target, fs.FileInfo, error) {
+	t, err := r.resolve(arg, false, false)
+	if err != nil {
+		return target{}, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	fi, err := r.fsRoot.Stat(t.rel)
+	if err != nil {
+		return target{}, nil, fmt.Errorf("%s: %w", name, pathError(arg, err))
+	}
+	return t, fi, nil
+}
+
 // resolveParent resolves all but the last component of arg; a last
 // component of "." or ".." is resolved too, since it names a directory by
 // its relation to another.

@@ -2,7 +2,10 @@ package tools
 
 // What the executor needs from the OS to run one command, implemented once
 // per OS in process_linux.go, process_darwin.go and process_other.go (every
-// other OS: it builds there, with the weaker guarantees its comments say):
+// other OS: it builds there, with the weaker guarantees its comments say).
+// Linux and macOS share one watchExit (process_unix.go) over a waitExited
+// of their own, which blocks until a process has exited without reaping
+// it:
 //
 //	// watchExit returns a channel that closes when the started cmd's
 //	// process has exited, and the function that then collects its status

@@ -1,22 +1,16 @@
 package tools
 
 import (
-	"os/exec"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// watchExit waits with a kqueue EVFILT_PROC/NOTE_EXIT event, which fires
-// when the leader exits and leaves it a zombie until wait, so its process
-// group id cannot be reused meanwhile.
-func watchExit(cmd *exec.Cmd) (exited <-chan struct{}, wait func() error) {
-	return watchWithoutReaping(cmd, waitExited)
-}
-
-// waitExited blocks until process pid has exited, without reaping it. If
-// kqueue cannot watch it, it returns at once: the process has already
-// exited (ESRCH), or the caller learns it from wait instead.
+// waitExited blocks until process pid has exited, without reaping it: a
+// kqueue EVFILT_PROC/NOTE_EXIT event fires when the leader exits and
+// leaves it a zombie until wait. If kqueue cannot watch it, it returns at
+// once: the process has already exited (ESRCH), or the caller learns it
+// from wait instead.
 func waitExited(pid int) {
 	kq, err := unix.Kqueue()
 	if err != nil {

@@ -1,19 +1,13 @@
 package tools
 
 import (
-	"os/exec"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
 
-// watchExit waits with waitid(WNOWAIT), which leaves the leader a zombie
-// until wait, so its process group id cannot be reused meanwhile.
-func watchExit(cmd *exec.Cmd) (exited <-chan struct{}, wait func() error) {
-	return watchWithoutReaping(cmd, waitExited)
-}
-
-// waitExited blocks until process pid has exited, without reaping it.
+// waitExited blocks until process pid has exited, without reaping it:
+// waitid(WNOWAIT) leaves the leader a zombie until wait.
 func waitExited(pid int) {
 	var info unix.Siginfo
 	for {

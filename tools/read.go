@@ -24,10 +24,10 @@ type readArgs struct {
 	Limit  *int   `json:"limit,omitempty"`
 }
 
-var readFileParams = []param{
-	{name: "path", typ: tString, required: true, desc: "File path, relative to the project root or absolute inside it."},
-	{name: "offset", typ: tInteger, desc: "First line to return, counting from 1 (default 1)."},
-	{name: "limit", typ: tInteger, desc: "How many lines to return at most (default set by the user's config)."},
+var readFileParams = []Param{
+	{Name: "path", Type: ParamString, Required: true, Desc: "File path, relative to the project root or absolute inside it."},
+	{Name: "offset", Type: ParamInteger, Desc: "First line to return, counting from 1 (default 1)."},
+	{Name: "limit", Type: ParamInteger, Desc: "How many lines to return at most (default set by the user's config)."},
 }
 
 var readFileTool = newTool("read_file", readFileParams, planRead,
@@ -48,13 +48,9 @@ func planRead(r *Registry, name string, a readArgs) (*Plan, error) {
 		}
 		limit = *a.Limit
 	}
-	t, err := r.resolve(a.Path, false, false)
+	t, fi, err := r.resolveExisting(name, a.Path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	fi, err := r.fsRoot.Stat(t.rel)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, pathError(a.Path, err))
+		return nil, err
 	}
 	if fi.IsDir() {
 		return nil, fmt.Errorf("%s: %s is a directory; use list_dir", name, a.Path)

@@ -80,18 +80,18 @@ const (
 type tool struct {
 	name   string
 	desc   string
-	params []param
+	params []Param
 	plan   func(r *Registry, raw string) (*Plan, error)
 }
 
 // newTool is the catalog entry of the tool called name, described to the
 // model by desc. Its plan decodes the model's arguments, checked against
-// params (see decodeArgs), into an A and hands them to plan with the
+// params (see DecodeArgs), into an A and hands them to plan with the
 // tool's name, for its errors.
-func newTool[A any](name string, params []param, plan func(r *Registry, name string, a A) (*Plan, error), desc string) tool {
+func newTool[A any](name string, params []Param, plan func(r *Registry, name string, a A) (*Plan, error), desc string) tool {
 	return tool{name: name, desc: desc, params: params, plan: func(r *Registry, raw string) (*Plan, error) {
 		var a A
-		if err := decodeArgs(name, raw, params, &a); err != nil {
+		if err := DecodeArgs(name, raw, params, &a); err != nil {
 			return nil, err
 		}
 		return plan(r, name, a)
@@ -260,7 +260,7 @@ func (r *Registry) Root() string { return r.root }
 func (r *Registry) Specs() []Spec {
 	specs := make([]Spec, len(r.tools))
 	for i, t := range r.tools {
-		specs[i] = Spec{Name: t.name, Description: t.desc, Parameters: schema(t.params)}
+		specs[i] = Spec{Name: t.name, Description: t.desc, Parameters: Schema(t.params)}
 	}
 	for _, s := range r.sources {
 		specs = append(specs, s.Specs()...)

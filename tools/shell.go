@@ -16,10 +16,10 @@ type shellArgs struct {
 	Network        *bool  `json:"network,omitempty"`
 }
 
-var shellParams = []param{
-	{name: "command", typ: tString, required: true, desc: "The bash source to run, exactly as it will run."},
-	{name: "timeout_seconds", typ: tInteger, desc: "Stop the command after this many seconds (default set by the user's config)."},
-	{name: "network", typ: tBoolean, desc: "Ask for network access inside the sandbox; the user must approve it."},
+var shellParams = []Param{
+	{Name: "command", Type: ParamString, Required: true, Desc: "The bash source to run, exactly as it will run."},
+	{Name: "timeout_seconds", Type: ParamInteger, Desc: "Stop the command after this many seconds (default set by the user's config)."},
+	{Name: "network", Type: ParamBoolean, Desc: "Ask for network access inside the sandbox; the user must approve it."},
 }
 
 var shellTool = newTool("shell", shellParams, planShell,

@@ -30,20 +30,33 @@ func BashVersion(ctx context.Context) (string, error) {
 // error says, for a person, why there is none: git is not found, unusable
 // here, or not working. It runs git and may block until ctx ends.
 func GitVersion(ctx context.Context, environ []string) (string, error) {
-	g, err := safegit.New(environ)
+	out, err := hardenedGitOutput(ctx, environ, "", "--version")
 	if err != nil {
-		return "", fmt.Errorf("not found (%w)", err)
-	}
-	c, err := g.Command(ctx, "", safegit.Options{}, "--version")
-	if err != nil {
-		return "", fmt.Errorf("unusable here: %w", err)
-	}
-	out, err := c.Output()
-	if err != nil {
-		return "", fmt.Errorf("not working (%w)", err)
+		return "", err
 	}
 	line, _, _ := strings.Cut(string(out), "\n")
 	return line, nil
+}
+
+// hardenedGitOutput runs git hardened (safegit) with environ in dir ("" for
+// the current one) and returns its standard output. Its error says, for
+// a person, which step failed: git is "not found", "unusable here" (the
+// hardening could not be prepared) or "not working" (it ran and failed).
+// It may block until ctx ends.
+func hardenedGitOutput(ctx context.Context, environ []string, dir string, args ...string) ([]byte, error) {
+	g, err := safegit.New(environ)
+	if err != nil {
+		return nil, fmt.Errorf("not found (%w)", err)
+	}
+	c, err := g.Command(ctx, dir, safegit.Options{}, args...)
+	if err != nil {
+		return nil, fmt.Errorf("unusable here: %w", err)
+	}
+	out, err := c.Output()
+	if err != nil {
+		return nil, fmt.Errorf("not working (%w)", err)
+	}
+	return out, nil
 }
 
 // firstLine runs a program and returns the first line of its output.

@@ -27,9 +27,9 @@ type webFetchArgs struct {
 	MaxBytes *int   `json:"max_bytes,omitempty"`
 }
 
-var webFetchParams = []param{
-	{name: "url", typ: tString, required: true, desc: "The https URL to fetch (http only for this machine). No credentials in it."},
-	{name: "max_bytes", typ: tInteger, desc: "Read at most this many bytes of the response (default and most set by the user's config)."},
+var webFetchParams = []Param{
+	{Name: "url", Type: ParamString, Required: true, Desc: "The https URL to fetch (http only for this machine). No credentials in it."},
+	{Name: "max_bytes", Type: ParamInteger, Desc: "Read at most this many bytes of the response (default and most set by the user's config)."},
 }
 
 var webFetchTool = newTool("web_fetch", webFetchParams, planWebFetch,

@@ -90,9 +90,9 @@ type webSearchArgs struct {
 	Count *int   `json:"count,omitempty"`
 }
 
-var webSearchParams = []param{
-	{name: "query", typ: tString, required: true, desc: "What to search the web for."},
-	{name: "count", typ: tInteger, desc: "How many results to return (default and most set by the user's config)."},
+var webSearchParams = []Param{
+	{Name: "query", Type: ParamString, Required: true, Desc: "What to search the web for."},
+	{Name: "count", Type: ParamInteger, Desc: "How many results to return (default and most set by the user's config)."},
 }
 
 var webSearchTool = newTool("web_search", webSearchParams, planWebSearch,

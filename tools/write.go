@@ -13,9 +13,9 @@ type writeArgs struct {
 	Content string `json:"content"`
 }
 
-var writeFileParams = []param{
-	{name: "path", typ: tString, required: true, desc: "File path, relative to the project root or absolute inside it."},
-	{name: "content", typ: tString, required: true, desc: "The file's complete new contents."},
+var writeFileParams = []Param{
+	{Name: "path", Type: ParamString, Required: true, Desc: "File path, relative to the project root or absolute inside it."},
+	{Name: "content", Type: ParamString, Required: true, Desc: "The file's complete new contents."},
 }
 
 var writeFileTool = newTool("write_file", writeFileParams, planWrite,

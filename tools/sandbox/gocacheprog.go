@@ -40,14 +40,22 @@ import (
 // goCacheProgName is the variable go reads the cache program from.
 const goCacheProgName = "GOCACHEPROG"
 
+// personGoCache is the person's build cache directory, given the person's
+// environment (getenv, before CacheEnv): gocache.PersonDir, read once per
+// command (or session) before the mounts, which may hide Go's
+// environment file, so that the mounts and GOCACHEPROG name the same
+// cache.
+func personGoCache(getenv func(string) string) string {
+	return gocache.PersonDir(getenv, runtime.GOOS)
+}
+
 // goCacheProgEnv returns the GOCACHEPROG setting ("GOCACHEPROG=...") for
 // the commands of root with the private caches in cacheDir, given the
-// person's environment (getenv, before CacheEnv) and the agent's binary
-// (exe). It looks at the file system as the command will see it: call it
-// after the mounts.
-func goCacheProgEnv(exe, root, cacheDir string, getenv func(string) string) string {
+// person's build cache (shared, from personGoCache; "" for none) and the
+// agent's binary (exe). It looks at the file system as the command will
+// see it: call it after the mounts.
+func goCacheProgEnv(exe, root, cacheDir, shared string) string {
 	none := goCacheProgName + "="
-	shared := gocache.PersonDir(getenv, runtime.GOOS)
 	if shared == "" || exe == "" || cacheDir == "" {
 		return none
 	}

@@ -5,62 +5,20 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
-	"io/fs"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/agentcli/agent/tools/sandbox/gocache"
+	"github.com/agentcli/agent/tools/sandbox/gocache/gocachetest"
 )
-
-// needGoCacheProg skips the test without a go command that knows
-// GOCACHEPROG (go1.24 and later).
-func needGoCacheProg(t testing.TB) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds with the go command")
-	}
-	out, err := exec.Command("go", "env", "GOVERSION").Output()
-	if err != nil {
-		t.Skipf("SKIPPED: no go command that runs: %v", err)
-	}
-	var minor int
-	if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), "go1.%d", &minor); err != nil || minor < 24 {
-		t.Skipf("SKIPPED: %s has no GOCACHEPROG (go1.24 and later)", strings.TrimSpace(string(out)))
-	}
-}
-
-// goModule writes a small module into root: its package needs one
-// package of the standard library that imports nothing, so building it is
-// cheap; its test needs the testing package's dependencies.
-func goModule(t testing.TB, root string) {
-	t.Helper()
-	for name, content := range map[string]string{
-		"go.mod":          "module example.com/m\n\ngo 1.24\n",
-		"add/add.go":      "package add\n\nimport \"unicode/utf8\"\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n\n// Len counts runes.\nfunc Len(s string) int { return utf8.RuneCountInString(s) }\n",
-		"add/add_test.go": "package add\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal(\"no\")\n\t}\n}\n",
-	} {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // goEnvFor is the environment of the person's go and of the commands:
 // the same but for what the sandbox sets, so that action IDs match.
 func goEnvFor(home, gocache string, extra ...string) []string {
-	return append([]string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + home, quickRaceExit, "GOENV=off", "GOTOOLCHAIN=local",
-		"GOFLAGS=-buildvcs=false", "GOWORK=off", "CGO_ENABLED=0", "GOCACHE=" + gocache,
-	}, extra...)
+	return gocachetest.Env(home, gocache, append([]string{quickRaceExit}, extra...)...)
 }
 
 // primeGoCache builds (and vets, and tests) the module in root outside
@@ -70,42 +28,11 @@ func primeGoCache(t testing.TB, root, home, gocache string, commands ...string) 
 	for _, c := range commands {
 		cmd := exec.Command("sh", "-c", c)
 		cmd.Dir = root
-		cmd.Env = goEnvFor(home, gocache, "GOPROXY=off", "GOPATH="+filepath.Join(home, "go"))
+		cmd.Env = goEnvFor(home, gocache, "GOPATH="+filepath.Join(home, "go"))
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("priming the person's cache: %s: %v\n%s", c, err, out)
 		}
 	}
-}
-
-// compiledPackages lists the packages go build -x output shows compiled.
-func compiledPackages(out string) []string {
-	var pkgs []string
-	for _, m := range regexp.MustCompile(`(?m)/compile .* -p (\S+)`).FindAllStringSubmatch(out, -1) {
-		pkgs = append(pkgs, m[1])
-	}
-	return pkgs
-}
-
-// treeState is every path under dir with its size, mode and modification
-// time.
-func treeState(t testing.TB, dir string) map[string]string {
-	t.Helper()
-	out := make(map[string]string)
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		out[p] = fmt.Sprintf("%d %v %v", fi.Size(), fi.Mode(), fi.ModTime().UnixNano())
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // TestConfinedGoReadsThePersonsBuildCache: a confined go build, with the
@@ -118,14 +45,14 @@ func treeState(t testing.TB, dir string) map[string]string {
 // its own and a session's.
 func TestConfinedGoReadsThePersonsBuildCache(t *testing.T) {
 	t.Parallel()
-	needGoCacheProg(t)
+	gocachetest.NeedGo(t)
 	sb := confinedSandbox(t, Config{})
 	home := t.TempDir()
 	person := filepath.Join(t.TempDir(), "go-build")
 	root := t.TempDir()
-	goModule(t, root)
+	gocachetest.WriteModule(t, root)
 	primeGoCache(t, root, home, person, "go build ./...")
-	before := treeState(t, person)
+	before := gocachetest.TreeState(t, person)
 
 	// A put the go command would send, of a body whose ID is right.
 	body := []byte("planted")
@@ -162,7 +89,7 @@ func TestConfinedGoReadsThePersonsBuildCache(t *testing.T) {
 			if !strings.Contains(got.stdout, gocache.Arg) {
 				t.Errorf("GOCACHEPROG of a confined command is not the agent's cache program:\n%.300s", got.stdout)
 			}
-			if pkgs := compiledPackages(got.stdout); len(pkgs) != 0 {
+			if pkgs := gocachetest.Compiled(got.stdout); len(pkgs) != 0 {
 				t.Errorf("with the person's cache primed, the confined go build compiled %q", pkgs)
 			}
 			if !strings.Contains(got.stdout, opts.CacheDir) {
@@ -184,17 +111,50 @@ for f in "$PERSON"/*/*-a; do rm -f "$f"; [ ! -e "$f" ] && echo removed "$f"; bre
 			if !strings.Contains(got.stdout, `"ID":1,"Err":`) {
 				t.Errorf("the cache program, started with the person's cache as its private one, stored a put: %s%s", got.stdout, got.stderr)
 			}
-			if after := treeState(t, person); !maps.Equal(before, after) {
-				for p, st := range after {
-					if before[p] != st {
-						t.Errorf("the person's cache changed: %s: %s, was %q", p, st, before[p])
-					}
-				}
-				for p := range before {
-					if _, ok := after[p]; !ok {
-						t.Errorf("the person's cache lost %s", p)
-					}
-				}
+			gocachetest.CheckUnchanged(t, person, before)
+		})
+	}
+}
+
+// TestConfinedGoFindsACacheSetInAHiddenGoEnvFile: a person's GOCACHE set
+// with `go env -w` lives in Go's environment file, under ~/.config; with
+// that directory hidden ([sandbox] hide), the command still reads the
+// person's cache through the cache program: the cache is found once,
+// before the mounts hide the file, not again after them (which found
+// none, and left the command with its private cache alone). Both ways of
+// running a command.
+func TestConfinedGoFindsACacheSetInAHiddenGoEnvFile(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	config := filepath.Join(home, ".config")
+	person := filepath.Join(t.TempDir(), "go-build")
+	for _, dir := range []string{filepath.Join(config, "go"), person} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(config, "go", "env"), []byte("GOCACHE="+person+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sb := confinedSandbox(t, Config{Hide: []string{config}})
+	root := t.TempDir()
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, quickRaceExit}
+	script := `echo "GOCACHEPROG=$GOCACHEPROG"; if [ -e "$HOME/.config/go/env" ]; then echo "env file visible"; fi`
+	for _, way := range []string{"own helper", "session"} {
+		t.Run(way, func(t *testing.T) {
+			opts := Options{Root: root, TempDir: t.TempDir(), CacheDir: t.TempDir(), Git: GitReadOnly}
+			var got outcome
+			if way == "session" {
+				got = runInSession(t, sb, opts, env, "sh", "-c", script)
+			} else {
+				got = run(t, sb, opts, env, "sh", "-c", script)
+			}
+			want, _ := gocache.Command(testExe(t), person, filepath.Join(opts.CacheDir, "go-build"))
+			if got.code != 0 || !strings.Contains(got.stdout, "GOCACHEPROG="+want+"\n") {
+				t.Errorf("with Go's environment file hidden, the command's GOCACHEPROG is not the cache program over %s (exit %d):\n%s%s", person, got.code, got.stdout, got.stderr)
+			}
+			if strings.Contains(got.stdout, "env file visible") {
+				t.Errorf("the hidden Go environment file is visible to the command:\n%s", got.stdout)
 			}
 		})
 	}
@@ -231,7 +191,7 @@ func TestGoCacheProgEnv(t *testing.T) {
 		{"no agent binary", filepath.Join(t.TempDir(), "gone"), map[string]string{"GOCACHE": person}, false, ""},
 		{"an agent binary that cannot run", notExe, map[string]string{"GOCACHE": person}, false, ""},
 	} {
-		got := goCacheProgEnv(tt.exe, root, caches, func(k string) string { return tt.env[k] })
+		got := goCacheProgEnv(tt.exe, root, caches, personGoCache(func(k string) string { return tt.env[k] }))
 		name, value, _ := strings.Cut(got, "=")
 		if name != "GOCACHEPROG" {
 			t.Fatalf("%s: goCacheProgEnv = %q, want GOCACHEPROG=...", tt.name, got)
@@ -258,14 +218,14 @@ func TestGoCacheProgEnv(t *testing.T) {
 //
 //	go test -run '^$' -bench BenchmarkFirstConfinedGoTest -benchtime 3x ./tools/sandbox/
 func BenchmarkFirstConfinedGoTest(b *testing.B) {
-	needGoCacheProg(b)
+	gocachetest.NeedGo(b)
 	sb := New(DefaultConfig(), testExe(b))
 	if !sb.Status().Confined {
 		b.Skipf("this kernel cannot confine commands: %s", sb.Status().Summary)
 	}
 	home, root := b.TempDir(), b.TempDir()
 	person := filepath.Join(b.TempDir(), "go-build")
-	goModule(b, root)
+	gocachetest.WriteModule(b, root)
 	primeGoCache(b, root, home, person, "go build ./...", "go test ./...")
 	for _, bm := range []struct{ name, gocache string }{
 		{"private cache alone", filepath.Join(home, "no-such-cache")},

@@ -86,6 +86,7 @@ func runHelper(spec helperSpec) error {
 	// The person's environment, before the caches replace their values:
 	// the mounts and the Go cache program read the person's GOCACHE.
 	personEnv := envGetter(os.Environ())
+	goCache := personGoCache(personEnv)
 	if spec.CacheDir != "" {
 		if err := useCaches(spec.CacheDir); err != nil {
 			return err
@@ -101,7 +102,7 @@ func runHelper(spec helperSpec) error {
 		if err != nil {
 			return fmt.Errorf("working directory: %w", err)
 		}
-		plan := planMounts(spec, personEnv, path)
+		plan := planMounts(spec, personEnv, path, goCache)
 		plan.shared = shared
 		if err := applyMounts(plan); err != nil {
 			return err
@@ -117,7 +118,7 @@ func runHelper(spec helperSpec) error {
 		writable = append(writable, spec.TempDir)
 	}
 	if spec.CacheDir != "" {
-		if err := useGoCacheProg(spec, personEnv); err != nil {
+		if err := useGoCacheProg(spec, goCache); err != nil {
 			return err
 		}
 	}
@@ -191,12 +192,12 @@ func useCaches(cacheDir string) error {
 	return nil
 }
 
-// useGoCacheProg sets GOCACHEPROG for the command (see
-// gocacheprog_linux.go), after the mounts, which decide what the command
-// sees.
-func useGoCacheProg(spec helperSpec, personEnv func(string) string) error {
+// useGoCacheProg sets GOCACHEPROG for the command over the person's build
+// cache goCache (see gocacheprog.go), after the mounts, which decide what
+// the command sees.
+func useGoCacheProg(spec helperSpec, goCache string) error {
 	exe, _ := os.Executable()
-	name, value, _ := strings.Cut(goCacheProgEnv(exe, spec.Root, spec.CacheDir, personEnv), "=")
+	name, value, _ := strings.Cut(goCacheProgEnv(exe, spec.Root, spec.CacheDir, goCache), "=")
 	if err := os.Setenv(name, value); err != nil {
 		return fmt.Errorf("set %s: %w", name, err)
 	}

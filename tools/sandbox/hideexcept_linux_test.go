@@ -169,7 +169,8 @@ func TestTheHelperTakesTheAccountsHomeFromTheAgent(t *testing.T) {
 		{"relative", []string{"/home/acct/.ssh"}, []string{"relative/.ssh"}},
 	} {
 		env := map[string]string{"HOME": tt.home}
-		p := planMounts(spec, func(k string) string { return env[k] }, "/usr/bin/true")
+		getenv := func(k string) string { return env[k] }
+		p := planMounts(spec, getenv, "/usr/bin/true", personGoCache(getenv))
 		for _, w := range tt.want {
 			if !slices.Contains(p.hide, w) {
 				t.Errorf("HOME=%q: hidden %q, want %s in it", tt.home, p.hide, w)

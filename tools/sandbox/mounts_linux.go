@@ -43,15 +43,16 @@ type keptPath struct {
 }
 
 // planMounts decides the mounts for spec, given the command's environment
-// (getenv) and the resolved path of the command.
-func planMounts(spec helperSpec, getenv func(string) string, cmdPath string) mountPlan {
+// (getenv), the resolved path of the command and the person's build cache
+// (goCache, from personGoCache), which the Go cache program reads.
+func planMounts(spec helperSpec, getenv func(string) string, cmdPath, goCache string) mountPlan {
 	p := mountPlan{tempDir: spec.TempDir, readOnly: spec.ReadOnly, proc: spec.PIDNS}
 	homes := homeDirs(getenv("HOME"), spec.AccountHome)
 	readOnly := append([]string{filepath.Dir(cmdPath)}, homes...)
 	readOnly = append(readOnly, filepath.SplitList(getenv("PATH"))...)
 	readOnly = append(readOnly, spec.Visible...)
 	if spec.CacheDir != "" {
-		readOnly = append(readOnly, goCacheProgReads(getenv)...)
+		readOnly = append(readOnly, goCacheProgReads(goCache)...)
 	}
 	replaced := append(append(append([]string{}, PrivateTempDirs...), PrivateScratchDirs...), EmptyDirs...)
 	seen := make(map[string]bool)

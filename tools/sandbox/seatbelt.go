@@ -350,7 +350,7 @@ func (s *seatbeltSandbox) Command(ctx context.Context, opts Options, argv []stri
 		// program (gocacheprog.go); Seatbelt lets the command read it
 		// and write only the private cache.
 		exe, _ := os.Executable()
-		args = append(args, goCacheProgEnv(exe, spec.Root, spec.CacheDir, os.Getenv))
+		args = append(args, goCacheProgEnv(exe, spec.Root, spec.CacheDir, personGoCache(os.Getenv)))
 	}
 	cmd := exec.CommandContext(ctx, s.exec, append(args, argv...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{}

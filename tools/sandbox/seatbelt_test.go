@@ -378,7 +378,7 @@ func TestSeatbeltCommand(t *testing.T) {
 	}
 	exe, _ := os.Executable()
 	realRoot, _ := filepath.EvalSymlinks(root)
-	if want := goCacheProgEnv(exe, realRoot, realCache, os.Getenv); !slices.Contains(cmd.Args, want) {
+	if want := goCacheProgEnv(exe, realRoot, realCache, personGoCache(os.Getenv)); !slices.Contains(cmd.Args, want) {
 		t.Errorf("with a cache dir: args = %q, want %q (go reads the person's build cache through the agent)", cmd.Args, want)
 	}
 	for _, a := range cmd.Args[i+2 : len(cmd.Args)-len(argv)] {

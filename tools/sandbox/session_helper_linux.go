@@ -75,7 +75,8 @@ func runSession(spec helperSpec) error {
 		shared = sharedConfigFiles(spec.CacheDir, os.Getenv, HiddenPaths(homeDirs(os.Getenv("HOME"), spec.AccountHome), spec.Hide, nil))
 	}
 	first, _ := lookPath(spec.Argv[0])
-	plan := planMounts(spec, os.Getenv, first)
+	goCache := personGoCache(os.Getenv)
+	plan := planMounts(spec, os.Getenv, first, goCache)
 	plan.shared = shared
 	if err := applyMounts(plan); err != nil {
 		return err
@@ -84,7 +85,7 @@ func runSession(spec helperSpec) error {
 		// The session's commands have its environment (a new one is a
 		// new session), and the mounts are made.
 		exe, _ := os.Executable()
-		h.goCacheProg = goCacheProgEnv(exe, spec.Root, spec.CacheDir, os.Getenv)
+		h.goCacheProg = goCacheProgEnv(exe, spec.Root, spec.CacheDir, goCache)
 	}
 	h.writable = append([]string{spec.Root, spec.CacheDir}, writableAfterMounts(spec)...)
 	h.ownProc = canMountOwnProc()

@@ -48,7 +48,7 @@ func TestTextPrintsThePlan(t *testing.T) {
 			planCalls = append(planCalls, l)
 		}
 	}
-	if len(planCalls) != 1 || !strings.Contains(planCalls[0], `✗ error: update_plan: plan[0].status is "done"`) {
+	if len(planCalls) != 1 || !strings.Contains(planCalls[0], `✗ error: update_plan: argument "plan": plan[0].status: want pending, in_progress or completed, got "done"`) {
 		t.Errorf("stderr =\n%s\nwant one line for the refused update_plan, saying why", stderr.String())
 	}
 	if stdout.String() != "Fixed.\n" {

@@ -2,14 +2,12 @@ package openai
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"time"
 
 	goopenai "github.com/sashabaranov/go-openai"
 
@@ -18,38 +16,15 @@ import (
 )
 
 // DefaultBaseURL is the OpenAI API, used when Options.BaseURL is empty.
-const DefaultBaseURL = "https://api.openai.com/v1"
+const DefaultBaseURL = wire.OpenAIBaseURL
 
-// Options configure one OpenAI-compatible provider.
-type Options struct {
-	// Name is the configured provider name ("openai", "deepseek"); it
-	// prefixes errors. "" means "openai".
-	Name string
-	// BaseURL is the API root, ending in /v1 for most servers; "" means
-	// DefaultBaseURL.
-	BaseURL string
-	// APIKey is sent as a bearer token; it may be empty for local servers.
-	APIKey string
-	// APIKeyEnv names the variable the key came from, so an auth error
-	// can say which one to fix.
-	APIKeyEnv string
-	Model     string
-	// HTTPClient is used for every request; nil means a client with
-	// connect and TLS timeouts but no overall timeout, since a stream may
-	// last minutes.
-	HTTPClient *http.Client
-	// IdleTimeout cuts a request when the server sends nothing for this
-	// long, for the headers or between streamed bytes; the reply is then
-	// interrupted. 0 means wire.DefaultIdleTimeout (two minutes).
-	IdleTimeout time.Duration
-	// Reasoning is sent as the server's reasoning knob: reasoning_effort
-	// ("none" for EffortOff), OpenRouter's reasoning object, or
-	// DeepSeek's thinking switch with reasoning_effort; the server is
-	// recognised by its host, else by Name ("openrouter", "deepseek").
-	// EffortDefault sends nothing. (The Responses API, which takes these
-	// Options too, sends it as reasoning.effort.)
-	Reasoning llm.Effort
-}
+// Options configure one OpenAI-compatible provider. Reasoning is sent as
+// the server's reasoning knob: reasoning_effort ("none" for EffortOff),
+// OpenRouter's reasoning object, or DeepSeek's thinking switch with
+// reasoning_effort; the server is recognised by its host, else by Name
+// ("openrouter", "deepseek"). The Responses API (package responses)
+// takes the same options.
+type Options = llm.ServerOptions
 
 // Provider streams chat completions from one OpenAI-compatible server. It
 // implements llm.Provider and llm.ModelLister, and is safe for concurrent
@@ -65,7 +40,7 @@ type Provider struct {
 // New returns a Provider for o. It fails when no model is set or the base
 // URL is not an http(s) URL; it does not contact the server.
 func New(o Options) (*Provider, error) {
-	at, err := wire.NewEndpoint(cmp.Or(o.Name, "openai"), o.Model, cmp.Or(o.BaseURL, DefaultBaseURL), o.APIKeyEnv, o.APIKey != "")
+	at, err := wire.NewOpenAIEndpoint(o)
 	if err != nil {
 		return nil, err
 	}

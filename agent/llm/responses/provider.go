@@ -1,7 +1,6 @@
 package responses
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -12,18 +11,14 @@ import (
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/agent/llm/internal/wire"
-	"github.com/agentcli/agent/agent/llm/openai"
 )
-
-// DefaultBaseURL is the OpenAI API, used when Options.BaseURL is empty.
-const DefaultBaseURL = openai.DefaultBaseURL
 
 // Options configure one provider that speaks the Responses API. They are
 // an OpenAI-compatible provider's settings, with which the Responses API
 // shares its servers and keys; Reasoning is sent as reasoning.effort
 // ("none" for EffortOff), and EffortDefault sends none, the model's
 // default.
-type Options = openai.Options
+type Options = llm.ServerOptions
 
 // Provider streams responses from one server that speaks the Responses
 // API. It implements llm.Provider and llm.ModelLister, and is safe for
@@ -41,7 +36,7 @@ type Provider struct {
 // library's own retries are off (llm.WithRetry does that, with events),
 // and it reads nothing from the environment: the key is the one in o.
 func New(o Options) (*Provider, error) {
-	at, err := wire.NewEndpoint(cmp.Or(o.Name, "openai"), o.Model, cmp.Or(o.BaseURL, DefaultBaseURL), o.APIKeyEnv, o.APIKey != "")
+	at, err := wire.NewOpenAIEndpoint(o)
 	if err != nil {
 		return nil, err
 	}

@@ -1,11 +1,22 @@
 package wire
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
 	"github.com/agentcli/agent/agent/llm"
 )
+
+// OpenAIBaseURL is the OpenAI API, the default server of the adapters of
+// OpenAI's APIs (chat completions and Responses).
+const OpenAIBaseURL = "https://api.openai.com/v1"
+
+// NewOpenAIEndpoint is NewEndpoint for an adapter of OpenAI's APIs, with
+// their defaults: the name "openai" and OpenAIBaseURL.
+func NewOpenAIEndpoint(o llm.ServerOptions) (Endpoint, error) {
+	return NewEndpoint(cmp.Or(o.Name, "openai"), o.Model, cmp.Or(o.BaseURL, OpenAIBaseURL), o.APIKeyEnv, o.APIKey != "")
+}
 
 // NewEndpoint checks what every adapter's New is given and returns where
 // its requests go. It fails, naming the provider, when model is empty
