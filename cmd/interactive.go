@@ -137,7 +137,10 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		opts.Panels = append(opts.Panels, spec)
 	}
 	specs := opts.Panels
+	session := a.session
 	opts.Start = func() tui.Started {
+		// Now that the first frame is being drawn.
+		session.begin()
 		return a.startPanels(cfg, files, names, wirings, specs)
 	}
 	ctx, stop := a.session.guard(c.Context())
