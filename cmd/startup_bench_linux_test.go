@@ -285,9 +285,11 @@ func BenchmarkScreen20Commands(b *testing.B) {
 // largest process of the tree the agent waits for (wait4's maxrss, which
 // counts the sandbox's helper and every command), agent-peak-MiB for the
 // agent's own process (its VmHWM, read from /proc while it runs; the last
-// reading before it exits).
+// reading before it exits); and cpu-ms/op, the CPU time of the agent and
+// of the processes it waited for (the commands are the same every run).
 func BenchmarkRun20Commands(b *testing.B) {
 	var peak, own int64
+	var cpu time.Duration
 	for b.Loop() {
 		srv := openaitest.NewServer(b, twentyCommands())
 		root := rootWithNotes(b)
@@ -323,9 +325,11 @@ func BenchmarkRun20Commands(b *testing.B) {
 			b.Fatalf("agent run: %v\n%s", err, out.Bytes())
 		}
 		peak = max(peak, c.ProcessState.SysUsage().(*syscall.Rusage).Maxrss<<10)
+		cpu += c.ProcessState.UserTime() + c.ProcessState.SystemTime()
 	}
 	b.ReportMetric(float64(own)/(1<<20), "agent-peak-MiB")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 // highWaterMark is the peak resident memory of process pid in bytes
