@@ -3,8 +3,8 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"github.com/agentcli/agent/internal/lazyre"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -147,7 +147,7 @@ func clientMCP(base func(string) string, in []acp.MCPServer) (func(string) strin
 				if !strings.EqualFold(k, "Authorization") || !ok {
 					return nil, nil, nil, fmt.Errorf("MCP server %s: header %s: only an Authorization: Bearer token can be passed", s.Name, k)
 				}
-				env := "AGENT_ACP_MCP_TOKEN_" + strings.ToUpper(nonWord.ReplaceAllString(s.Name, "_"))
+				env := "AGENT_ACP_MCP_TOKEN_" + strings.ToUpper(nonWord().ReplaceAllString(s.Name, "_"))
 				added[env] = token
 				c.BearerTokenEnv = env
 			}
@@ -169,7 +169,7 @@ func clientMCP(base func(string) string, in []acp.MCPServer) (func(string) strin
 	return getenv, out, env, nil
 }
 
-var nonWord = regexp.MustCompile(`\W+`)
+var nonWord = lazyre.New(`\W+`)
 
 func sortedKeys(m map[string]string) []string {
 	return slices.Sorted(maps.Keys(m))

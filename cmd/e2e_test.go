@@ -54,6 +54,8 @@ func TestMain(m *testing.M) {
 	}
 	agentBin = filepath.Join(dir, "agent")
 	build := exec.Command("go", "build", "-o", agentBin, "..")
+	// Static, as make build and the releases link it.
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "build agent:", err)

@@ -111,13 +111,16 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 		writeStats(&b, coord.Stats())
 		return b.String()
 	}
-	var panels []*panelWiring
+	// Each panel's agent is built after the first frame (tui.Options.Start):
+	// waiting for the sandbox's probe of the kernel and making the tools
+	// need not delay the screen.
+	wirings := make([]*panelWiring, len(names))
 	defer func() {
-		for _, p := range panels {
-			p.close()
+		for _, pw := range wirings {
+			pw.close()
 		}
 	}()
-	for _, name := range names {
+	for i, name := range names {
 		pw := &panelWiring{a: a, cfg: cfg, name: name, root: root, bridge: bridge, join: coord.Join}
 		spec := tui.Panel{Provider: name, Model: cfg.Providers[name].Model, Replay: a.session.transcript(name)}
 		if copies != nil {
@@ -130,21 +133,46 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 				return coord.Join(o)
 			}
 		}
+		wirings[i] = pw
+		opts.Panels = append(opts.Panels, spec)
+	}
+	specs := opts.Panels
+	session := a.session
+	opts.Start = func() tui.Started {
+		// Now that the first frame is being drawn.
+		session.begin()
+		return a.startPanels(cfg, files, names, wirings, specs)
+	}
+	ctx, stop := a.session.guard(c.Context())
+	defer stop()
+	err = tui.Run(ctx, bridge, opts)
+	if lost := a.session.lost(); lost != nil {
+		return lost
+	}
+	return err
+}
+
+// startPanels builds each panel's agent, for the screen's Options.Start:
+// specs with the Runner, or the set-up help when it cannot be built, and
+// the sandbox's summary for the status bar.
+func (a *app) startPanels(cfg Config, files configFiles, names []string, wirings []*panelWiring, specs []tui.Panel) tui.Started {
+	started := tui.Started{Panels: slices.Clone(specs)}
+	for i, pw := range wirings {
+		spec := &started.Panels[i]
+		name := names[i]
 		w, err := pw.build(cfg.Providers[name].Model)
 		if err != nil {
 			spec.Setup = setupHelp(cfg, files, name, names, err, a.getenv)
-			opts.Panels = append(opts.Panels, spec)
 			continue
 		}
-		panels = append(panels, pw)
-		if opts.Sandbox == "" {
-			opts.Sandbox = w.sandbox.Status().Summary
+		if started.Sandbox == "" {
+			started.Sandbox = w.sandbox.Status().Summary
 			if w.tools.MayHold() {
 				// Said first: the status line cuts what does not fit.
 				// (Without starting the session helper to ask; a kernel
 				// that cannot hold after all asks before every command
 				// that is not safe, as agent doctor says.)
-				opts.Sandbox = "approvals by effects; " + opts.Sandbox
+				started.Sandbox = "approvals by effects; " + started.Sandbox
 			}
 		}
 		spec.Runner = w.agent
@@ -156,15 +184,8 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 			}
 			return ""
 		}
-		opts.Panels = append(opts.Panels, spec)
 	}
-	ctx, stop := a.session.guard(c.Context())
-	defer stop()
-	err = tui.Run(ctx, bridge, opts)
-	if lost := a.session.lost(); lost != nil {
-		return lost
-	}
-	return err
+	return started
 }
 
 // panelProviders splits --provider "a,b" into the providers that get a

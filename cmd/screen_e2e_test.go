@@ -5,7 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -85,8 +87,32 @@ func startScreen(t *testing.T, r screenRun) *screenSession {
 	// screen, once the screen's own alternate screen is gone.
 	command := strings.Join(quoteAll(argv), " ") + `; echo "agent exited with status $?"; sleep 600`
 	s.run("-f", "/dev/null", "new-session", "-d", "-s", "agent", "-x", fmt.Sprint(r.w), "-y", fmt.Sprint(r.h), command)
-	t.Cleanup(func() { exec.Command(tmux, "-S", s.sock, "kill-server").Run() })
+	t.Cleanup(s.end)
 	return s
+}
+
+// end ends the tmux server and waits for the agent it ran to exit, so
+// that nothing of it (a checkpoint store being made on the side) still
+// writes in the test's directories when they are removed. The agent is
+// the child of the pane's shell.
+func (s *screenSession) end() {
+	out, _ := exec.Command(s.tmux, "-S", s.sock, "list-panes", "-a", "-F", "#{pane_pid}").Output()
+	var children []int
+	for _, shell := range strings.Fields(string(out)) {
+		list, _ := os.ReadFile(fmt.Sprintf("/proc/%s/task/%s/children", shell, shell))
+		for _, c := range strings.Fields(string(list)) {
+			if pid, err := strconv.Atoi(c); err == nil {
+				children = append(children, pid)
+			}
+		}
+	}
+	exec.Command(s.tmux, "-S", s.sock, "kill-server").Run()
+	deadline := time.Now().Add(waitLimit)
+	for _, pid := range children {
+		for syscall.Kill(pid, 0) == nil && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 }
 
 func quoteAll(argv []string) []string {

@@ -79,6 +79,12 @@ type sessionRun struct {
 	// it and for the clean-up of old sessions, which is let finish.
 	stop       context.CancelFunc
 	background sync.WaitGroup
+	// begun is closed by begin: the work on the side (opening the
+	// checkpoint store, the clean-up of old sessions) may start. The
+	// screen begins it once its first frame is drawn, which those git
+	// processes would otherwise compete with; other commands at once.
+	begun     chan struct{}
+	beginOnce sync.Once
 	// reported is set once the recording's failure was returned as the
 	// run's error, so closeSession does not say it again.
 	reported bool
@@ -132,7 +138,17 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 	// repository (three git processes): the screen's first frame need not
 	// wait for that, only the first checkpoint does.
 	s.opened = make(chan struct{})
+	s.begun = make(chan struct{})
+	if command != "interactive" {
+		s.begin()
+	}
 	s.background.Go(func() {
+		if !s.waitBegun(ctx) {
+			// Closed before the screen began: nothing takes checkpoints.
+			s.checkpoints = failingCheckpointer{ctx.Err()}
+			close(s.opened)
+			return
+		}
 		store, err := a.openCheckpoints(root)
 		if err != nil {
 			s.checkpoints = failingCheckpointer{err}
@@ -145,12 +161,34 @@ func (a *app) openSession(cfg *Config, root, command string) error {
 		store.Warm(ctx)
 	})
 	s.background.Go(func() {
+		if !s.waitBegun(ctx) {
+			return // left for the next session
+		}
 		pruneSessions(context.Background(), dir, checkpointsDir(a.getenv), stateDir(a.getenv), cfg.Sessions, s.rec.ID())
 	})
 	// The screen does not wait for the servers to start; their tools do.
 	s.mcp = a.startMCP(ctx, *cfg, root, mcpLogDir(a.getenv, s.rec.ID()), savedOutputDir(stateDir(a.getenv), s.rec.ID()), command != "interactive")
 	a.session = s
 	return nil
+}
+
+// begin lets the session's work on the side start; see sessionRun.begun.
+func (s *sessionRun) begin() { s.beginOnce.Do(func() { close(s.begun) }) }
+
+// waitBegun waits for begin and reports true, or false when ctx ends
+// first: a session begun and closed at once still does its work.
+func (s *sessionRun) waitBegun(ctx context.Context) bool {
+	select {
+	case <-s.begun:
+		return true
+	default:
+	}
+	select {
+	case <-s.begun:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // resumeModel makes a resumed session go on with the provider and model

@@ -262,22 +262,59 @@ func rootWithNotes(tb testing.TB) string {
 // waited for, and the CPU time the binary itself used (cpu-ms/op: the
 // screen's drawing is most of it).
 func BenchmarkScreen20Commands(b *testing.B) {
-	var peak int64
+	var peak, own int64
 	var cpu time.Duration
 	for b.Loop() {
 		srv := openaitest.NewServer(b, twentyCommands())
 		r := startInPTY(b, openaiEnv(srv), rootWithNotes(b), 100, 30, "--yes-safe")
+		ownPeak := watchPeak(r.cmd.Process.Pid)
 		r.waitFor(b, "auto-approve")
 		r.typeText(b, "read the notes\r")
 		r.waitFor(b, "TASKDONE")
+		own = max(own, ownPeak())
 		peak = max(peak, r.quit(b))
 		cpu += r.cmd.ProcessState.UserTime() + r.cmd.ProcessState.SystemTime()
 		if n := len(srv.Requests()); n != 21 {
 			b.Fatalf("the model was asked %d times, want 21", n)
 		}
 	}
+	b.ReportMetric(float64(own)/(1<<20), "agent-peak-MiB")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
+// watchPeak reads the peak resident memory of process pid (VmHWM) every
+// 2 ms until the returned function is called, which returns the last
+// reading: the process's own peak, without its children's.
+func watchPeak(pid int) func() int64 {
+	var mu sync.Mutex
+	var last int64
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if h := highWaterMark(pid); h > 0 {
+					mu.Lock()
+					last = h
+					mu.Unlock()
+				}
+			}
+		}
+	}()
+	return func() int64 {
+		close(done)
+		if h := highWaterMark(pid); h > 0 {
+			return h // still running: its peak so far
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return last
+	}
 }
 
 // BenchmarkRun20Commands runs the same task headless (agent run
@@ -285,9 +322,11 @@ func BenchmarkScreen20Commands(b *testing.B) {
 // largest process of the tree the agent waits for (wait4's maxrss, which
 // counts the sandbox's helper and every command), agent-peak-MiB for the
 // agent's own process (its VmHWM, read from /proc while it runs; the last
-// reading before it exits).
+// reading before it exits); and cpu-ms/op, the CPU time of the agent and
+// of the processes it waited for (the commands are the same every run).
 func BenchmarkRun20Commands(b *testing.B) {
 	var peak, own int64
+	var cpu time.Duration
 	for b.Loop() {
 		srv := openaitest.NewServer(b, twentyCommands())
 		root := rootWithNotes(b)
@@ -307,25 +346,18 @@ func BenchmarkRun20Commands(b *testing.B) {
 		if err := c.Start(); err != nil {
 			b.Fatal(err)
 		}
-		done := make(chan error, 1)
-		go func() { done <- c.Wait() }()
-		var err error
-	watch:
-		for {
-			select {
-			case err = <-done:
-				break watch
-			case <-time.After(2 * time.Millisecond):
-				own = max(own, highWaterMark(c.Process.Pid))
-			}
-		}
+		ownPeak := watchPeak(c.Process.Pid)
+		err := c.Wait()
+		own = max(own, ownPeak())
 		if err != nil || !bytes.Contains(out.Bytes(), []byte("TASKDONE")) {
 			b.Fatalf("agent run: %v\n%s", err, out.Bytes())
 		}
 		peak = max(peak, c.ProcessState.SysUsage().(*syscall.Rusage).Maxrss<<10)
+		cpu += c.ProcessState.UserTime() + c.ProcessState.SystemTime()
 	}
 	b.ReportMetric(float64(own)/(1<<20), "agent-peak-MiB")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 // highWaterMark is the peak resident memory of process pid in bytes

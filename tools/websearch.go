@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentcli/agent/internal/lazyre"
 	"html"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -249,12 +249,12 @@ func parseResults(provider string, body []byte) ([]searchResult, error) {
 }
 
 // tags matches the markup backends put in snippets (<strong>).
-var tags = regexp.MustCompile(`<[^>]*>`)
+var tags = lazyre.New(`<[^>]*>`)
 
 // oneLineText is a snippet or title without markup, entities or line
 // breaks.
 func oneLineText(s string) string {
-	s = html.UnescapeString(tags.ReplaceAllString(s, ""))
+	s = html.UnescapeString(tags().ReplaceAllString(s, ""))
 	return strings.Join(strings.Fields(s), " ")
 }
 

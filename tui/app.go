@@ -56,6 +56,10 @@ type model struct {
 	// quitArmed says the last key was a Ctrl+C that quit nothing: a
 	// second one in a row quits, as in a shell.
 	quitArmed bool
+	// starting says Options.Start has not answered yet: the panels have
+	// no agents. sendWhenStarted says Enter was pressed meanwhile: the
+	// prompt is sent as soon as they have.
+	starting, sendWhenStarted bool
 
 	// modal asks the person about the calls waiting for approval; it is
 	// over everything else while one waits.
@@ -98,24 +102,16 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 	if len(specs) == 0 {
 		specs = []Panel{{Setup: opts.Setup}}
 	}
+	m.starting = opts.Start != nil && len(opts.Panels) > 0
 	for _, s := range specs[:min(len(specs), maxPanels)] {
 		p := newPanel(s.Provider, s.Model, st)
-		p.runner, p.renew, p.probe = s.Runner, s.Renew, s.Probe
 		p.worktree = s.Worktree
 		p.replay(s.Replay)
 		for _, n := range opts.Notices {
 			p.addNotice(termsafe.Text(n))
 		}
-		if s.Worktree != "" && s.Runner != nil {
-			p.addNotice(termsafe.Text("Works in its own copy of the project: " + s.Worktree +
-				"\nThe project itself is untouched until you take one provider's changes with /apply NAME (/compare shows them)."))
-		}
-		if s.Runner == nil {
-			text := s.Setup
-			if text == "" {
-				text = "No provider is set up. Run `agent config init` to write a config, then start agent again."
-			}
-			p.addSetup(text)
+		if !m.starting {
+			p.wire(s)
 		}
 		m.panels = append(m.panels, p)
 	}
@@ -130,15 +126,51 @@ func newModel(b *Bridge, opts Options, noColor bool, now func() time.Time) *mode
 // providers and waits for the late notices in the background.
 func (m *model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.prompt.focus(), m.bridge.wait()}
-	for i, p := range m.panels {
-		if p.probe != nil && p.runner != nil {
-			m.goTracked(func() tea.Msg { return probedMsg{panel: i, setup: p.probe(m.ctx)} })
-		}
+	if m.starting {
+		start := m.opts.Start
+		m.goTracked(func() tea.Msg { return startedMsg(start()) })
+	} else {
+		m.probeProviders()
 	}
 	if later := m.opts.NoticesLater; later != nil {
 		m.goTracked(func() tea.Msg { return lateNoticesMsg(later(m.ctx)) })
 	}
 	return tea.Batch(cmds...)
+}
+
+// probeProviders checks, each on a goroutine of its own, that the
+// providers of the panels with an agent answer.
+func (m *model) probeProviders() {
+	for i, p := range m.panels {
+		if p.probe != nil && p.runner != nil {
+			m.goTracked(func() tea.Msg { return probedMsg{panel: i, setup: p.probe(m.ctx)} })
+		}
+	}
+}
+
+// started gives the panels the agents Options.Start built, checks their
+// providers, and sends the prompt if Enter was pressed while they were
+// being built.
+func (m *model) started(msg startedMsg) tea.Cmd {
+	m.starting = false
+	for i, p := range m.panels {
+		if i < len(msg.Panels) {
+			p.wire(msg.Panels[i])
+		} else {
+			p.wire(Panel{Setup: "The agent of this panel was not built."})
+		}
+	}
+	m.opts.Sandbox = msg.Sandbox
+	m.probeProviders()
+	m.updatePlaceholder()
+	if m.sendWhenStarted {
+		m.sendWhenStarted = false
+		m.flash = ""
+		if m.prompt.value() != "" {
+			return m.submit()
+		}
+	}
+	return nil
 }
 
 // goTracked runs f on a goroutine Run waits for, and posts its message
@@ -287,6 +319,8 @@ func (m *model) fromBridge(msg tea.Msg) tea.Cmd {
 		m.undoResult(msg)
 	case comparedMsg, appliedMsg:
 		m.compareResult(msg)
+	case startedMsg:
+		return m.started(msg)
 	case probedMsg:
 		if p := m.panels[msg.panel]; msg.setup != "" && !p.setup {
 			p.addSetup(msg.setup)
@@ -355,6 +389,7 @@ func (m *model) cancel(armed bool) tea.Cmd {
 	switch {
 	case m.prompt.ta.Value() != "":
 		m.prompt.clear()
+		m.sendWhenStarted = false
 		m.flash = "prompt cleared (↑ brings it back); Ctrl+C again quits"
 	case armed:
 		return m.quit()
@@ -525,6 +560,13 @@ func (m *model) wheel(msg tea.MouseWheelMsg) {
 // panel, or of every idle panel when broadcast is on. A panel that is busy
 // or not set up keeps its turn; the text stays when nothing took it.
 func (m *model) submit() tea.Cmd {
+	if m.starting {
+		// The agents are being built, a matter of milliseconds: the
+		// prompt is sent when they are.
+		m.sendWhenStarted = true
+		m.flash = "starting: sent as soon as the agent is ready"
+		return nil
+	}
 	text := m.prompt.value()
 	if strings.HasPrefix(text, "/") && !strings.HasPrefix(text, "//") {
 		return m.slash(text)
@@ -601,6 +643,8 @@ func (m *model) updatePlaceholder() {
 		m.prompt.setPlaceholder("Ask every panel. Enter sends to all idle ones; Ctrl+B ends broadcast.")
 	case p.applied:
 		m.prompt.setPlaceholder("Its changes are applied and its copy removed: Tab to another panel, or Ctrl+D quits.")
+	case m.starting:
+		m.prompt.setPlaceholder("Starting… type away: Enter sends once the agent is ready.")
 	case p.setup || p.runner == nil:
 		m.prompt.setPlaceholder("No provider is set up yet (see above). Ctrl+D quits.")
 	case p.running():
@@ -734,7 +778,10 @@ func (m *model) statusText() string {
 	}
 	// The sandbox's summary can be long: it goes last, where the row is
 	// cut.
-	if m.opts.Sandbox != "" {
+	switch {
+	case m.starting:
+		parts = append(parts, "sandbox: checking…")
+	case m.opts.Sandbox != "":
 		parts = append(parts, "sandbox: "+m.opts.Sandbox)
 	}
 	return strings.Join(parts, " · ")

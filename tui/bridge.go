@@ -216,4 +216,6 @@ type (
 	}
 	// lateNoticesMsg brings what Options.NoticesLater returned.
 	lateNoticesMsg []string
+	// startedMsg brings what Options.Start built.
+	startedMsg Started
 )

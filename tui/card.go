@@ -2,7 +2,7 @@ package tui
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
 	"time"
 
@@ -159,7 +159,7 @@ func (c *card) rows(w int, f *frame) []string {
 }
 
 // savedRe finds the note the tools add when they cut a command's output.
-var savedRe = regexp.MustCompile(`the whole output \(\d+ bytes\) is in (\S+) \.\.\.\]`)
+var savedRe = lazyre.New(`the whole output \(\d+ bytes\) is in (\S+) \.\.\.\]`)
 
 // savedOutput is the file the whole output of a cut result was saved in,
 // or "".
@@ -167,7 +167,7 @@ func savedOutput(r *agent.CallResult) string {
 	if r == nil {
 		return ""
 	}
-	if m := savedRe.FindStringSubmatch(r.Output); m != nil {
+	if m := savedRe().FindStringSubmatch(r.Output); m != nil {
 		return termsafe.Line(m[1])
 	}
 	return ""

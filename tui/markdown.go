@@ -1,8 +1,9 @@
 package tui
 
 import (
-	"regexp"
+	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
@@ -67,12 +68,12 @@ func (t *mdItem) rows(w int, _ *frame) []string {
 }
 
 var (
-	mdFence   = regexp.MustCompile("^ {0,3}(```+|~~~+)\\s*([^`\\s]*)")
-	mdHeading = regexp.MustCompile(`^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$`)
-	mdRule    = regexp.MustCompile(`^ {0,3}([-*_])(\s*([-*_]))*\s*$`)
-	mdBullet  = regexp.MustCompile(`^(\s*)[-*+]\s+(.*)$`)
-	mdOrdered = regexp.MustCompile(`^(\s*)(\d{1,9}[.)])\s+(.*)$`)
-	mdQuote   = regexp.MustCompile(`^ {0,3}>\s?(.*)$`)
+	mdFence   = lazyre.New("^ {0,3}(```+|~~~+)\\s*([^`\\s]*)")
+	mdHeading = lazyre.New(`^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$`)
+	mdRule    = lazyre.New(`^ {0,3}([-*_])(\s*([-*_]))*\s*$`)
+	mdBullet  = lazyre.New(`^(\s*)[-*+]\s+(.*)$`)
+	mdOrdered = lazyre.New(`^(\s*)(\d{1,9}[.)])\s+(.*)$`)
+	mdQuote   = lazyre.New(`^ {0,3}>\s?(.*)$`)
 )
 
 // renderMarkdownLine appends the rows of one line of Markdown, w cells
@@ -80,14 +81,14 @@ var (
 func renderMarkdownLine(dst []string, line string, s *mdState, w int, st *styles) []string {
 	line = expandTabs(line)
 	if s.fence != "" {
-		if m := mdFence.FindStringSubmatch(line); m != nil && strings.HasPrefix(m[1], s.fence) && strings.TrimSpace(line[len(m[0]):]) == "" && m[2] == "" {
+		if m := mdFence().FindStringSubmatch(line); m != nil && strings.HasPrefix(m[1], s.fence) && strings.TrimSpace(line[len(m[0]):]) == "" && m[2] == "" {
 			s.fence, s.lang = "", ""
 			return append(dst, st.MdFence.Render("╰─"))
 		}
 		gutter := st.MdFence.Render("│ ")
 		return appendSpans(dst, highlightCode(line, s.lang, st), w, gutter, gutter)
 	}
-	if m := mdFence.FindStringSubmatch(line); m != nil {
+	if m := mdFence().FindStringSubmatch(line); m != nil {
 		s.fence, s.lang = m[1][:3], strings.ToLower(m[2])
 		head := "╭─"
 		if m[2] != "" {
@@ -95,25 +96,25 @@ func renderMarkdownLine(dst []string, line string, s *mdState, w int, st *styles
 		}
 		return append(dst, st.MdFence.Render(fit(head, w)))
 	}
-	if m := mdHeading.FindStringSubmatch(line); m != nil {
+	if m := mdHeading().FindStringSubmatch(line); m != nil {
 		spans := inlineSpans(m[2], st)
 		for i := range spans {
 			spans[i].style = &st.MdHeading
 		}
 		return appendSpans(dst, spans, w, "", "")
 	}
-	if mdRule.MatchString(line) && strings.Count(strings.TrimSpace(line), strings.TrimSpace(line)[:1]) >= 3 {
+	if mdRule().MatchString(line) && strings.Count(strings.TrimSpace(line), strings.TrimSpace(line)[:1]) >= 3 {
 		return append(dst, st.MdFence.Render(strings.Repeat("─", min(w, 40))))
 	}
-	if m := mdBullet.FindStringSubmatch(line); m != nil {
+	if m := mdBullet().FindStringSubmatch(line); m != nil {
 		indent := strings.Repeat(" ", min(len(m[1]), 8))
 		return appendSpans(dst, inlineSpans(m[2], st), w, indent+"• ", indent+"  ")
 	}
-	if m := mdOrdered.FindStringSubmatch(line); m != nil {
+	if m := mdOrdered().FindStringSubmatch(line); m != nil {
 		indent := strings.Repeat(" ", min(len(m[1]), 8))
 		return appendSpans(dst, inlineSpans(m[3], st), w, indent+m[2]+" ", indent+strings.Repeat(" ", len(m[2])+1))
 	}
-	if m := mdQuote.FindStringSubmatch(line); m != nil {
+	if m := mdQuote().FindStringSubmatch(line); m != nil {
 		spans := inlineSpans(m[1], st)
 		for i := range spans {
 			if spans[i].style == nil {
@@ -378,9 +379,10 @@ func drawCells(row []cell) string {
 // numbers and keywords of common languages. It reads one line at a time and
 // never fails: what it does not know stays plain.
 
-var keywords = map[string]map[string]bool{}
-
-func init() {
+// keywords are the words highlighted, by language; made on first use, not
+// at start.
+var keywords = sync.OnceValue(func() map[string]map[string]bool {
+	keywords := map[string]map[string]bool{}
 	add := func(words string, langs ...string) {
 		for _, l := range langs {
 			if keywords[l] == nil {
@@ -398,7 +400,8 @@ func init() {
 	add("as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while", "rust", "rs")
 	add("auto break case char const continue default do double else enum extern float for goto if int long register return short signed sizeof static struct switch typedef union unsigned void volatile while class public private protected new delete template namespace using bool true false nullptr", "c", "cpp", "c++", "h", "java", "cs", "kotlin")
 	add("select from where insert into update delete create table drop alter join left right inner outer on group by order having limit and or not null as values set", "sql")
-}
+	return keywords
+})
 
 // commentStart is what opens a line comment in lang.
 func commentStart(lang string) []string {
@@ -426,7 +429,7 @@ func highlightCode(line, lang string, st *styles) []span {
 		}
 		return []span{{text: line}}
 	}
-	kw := keywords[lang]
+	kw := keywords()[lang]
 	comments := commentStart(lang)
 	var out []span
 	plainFrom := 0

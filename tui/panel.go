@@ -188,6 +188,23 @@ func (p *panel) addError(text string) {
 	p.endText()
 }
 
+// wire gives the panel what s says of its agent: the Runner and what goes
+// with it, or, without one, the set-up help in place of a conversation.
+func (p *panel) wire(s Panel) {
+	p.runner, p.renew, p.probe = s.Runner, s.Renew, s.Probe
+	if s.Worktree != "" && s.Runner != nil {
+		p.addNotice(termsafe.Text("Works in its own copy of the project: " + s.Worktree +
+			"\nThe project itself is untouched until you take one provider's changes with /apply NAME (/compare shows them)."))
+	}
+	if s.Runner == nil {
+		text := s.Setup
+		if text == "" {
+			text = "No provider is set up. Run `agent config init` to write a config, then start agent again."
+		}
+		p.addSetup(text)
+	}
+}
+
 // addSetup shows how to set a provider up, in place of a conversation.
 func (p *panel) addSetup(text string) {
 	p.setup = true

@@ -123,10 +123,28 @@ type Options struct {
 	// Worktrees are the panels' isolated copies of the project, for
 	// /compare and /apply; nil when the panels share the root.
 	Worktrees Worktrees
+	// Start, when not nil, builds the panels' agents after the first
+	// frame, so that the screen shows at once (the sandbox's probe of the
+	// kernel and the tools take a few milliseconds). Panels then give
+	// only who answers (Provider, Model), Worktree and Replay; what Start
+	// returns adds the rest. The screen calls it once, on a goroutine of
+	// its own; until it returns the panels have no agent, the status bar
+	// says the sandbox is being checked, typing works, and Enter sends
+	// the prompt as soon as it has returned. It must not block for long.
+	Start func() Started
 	// Input and Output replace the terminal, for tests; nil means the
 	// terminal.
 	Input  io.Reader
 	Output io.Writer
+}
+
+// Started is what Options.Start built.
+type Started struct {
+	// Panels are Options.Panels, in the same order, with each panel's
+	// Runner, Renew and Probe, or the Setup that says why it has none.
+	Panels []Panel
+	// Sandbox is the status bar's sandbox summary, as Options.Sandbox.
+	Sandbox string
 }
 
 // Run shows the screen until the person quits (Ctrl+D, /quit, or Ctrl+C

@@ -3,9 +3,9 @@ package mcp
 import (
 	"errors"
 	"fmt"
+	"github.com/agentcli/agent/internal/lazyre"
 	"maps"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -127,9 +127,9 @@ func (c ServerConfig) offers(tool string) bool {
 // serverName is what a server may be called: it becomes part of tool names
 // (mcp__NAME__TOOL), so it takes the providers' characters, and no "__",
 // which would make rules such as mcp__a__* match another server's tools.
-var serverName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
+var serverName = lazyre.New(`^[A-Za-z0-9_-]{1,32}$`)
 
-var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var envName = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // Validate reports every setting that cannot work, joined, naming the keys.
 func (c Config) Validate() error {
@@ -139,7 +139,7 @@ func (c Config) Validate() error {
 		bad := func(format string, args ...any) {
 			errs = append(errs, fmt.Errorf("mcp_servers.%s: %s", name, fmt.Sprintf(format, args...)))
 		}
-		if !serverName.MatchString(name) || strings.Contains(name, "__") {
+		if !serverName().MatchString(name) || strings.Contains(name, "__") {
 			bad("the name may have only letters, digits, _ and - (at most 32, and no \"__\")")
 		}
 		switch {
@@ -160,7 +160,7 @@ func (c Config) Validate() error {
 			}
 		}
 		for _, v := range append(append([]string(nil), s.EnvVars...), s.BearerTokenEnv) {
-			if v != "" && !envName.MatchString(v) {
+			if v != "" && !envName().MatchString(v) {
 				bad("%q is not a variable name", v)
 			}
 		}

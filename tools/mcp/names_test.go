@@ -74,7 +74,7 @@ func FuzzToolName(f *testing.F) {
 		if !strings.HasPrefix(name, "mcp__") {
 			t.Errorf("ToolName(%q, %q) = %q, without the mcp__ prefix", server, tool, name)
 		}
-		if serverName.MatchString(server) && !strings.Contains(server, "__") {
+		if serverName().MatchString(server) && !strings.Contains(server, "__") {
 			if prefix := "mcp__" + server + "__"; len(prefix) < 55 && !strings.HasPrefix(name, prefix) {
 				t.Errorf("ToolName(%q, %q) = %q, not under %s, which rules name", server, tool, name, prefix)
 			}

@@ -1,8 +1,8 @@
 package redact
 
 import (
+	"github.com/agentcli/agent/internal/lazyre"
 	"math"
-	"regexp"
 	"strings"
 )
 
@@ -10,7 +10,7 @@ import (
 // ("-----BEGIN RSA PRIVATE KEY-----", EC, DSA, OPENSSH, PKCS#8 "PRIVATE
 // KEY", "ENCRYPTED PRIVATE KEY"), OpenPGP ("PGP PRIVATE KEY BLOCK") and
 // the SSH.com format ("---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----").
-var keyMarker = regexp.MustCompile(`-{4,5} ?(BEGIN|END) [A-Z0-9 ]*PRIVATE KEY[A-Z ]*?-{4,5}`)
+var keyMarker = lazyre.New(`-{4,5} ?(BEGIN|END) [A-Z0-9 ]*PRIVATE KEY[A-Z ]*?-{4,5}`)
 
 // openSSHMagic is "openssh-key-v1\x00" in base64: the first line of the
 // body of every OpenSSH private key.
@@ -68,7 +68,7 @@ func isBase64Line(line string) bool {
 
 // redactArmoured handles the text between armour lines.
 func redactArmoured(s string) string {
-	marks := keyMarker.FindAllStringSubmatchIndex(s, -1)
+	marks := keyMarker().FindAllStringSubmatchIndex(s, -1)
 	if len(marks) == 0 {
 		return s
 	}

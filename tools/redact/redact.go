@@ -105,7 +105,7 @@ func (r *Redactor) holdsValue(s string) bool {
 // credentials. It is the test for environment values that must not reach
 // commands whatever their variable's name.
 func Shaped(s string) bool {
-	return keyMarker.MatchString(s) || hasToken(s) || hasURLCredentials(s)
+	return keyMarker().MatchString(s) || hasToken(s) || hasURLCredentials(s)
 }
 
 // Bytes is String for a byte slice; it returns b itself when nothing was

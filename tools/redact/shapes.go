@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"github.com/agentcli/agent/internal/lazyre"
 	"regexp"
 	"strings"
 )
@@ -20,29 +21,29 @@ import (
 // Each regular expression runs only when a cheap hint is in the text.
 var (
 	// authHeader is an Authorization header's credential, after its scheme.
-	authHeader = regexp.MustCompile(`(?i)\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|token|basic|digest|bot|apikey|key|sso-key|negotiate)\s+)?)([^\s"',;]+)`)
+	authHeader = lazyre.New(`(?i)\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|token|basic|digest|bot|apikey|key|sso-key|negotiate)\s+)?)([^\s"',;]+)`)
 	// userPassword is -u USER:PASSWORD and its long forms (curl, wget,
 	// http clients).
-	userPassword = regexp.MustCompile(`((?:^|\s)(?:-u|-U|--user|--proxy-user|--http-user|--auth)(?:\s+|=)["']?[^\s:'"]+:)([^\s'"]+)`)
+	userPassword = lazyre.New(`((?:^|\s)(?:-u|-U|--user|--proxy-user|--http-user|--auth)(?:\s+|=)["']?[^\s:'"]+:)([^\s'"]+)`)
 	// clientPassword is a database client's glued -pPASSWORD or
 	// sshpass's -p PASSWORD.
-	clientPassword = regexp.MustCompile(`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb|mariadb-dump)\b[^\n]*?\s-p)([^\s'"]+)|(\bsshpass\b[^\n]*?\s-p\s*)([^\s'"]+)`)
+	clientPassword = lazyre.New(`(\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb|mariadb-dump)\b[^\n]*?\s-p)([^\s'"]+)|(\bsshpass\b[^\n]*?\s-p\s*)([^\s'"]+)`)
 	// xmlSecret is an XML element named for a secret.
-	xmlSecret = regexp.MustCompile(`(?i)(<(?:password|passwd|passphrase|secret|token|api-?key|api_key|private-?key|access-?key|secret-?key|access-?token|client-?secret)>)([^<]*[^<\s][^<]*)(</)`)
+	xmlSecret = lazyre.New(`(?i)(<(?:password|passwd|passphrase|secret|token|api-?key|api_key|private-?key|access-?key|secret-?key|access-?token|client-?secret)>)([^<]*[^<\s][^<]*)(</)`)
 )
 
 // redactShapes replaces the values of the shapes above.
 func redactShapes(s string) string {
 	s = redactLines(s)
 	if hasAny(s, "uthorization", "UTHORIZATION") {
-		s = replaceValue(authHeader, s, 1, 2)
+		s = replaceValue(authHeader(), s, 1, 2)
 	}
 	if hasAny(s, "-u", "-U", "--auth") && strings.IndexByte(s, ':') >= 0 {
 		s = userPasswords(s)
 	}
 	if strings.Contains(s, "-p") && hasAny(s, "mysql", "mariadb", "sshpass") {
-		s = clientPassword.ReplaceAllStringFunc(s, func(m string) string {
-			sub := clientPassword.FindStringSubmatch(m)
+		s = clientPassword().ReplaceAllStringFunc(s, func(m string) string {
+			sub := clientPassword().FindStringSubmatch(m)
 			if sub[1] != "" {
 				return sub[1] + maskUnlessEmpty(sub[2])
 			}
@@ -50,8 +51,8 @@ func redactShapes(s string) string {
 		})
 	}
 	if strings.IndexByte(s, '<') >= 0 && strings.Contains(s, "</") {
-		s = xmlSecret.ReplaceAllStringFunc(s, func(m string) string {
-			sub := xmlSecret.FindStringSubmatch(m)
+		s = xmlSecret().ReplaceAllStringFunc(s, func(m string) string {
+			sub := xmlSecret().FindStringSubmatch(m)
 			if isPlaceholder(strings.TrimSpace(sub[2])) {
 				return m
 			}
@@ -76,8 +77,8 @@ func replaceValue(re *regexp.Regexp, s string, keep, val int) string {
 // userPasswords masks the password of -u USER:PASSWORD, but not a
 // numeric USER:GROUP (docker -u 1000:1000).
 func userPasswords(s string) string {
-	return userPassword.ReplaceAllStringFunc(s, func(m string) string {
-		sub := userPassword.FindStringSubmatch(m)
+	return userPassword().ReplaceAllStringFunc(s, func(m string) string {
+		sub := userPassword().FindStringSubmatch(m)
 		user := sub[1][strings.LastIndexAny(sub[1], " \t=\"'")+1 : len(sub[1])-1]
 		if isDigits(user) && isDigits(sub[2]) || isPlaceholder(sub[2]) {
 			return m

@@ -1,10 +1,10 @@
 package redact
 
 import (
+	"github.com/agentcli/agent/internal/lazyre"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // token is one known format of API key or access token: a fixed prefix
@@ -123,7 +123,7 @@ func compileTokens(ts []token) []tokenPattern {
 			cut := t.body + "+" + ellipsis
 			expr = `\b(` + t.prefix + `)(?:` + body + `|` + cut + `)`
 		}
-		re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+		re := lazyre.New(expr)
 		out = append(out, tokenPattern{hints: hints(t.prefix), need: neededByte(t.prefix), re: re})
 	}
 	return out

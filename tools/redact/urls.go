@@ -1,7 +1,7 @@
 package redact
 
 import (
-	"regexp"
+	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
 )
 
@@ -10,9 +10,9 @@ import (
 // or a token as the user name (Sentry DSNs, "https://TOKEN@host"). The
 // user name of a password is kept; a port is not a password.
 var (
-	urlPassword    = regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@"'<>]*:)[^\s/@"'<>]+@`)
-	urlPasswordCut = regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@"'<>]*:)[^\s/@"'<>]*[^\s/@"'<>0-9.][^\s/@"'<>]*?` + ellipsis)
-	urlUserToken   = regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://)[A-Za-z0-9_\-]{20,}@`)
+	urlPassword    = lazyre.New(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@"'<>]*:)[^\s/@"'<>]+@`)
+	urlPasswordCut = lazyre.New(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s/:@"'<>]*:)[^\s/@"'<>]*[^\s/@"'<>0-9.][^\s/@"'<>]*?` + ellipsis)
+	urlUserToken   = lazyre.New(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://)[A-Za-z0-9_\-]{20,}@`)
 )
 
 // redactURLs replaces the credentials in URLs.
@@ -20,10 +20,10 @@ func redactURLs(s string) string {
 	if !strings.Contains(s, "://") {
 		return s
 	}
-	s = urlPassword.ReplaceAllString(s, "${1}"+Mask+"@")
-	s = urlUserToken.ReplaceAllString(s, "${1}"+Mask+"@")
+	s = urlPassword().ReplaceAllString(s, "${1}"+Mask+"@")
+	s = urlUserToken().ReplaceAllString(s, "${1}"+Mask+"@")
 	if strings.Contains(s, "…") || strings.Contains(s, "...") {
-		s = urlPasswordCut.ReplaceAllString(s, "${1}"+Mask+"${2}")
+		s = urlPasswordCut().ReplaceAllString(s, "${1}"+Mask+"${2}")
 	}
 	return s
 }
@@ -31,5 +31,5 @@ func redactURLs(s string) string {
 // hasURLCredentials reports whether s holds a URL with a password or a
 // token as its user name.
 func hasURLCredentials(s string) bool {
-	return strings.Contains(s, "://") && (urlPassword.MatchString(s) || urlUserToken.MatchString(s))
+	return strings.Contains(s, "://") && (urlPassword().MatchString(s) || urlUserToken().MatchString(s))
 }
