@@ -1200,24 +1200,6 @@ var (
 	yayLongVal = "--aururl --aurrpcurl --builddir --editor --editorflags --makepkg --pacman --tar --git --gpg --makepkgconf " +
 		"--requestsplitn --completioninterval --sortby --searchby --answerclean --answerdiff --answeredit --answerupgrade " +
 		"--mflags --gpgflags --sudo --sudoflags"
-	yayAll = func() toolOpts {
-		all := pacmanAll
-		all.parsed, all.known = nil, nil
-		all.source = yaySource
-		all.flags += "YBPGWNacdgswqifpuv"
-		all.long = join(all.long, yayLong)
-		all.longVal = join(all.longVal, yayLongVal)
-		all.reads = join(all.reads, "--makepkgconf")
-		all.writes = join(all.writes, "--builddir")
-		all.runs = "--editor --makepkg --pacman --tar --git --gpg --sudo"
-		all.spec()
-		return all
-	}()
-	yayOwn = func() *toolOpts {
-		o := &toolOpts{source: yaySource, long: yayLong, longVal: yayLongVal}
-		o.spec()
-		return o
-	}()
 )
 
 // aurHelper is a pacman wrapper that adds the AUR (yay, paru): all
@@ -1227,6 +1209,23 @@ type aurHelper struct {
 	all, own *toolOpts
 	ops      string
 	longOps  map[string]string
+}
+
+// newAURHelper makes an aurHelper from its own options (own: the manual,
+// and the options any operation takes), what its whole line adds to
+// pacman's (add: its short options, the files it writes and the programs
+// it runs; --makepkgconf is read) and its operations.
+func newAURHelper(own, add toolOpts, ops string, longOps map[string]string) *aurHelper {
+	all := pacmanAll
+	all.parsed, all.known = nil, nil
+	all.source = own.source
+	all.flags += add.flags
+	all.long = join(all.long, own.long)
+	all.longVal = join(all.longVal, own.longVal)
+	all.reads = join(all.reads, "--makepkgconf")
+	all.writes = join(all.writes, add.writes)
+	all.runs = add.runs
+	return &aurHelper{all: &all, own: &own, ops: ops, longOps: longOps}
 }
 
 // judge judges an AUR helper like pacman, with the AUR: -Q reads what is
@@ -1295,8 +1294,9 @@ func (h *aurHelper) judge(c *cmd) {
 	}
 }
 
-var yayHelper = &aurHelper{all: &yayAll, own: yayOwn, ops: "DFQRSTUVYBPGW",
-	longOps: map[string]string{"--yay": "Y", "--build": "B", "--show": "P", "--getpkgbuild": "G", "--web": "W"}}
+var yayHelper = newAURHelper(toolOpts{source: yaySource, long: yayLong, longVal: yayLongVal},
+	toolOpts{flags: "YBPGWNacdgswqifpuv", writes: "--builddir", runs: "--editor --makepkg --pacman --tar --git --gpg --sudo"}, "DFQRSTUVYBPGW",
+	map[string]string{"--yay": "Y", "--build": "B", "--show": "P", "--getpkgbuild": "G", "--web": "W"})
 
 // yay is yayHelper's judgement.
 func yay(c *cmd) { yayHelper.judge(c) }
@@ -1320,25 +1320,11 @@ var (
 	paruLongVal = "--aururl --aurrpcurl --editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat " +
 		"--makepkgconf --editorflags --mflags --gitflags --gpgflags --sudoflags --batflags --fmflags --chrootflags --chrootpkgs " +
 		"--completioninterval --sortby --searchby --limit --develsuffixes --builddir --clonedir --develfile --ask --ignoredevel --mode"
-	paruAll = func() toolOpts {
-		all := pacmanAll
-		all.parsed, all.known = nil, nil
-		all.source = paruSource
-		all.flags += "PGBLCacswopdyqiux"
-		all.long = join(all.long, paruLong)
-		all.longVal = join(all.longVal, paruLongVal)
-		all.reads = join(all.reads, "--makepkgconf")
-		all.writes = join(all.writes, "--builddir --clonedir --develfile")
-		all.runs = "--editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat"
-		all.spec()
-		return all
-	}()
-	paruHelper = &aurHelper{all: &paruAll, own: func() *toolOpts {
-		o := &toolOpts{source: paruSource, flags: "x", long: paruLong, longVal: paruLongVal}
-		o.spec()
-		return o
-	}(), ops: "DFQRSTUVPGBLC", longOps: map[string]string{"--show": "P", "--getpkgbuild": "G", "--build": "B", "--repoctl": "L", "--chrootctl": "C"}}
 )
+
+var paruHelper = newAURHelper(toolOpts{source: paruSource, flags: "x", long: paruLong, longVal: paruLongVal},
+	toolOpts{flags: "PGBLCacswopdyqiux", writes: "--builddir --clonedir --develfile", runs: "--editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat"}, "DFQRSTUVPGBLC",
+	map[string]string{"--show": "P", "--getpkgbuild": "G", "--build": "B", "--repoctl": "L", "--chrootctl": "C"})
 
 // paru is paruHelper's judgement.
 func paru(c *cmd) { paruHelper.judge(c) }
