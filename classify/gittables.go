@@ -382,10 +382,7 @@ var gitGlobalFlags = map[string]bool{
 
 // gitDashed judges git-grep, git's grep by its dashed name, as git grep.
 func gitDashed(c *cmd) {
-	saved := c.args
-	c.args = append([]field{lit("git"), lit(strings.TrimPrefix(c.name, "git-"))}, saved[1:]...)
-	gitCmd(c)
-	c.args = saved
+	c.withArgs(append([]field{lit(strings.TrimPrefix(c.name, "git-"))}, c.rest()...), gitCmd)
 }
 
 // gitOutsidePaths are the operands of a reading subcommand that name a

@@ -97,8 +97,8 @@ var dockerGroups = map[string]bool{"container": true, "image": true, "volume": t
 // files), then a read-only command's own options. Every other command
 // is judged as docker judges it (what it runs, mounts, builds, removes).
 func dockerTabled(c *cmd) {
-	global, words := parseOpts(c.rest(), dockerTool.global.spec())
-	verb, _, ops, known := c.verb(dockerTool)
+	global, verb, _, ops, known := c.verbGlobal(dockerTool)
+	words := c.afterGlobal(dockerTool)
 	if has(global, "H", "--host", "c", "--context") {
 		c.add(Warning, "talks to another Docker daemon", "builtin:docker")
 	}
@@ -133,16 +133,13 @@ func dockerTabled(c *cmd) {
 		c.add(Safe, "reads Docker state", "builtin:read-only")
 		return
 	}
-	// docker's own judgement of the command, without the global options
-	// judged above.
-	saved := c.args
-	c.args = append([]field{c.args[0]}, words...)
 	if verb.s == "search" {
 		c.add(Warning, "searches the image registry", "builtin:network")
-	} else {
-		docker(c)
+		return
 	}
-	c.args = saved
+	// docker's own judgement of the command, without the global options
+	// judged above.
+	c.withArgs(words, docker)
 }
 
 // infraTool is an infrastructure CLI (terraform, helm, pulumi) whose
@@ -167,8 +164,7 @@ func newInfraTool(global, files toolOpts, keyed, dir []string, why string, reads
 
 // judge is the handler of an infraTool.
 func (t *infraTool) judge(c *cmd) {
-	global, _ := parseOpts(c.rest(), t.cli.global.spec())
-	verb, _, ops, _ := c.verb(t.cli)
+	global, verb, _, ops, _ := c.verbGlobal(t.cli)
 	flags, words := parseOpts(ops, t.files.spec())
 	saved := c.d
 	defer func() { c.d = saved }()
@@ -371,8 +367,7 @@ func nerdctl(c *cmd) {
 // reports whether the options name another daemon, and every command
 // without a table is judged as docker's.
 func containerCLI(c *cmd, t *verbTool, aliases map[string]string, remote func(global, flags []flag) bool) {
-	global, words := parseOpts(c.rest(), t.global.spec())
-	verb, flags, ops, known := c.verb(t)
+	global, verb, flags, ops, known := c.verbGlobal(t)
 	if verb.dyn {
 		c.add(Dangerous, "runs a "+c.name+" command that is not known until it runs", "builtin:docker-remove")
 		return
@@ -394,10 +389,7 @@ func containerCLI(c *cmd, t *verbTool, aliases map[string]string, remote func(gl
 		c.add(Safe, "reads container state", "builtin:read-only")
 		return
 	}
-	saved := c.args
-	c.args = append([]field{c.args[0]}, words...)
-	docker(c)
-	c.args = saved
+	c.withArgs(c.afterGlobal(t), docker)
 }
 
 // podmanSource names the manual podman's tables were taken from.

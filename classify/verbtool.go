@@ -16,3 +16,11 @@ func (c *cmd) afterGlobal(t *verbTool) []field {
 	_, words := parseOpts(c.rest(), t.global.spec())
 	return words
 }
+
+// verbIn is verbGlobal for words in place of the words after the
+// command's name: the line without a word the handler has read itself
+// (cargo's +toolchain), or words another tool passed on.
+func (c *cmd) verbIn(t *verbTool, words []field) (global []flag, verb field, flags []flag, ops []field, known bool) {
+	c.withArgs(words, func(c *cmd) { global, verb, flags, ops, known = c.verbGlobal(t) })
+	return global, verb, flags, ops, known
+}
