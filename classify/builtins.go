@@ -139,9 +139,9 @@ func hostname(c *cmd) {
 var hostnameOpts = toolOpts{source: "hostname --help, hostname 3.23 (Debian)", words: true, flags: "aAbdfFiIsyvVh",
 	long: "--alias --all-fqdns --boot --domain --fqdn --long --ip-address --all-ip-addresses --short --yp --nis --verbose", longVal: "--file", vals: "F"}
 
-// withArgs returns a handler that is Safe without operands or options and
-// l with them: "umask" prints, "umask 077" changes.
-func withArgs(why string, l Level, changeWhy, rule string) handler {
+// safeWithoutArgs returns a handler that is Safe without operands or
+// options and l with them: "umask" prints, "umask 077" changes.
+func safeWithoutArgs(why string, l Level, changeWhy, rule string) handler {
 	return func(c *cmd) {
 		if len(c.rest()) == 0 {
 			c.add(Safe, why, "builtin:read-only")

@@ -258,7 +258,7 @@ func registerCommands() {
 	set(history, "history")
 	set(hash, "hash")
 	set(enable, "enable")
-	set(withArgs("prints the file mode mask", Warning, "changes the file mode mask", "builtin:shell-builtin"), "umask")
+	set(safeWithoutArgs("prints the file mode mask", Warning, "changes the file mode mask", "builtin:shell-builtin"), "umask")
 	// "r" is also the R interpreter (R, lower-cased): both run code the
 	// classifier does not see, and re-running history is the worse.
 	set(static(Dangerous, "re-runs commands from the history, unseen", "builtin:dynamic-script"), "fc", "r")
