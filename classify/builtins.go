@@ -139,9 +139,9 @@ func hostname(c *cmd) {
 var hostnameOpts = toolOpts{source: "hostname --help, hostname 3.23 (Debian)", words: true, flags: "aAbdfFiIsyvVh",
 	long: "--alias --all-fqdns --boot --domain --fqdn --long --ip-address --all-ip-addresses --short --yp --nis --verbose", longVal: "--file", vals: "F"}
 
-// withArgs returns a handler that is Safe without operands or options and
-// l with them: "umask" prints, "umask 077" changes.
-func withArgs(why string, l Level, changeWhy, rule string) handler {
+// safeWithoutArgs returns a handler that is Safe without operands or
+// options and l with them: "umask" prints, "umask 077" changes.
+func safeWithoutArgs(why string, l Level, changeWhy, rule string) handler {
 	return func(c *cmd) {
 		if len(c.rest()) == 0 {
 			c.add(Safe, why, "builtin:read-only")
@@ -151,35 +151,34 @@ func withArgs(why string, l Level, changeWhy, rule string) handler {
 	}
 }
 
-// history lists commands; other options change or run the history.
-func history(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "d"})
-	if has(flags, "c", "d", "w", "a", "r", "n", "s", "p") {
-		c.add(Warning, "changes the shell history", "builtin:shell-builtin")
-		return
+// byOption returns the handler of a shell builtin that does one thing
+// (given) when any of opts is among its options, parsed with the letters
+// of short taking a value, and another (otherwise) when none is.
+func byOption(short string, opts []string, given, otherwise finding) handler {
+	return func(c *cmd) {
+		flags, _ := parseOpts(c.rest(), optSpec{short: short})
+		f := otherwise
+		if has(flags, opts...) {
+			f = given
+		}
+		c.add(f.level, f.reason, f.rule)
 	}
-	c.add(Safe, "lists the shell history", "builtin:read-only")
 }
+
+// history lists commands; other options change or run the history.
+var history = byOption("d", []string{"c", "d", "w", "a", "r", "n", "s", "p"},
+	finding{Warning, "changes the shell history", "builtin:shell-builtin"},
+	finding{Safe, "lists the shell history", "builtin:read-only"})
 
 // hash -p maps a name to any program, changing what the name runs.
-func hash(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "pdt"})
-	if has(flags, "p") {
-		c.add(Dangerous, "maps a command name to another program", "builtin:env-override")
-		return
-	}
-	c.add(Safe, "manages the command cache", "builtin:shell-builtin")
-}
+var hash = byOption("pdt", []string{"p"},
+	finding{Dangerous, "maps a command name to another program", "builtin:env-override"},
+	finding{Safe, "manages the command cache", "builtin:shell-builtin"})
 
 // enable -f loads a builtin from a shared library.
-func enable(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "f"})
-	if has(flags, "f") {
-		c.add(Dangerous, "loads a shell builtin from a library", "builtin:env-override")
-		return
-	}
-	c.add(Warning, "enables or disables shell builtins", "builtin:shell-builtin")
-}
+var enable = byOption("f", []string{"f"},
+	finding{Dangerous, "loads a shell builtin from a library", "builtin:env-override"},
+	finding{Warning, "enables or disables shell builtins", "builtin:shell-builtin"})
 
 // service and the init systems' tools: listing is Safe,
 // anything else changes services and is Blocked.

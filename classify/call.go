@@ -272,6 +272,17 @@ func (c *cmd) add(l Level, why, rule string) {
 // rest returns the arguments after the command name.
 func (c *cmd) rest() []field { return c.args[1:] }
 
+// withArgs judges the command by judge as if rest had been written after
+// its name (a handler judging part of its line as another tool would, or
+// its own line without a word it has read), and gives the command back
+// its own words when judge returns. rest is not changed.
+func (c *cmd) withArgs(rest []field, judge handler) {
+	saved := c.args
+	defer func() { c.args = saved }()
+	c.args = append([]field{c.args[0]}, rest...)
+	judge(c)
+}
+
 // run judges the command a wrapper runs. The wrapper's own findings stay
 // as they are; user rules apply to the command it runs.
 func (c *cmd) run(inner []field) {

@@ -148,16 +148,24 @@ func cc(c *cmd) {
 		}
 		c.ccOption(name, v, hasVal, a)
 	}
-	if prints && len(ops) == 0 {
-		c.add(Safe, "prints the compiler's version or settings", "builtin:read-only")
-		return
-	}
 	if c.name == "cpp" && len(ops) > 1 {
 		// cpp IN OUT: the second operand is its output.
 		c.output(ops[1])
 		ops = ops[:1]
 	}
-	c.add(Safe, "compiles the project", "builtin:build")
+	compiles(c, prints, ops, "compiles the project")
+}
+
+// compiles judges what a compiler does with its operands once its
+// options are judged: with only options that print (its version, its
+// settings) and no file it prints; otherwise it compiles (why says what
+// runs as it does) and reads the files.
+func compiles(c *cmd, prints bool, ops []field, why string) {
+	if prints && len(ops) == 0 {
+		c.add(Safe, "prints the compiler's version or settings", "builtin:read-only")
+		return
+	}
+	c.add(Safe, why, "builtin:build")
 	c.read(ops)
 }
 
@@ -422,12 +430,7 @@ func rustc(c *cmd) {
 			}
 		}
 	}
-	if prints && len(ops) == 0 {
-		c.add(Safe, "prints the compiler's version or settings", "builtin:read-only")
-		return
-	}
-	c.add(Safe, "compiles the project", "builtin:build")
-	c.read(ops)
+	compiles(c, prints, ops, "compiles the project")
 }
 
 // javacOpts are javac's options. Source: javac --help and --help-extra,
@@ -509,12 +512,7 @@ func javac(c *cmd) {
 			c.notModelled(s)
 		}
 	}
-	if prints && len(ops) == 0 {
-		c.add(Safe, "prints the compiler's version or settings", "builtin:read-only")
-		return
-	}
-	c.add(Safe, "compiles the project, running the annotation processors on its class path", "builtin:build")
-	c.read(ops)
+	compiles(c, prints, ops, "compiles the project, running the annotation processors on its class path")
 }
 
 // jvmCompiler judges kotlinc and scalac: compiler plugins and options

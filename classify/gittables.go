@@ -43,9 +43,6 @@ var gitRevOpts = gitPart{optional: "", toolOpts: toolOpts{flags: "0123456789EFPg
 
 // gitParts are the tables of the subcommands, as their manuals list them.
 var gitParts = map[string]*gitPart{
-	"annotate": {optional: "CM", shared: []*gitPart{&gitRevOpts}, toolOpts: toolOpts{flags: "CMbcefhlnpstw", vals: "LS",
-		long:    "--abbrev --color-by-age --color-lines --first-parent --incremental --line-porcelain --minimal --no-progress --porcelain --progress --reverse --root --score-debug --show-email --show-name --show-number --show-stats",
-		longVal: "--contents --date --encoding --ignore-rev --ignore-revs-file"}},
 	"apply": {optional: "", toolOpts: toolOpts{flags: "3NRqvz", vals: "Cp",
 		long:    "--3way --allow-binary-replacement --allow-empty --allow-overlap --apply --binary --cached --check --ignore-space-change --ignore-whitespace --inaccurate-eof --index --intent-to-add --no-add --numstat --quiet --recount --reject --reverse --stat --summary --unidiff-zero --unsafe-paths --verbose",
 		longVal: "--build-fake-ancestor --directory --exclude --include --whitespace"}},
@@ -174,9 +171,6 @@ var gitParts = map[string]*gitPart{
 		longVal: "--format"}},
 	"version": {optional: "", toolOpts: toolOpts{
 		long: "--build-options"}},
-	"whatchanged": {optional: "", shared: []*gitPart{&gitDiffOpts, &gitRevOpts}, toolOpts: toolOpts{flags: "qt", vals: "L",
-		long:    "--clear-decorations --combined-all-paths --decorate --follow --full-diff --log-size --mailmap --no-decorate --no-diff-merges --no-mailmap --no-notes --no-standard-notes --no-use-mailmap --notes --show-notes --source --standard-notes --use-mailmap",
-		longVal: "--decorate-refs --decorate-refs-exclude --diff-merges"}},
 
 	// git rebase is safe only as --show-current-patch; its table closes that form.
 	"rebase": {optional: "Sr", toolOpts: toolOpts{flags: "qvnfmiSr", vals: "CxsX",
@@ -190,12 +184,10 @@ var gitParts = map[string]*gitPart{
 	"remote get-url":    {toolOpts: toolOpts{long: "--push --all"}},
 	"stash list":        {shared: []*gitPart{&gitDiffOpts, &gitRevOpts}, toolOpts: toolOpts{}},
 	"stash show":        {shared: []*gitPart{&gitDiffOpts}, toolOpts: toolOpts{flags: "u", long: "--include-untracked --only-untracked --no-include-untracked"}},
-	"reflog":            {shared: []*gitPart{&gitDiffOpts, &gitRevOpts}, toolOpts: toolOpts{}},
 	"reflog show":       {shared: []*gitPart{&gitDiffOpts, &gitRevOpts}, toolOpts: toolOpts{}},
 	"reflog exists":     {toolOpts: toolOpts{}},
 	"worktree":          {toolOpts: toolOpts{}},
 	"worktree list":     {toolOpts: toolOpts{flags: "vz", long: "--verbose --porcelain"}},
-	"submodule":         {toolOpts: toolOpts{flags: "q", long: "--quiet --cached --recursive"}},
 	"submodule status":  {toolOpts: toolOpts{flags: "q", long: "--quiet --cached --recursive"}},
 	"submodule summary": {toolOpts: toolOpts{flags: "q", vals: "n", long: "--quiet --cached --files", longVal: "--summary-limit"}},
 	"bisect log":        {toolOpts: toolOpts{}},
@@ -210,12 +202,17 @@ var gitParts = map[string]*gitPart{
 	"lfs track":    {toolOpts: toolOpts{flags: "vdl", long: "--verbose --dry-run --filename --lockable --not-lockable --no-excluded --no-modify-attrs"}},
 }
 
+// gitSameParts are the subcommands that take another's options, and
+// whose table is built from that one's parts: git annotate is blame with
+// another output, whatchanged is log, and git reflog and git submodule
+// alone run their show and status.
+var gitSameParts = map[string]string{"annotate": "blame", "whatchanged": "log", "reflog": "reflog show", "submodule": "submodule status"}
+
 // gitFileOpts are the options of each table whose value is a file: read,
 // a list of files, or written. The diff options' are gitDiffOpts'.
 var gitFileOpts = map[string]toolOpts{
 	"diff options":  {reads: "-O", writes: "--output"},
 	"blame":         {reads: "--contents --ignore-revs-file -S"},
-	"annotate":      {reads: "--contents --ignore-revs-file -S"},
 	"grep":          {reads: "-f"},
 	"ls-files":      {reads: "-X --exclude-from --exclude-per-directory"},
 	"fmt-merge-msg": {reads: "-F --file"},
@@ -243,22 +240,33 @@ func init() { atFirstUse(buildGitTables) }
 func buildGitTables() {
 	gitDiffOpts.toolOpts.reads = gitFileOpts["diff options"].reads
 	gitDiffOpts.toolOpts.writes = gitFileOpts["diff options"].writes
-	for key, p := range gitParts {
-		source := strings.ReplaceAll(gitSource, "SUB", key)
-		if verb, ok := strings.CutPrefix(key, "lfs "); ok || key == "lfs" {
-			source = "git lfs help " + verb + ", git-lfs 3.3.0 (Debian 12)"
-		}
-		t := &gitTable{opts: toolOpts{source: source}}
-		for _, part := range append(append([]*gitPart{}, p.shared...), p) {
-			t.add(part)
-		}
-		files := gitFileOpts[key]
-		t.opts.reads = join(t.opts.reads, files.reads)
-		t.opts.lists = join(t.opts.lists, files.lists)
-		t.opts.writes = join(t.opts.writes, files.writes)
-		t.close()
-		gitTables[key] = t
+	for key := range gitParts {
+		gitTables[key] = newGitTable(key, key)
 	}
+	for key, same := range gitSameParts {
+		gitTables[key] = newGitTable(key, same)
+	}
+}
+
+// newGitTable builds the table of the subcommand key from the parts and
+// file options of the subcommand parts (key itself, or the one whose
+// options it takes).
+func newGitTable(key, parts string) *gitTable {
+	source := strings.ReplaceAll(gitSource, "SUB", key)
+	if verb, ok := strings.CutPrefix(key, "lfs "); ok || key == "lfs" {
+		source = "git lfs help " + verb + ", git-lfs 3.3.0 (Debian 12)"
+	}
+	t := &gitTable{opts: toolOpts{source: source}}
+	p := gitParts[parts]
+	for _, part := range append(append([]*gitPart{}, p.shared...), p) {
+		t.add(part)
+	}
+	files := gitFileOpts[parts]
+	t.opts.reads = join(t.opts.reads, files.reads)
+	t.opts.lists = join(t.opts.lists, files.lists)
+	t.opts.writes = join(t.opts.writes, files.writes)
+	t.close()
+	return t
 }
 
 // add merges a part into the table.
@@ -382,10 +390,7 @@ var gitGlobalFlags = map[string]bool{
 
 // gitDashed judges git-grep, git's grep by its dashed name, as git grep.
 func gitDashed(c *cmd) {
-	saved := c.args
-	c.args = append([]field{lit("git"), lit(strings.TrimPrefix(c.name, "git-"))}, saved[1:]...)
-	gitCmd(c)
-	c.args = saved
+	c.withArgs(append([]field{lit(strings.TrimPrefix(c.name, "git-"))}, c.rest()...), gitCmd)
 }
 
 // gitOutsidePaths are the operands of a reading subcommand that name a

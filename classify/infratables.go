@@ -10,25 +10,16 @@ const dockerSource = "docker COMMAND --help, Docker CLI 28.2.2; docs/reference/c
 
 // dockerTool is docker's global options and the tables of the commands
 // that only read the daemon's state. The commands of a group (container
-// ls, compose ps) are keyed by both words. docker stops reading options at
-// the command word, and top passes the words after the container to ps.
+// ls, compose ps) are keyed by both words; a shortcut (ps) takes its
+// group command's table. docker stops reading options at the command
+// word, and top passes the words after the container to ps.
 var dockerTool = newVerbTool(toolOpts{source: dockerSource,
 	flags: "Dv", vals: "cHl", long: "--debug --tls --tlsverify --version",
 	longVal: "--config --context --host --log-level --tlscacert --tlscert --tlskey",
 	reads:   "--config --tlscacert --tlscert --tlskey"},
-	map[string]*toolOpts{
-		"ps":                {flags: "alqs", vals: "fn", long: "--all --latest --no-trunc --quiet --size", longVal: "--filter --format --last"},
-		"images":            {flags: "aq", vals: "f", long: "--all --digests --no-trunc --quiet --tree", longVal: "--filter --format"},
+	containerVerbs(verbSet{verbs: map[string]toolOpts{
 		"inspect":           {flags: "s", vals: "f", long: "--size", longVal: "--format --type"},
-		"logs":              {flags: "ft", vals: "n", long: "--details --follow --timestamps", longVal: "--since --tail --until"},
 		"version":           {vals: "f", longVal: "--format"},
-		"info":              {vals: "f", longVal: "--format"},
-		"top":               {stop: true},
-		"stats":             {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
-		"history":           {flags: "Hq", long: "--human --no-trunc --quiet", longVal: "--format --platform"},
-		"port":              {},
-		"diff":              {},
-		"events":            {vals: "f", longVal: "--filter --format --since --until"},
 		"container ls":      {flags: "alqs", vals: "fn", long: "--all --latest --no-trunc --quiet --size", longVal: "--filter --format --last"},
 		"container inspect": {flags: "s", vals: "f", long: "--size", longVal: "--format"},
 		"container logs":    {flags: "ft", vals: "n", long: "--details --follow --timestamps", longVal: "--since --tail --until"},
@@ -49,8 +40,9 @@ var dockerTool = newVerbTool(toolOpts{source: dockerSource,
 		"context ls":        {flags: "q", long: "--quiet", longVal: "--format"},
 		"context show":      {},
 		"context inspect":   {vals: "f", longVal: "--format"},
+	}}, verbSet{shared: composeGlobal, verbs: map[string]toolOpts{
 		// docker compose's own options (compose.md) are persistent: each
-		// compose command takes them too (init adds them).
+		// compose command takes them too.
 		"compose config":  {flags: "q", vals: "o", long: "--dry-run --environment --images --lock-image-digests --models --networks --no-consistency --no-env-resolution --no-interpolate --no-normalize --no-path-resolution --profiles --quiet --resolve-image-digests --services --variables --volumes", longVal: "--format --hash --output", writes: "-o --output"},
 		"compose images":  {flags: "q", long: "--dry-run --quiet", longVal: "--format"},
 		"compose logs":    {flags: "ft", vals: "n", long: "--dry-run --follow --no-color --no-log-prefix --timestamps", longVal: "--index --since --tail --until"},
@@ -58,13 +50,13 @@ var dockerTool = newVerbTool(toolOpts{source: dockerSource,
 		"compose ps":      {flags: "aq", long: "--all --dry-run --no-trunc --orphans --quiet --services", longVal: "--filter --format --status"},
 		"compose top":     {long: "--dry-run"},
 		"compose version": {vals: "f", long: "--dry-run --short", longVal: "--format"},
-	})
+	}}))
 
 // composeGlobal is docker compose's own options (compose.md, v5.5.0):
 // the Compose and .env files it reads and the project directory.
 var composeGlobal = toolOpts{flags: "", vals: "fp", long: "--all-resources --compatibility --dry-run",
 	longVal: "--ansi --env-file --file --parallel --profile --progress --project-directory --project-name",
-	reads:   "-f --file --env-file --project-directory"}
+	reads:   "-f --file --env-file --project-directory", stop: true}
 
 // dockerAliases are the other names docker gives a group's commands.
 var dockerAliases = map[string]string{
@@ -72,20 +64,37 @@ var dockerAliases = map[string]string{
 	"volume list": "volume ls", "network list": "network ls", "context list": "context ls",
 }
 
-func init() {
-	for name, o := range dockerTool.verbs {
-		if len(name) > 8 && name[:8] == "compose " {
-			o.flags += composeGlobal.flags
-			o.vals += composeGlobal.vals
-			o.long += " " + composeGlobal.long
-			o.longVal += " " + composeGlobal.longVal
-			o.reads += " " + composeGlobal.reads
-			o.parsed = nil
-			o.spec()
+// dockerShortcuts are the commands docker, nerdctl and podman take
+// without their group's name: docker ps is docker container ls.
+var dockerShortcuts = map[string]string{"ps": "container ls", "images": "image ls", "logs": "container logs",
+	"history": "image history", "info": "system info", "events": "system events", "stats": "container stats",
+	"top": "container top", "port": "container port", "diff": "container diff"}
+
+// verbSet is the tables of a set of commands (verbs), each taking the
+// options in shared too.
+type verbSet struct {
+	shared toolOpts
+	verbs  map[string]toolOpts
+}
+
+// containerVerbs makes the tables of a Docker-like tool's read-only
+// commands: each command's own options with its set's shared ones merged
+// in. A shortcut without a table of its own (ps) takes its group
+// command's (container ls).
+func containerVerbs(sets ...verbSet) map[string]*toolOpts {
+	out := map[string]*toolOpts{}
+	for _, set := range sets {
+		for name, o := range set.verbs {
+			o.merge(&set.shared)
+			out[name] = &o
 		}
 	}
-	composeGlobal.stop = true
-	composeGlobal.spec()
+	for short, long := range dockerShortcuts {
+		if o, ok := out[long]; ok && out[short] == nil {
+			out[short] = o
+		}
+	}
+	return out
 }
 
 // dockerGroups are docker's commands that take a command of their own.
@@ -97,8 +106,8 @@ var dockerGroups = map[string]bool{"container": true, "image": true, "volume": t
 // files), then a read-only command's own options. Every other command
 // is judged as docker judges it (what it runs, mounts, builds, removes).
 func dockerTabled(c *cmd) {
-	global, words := parseOpts(c.rest(), dockerTool.global.spec())
-	verb, _, ops, known := c.verb(dockerTool)
+	global, verb, _, ops, known := c.verbGlobal(dockerTool)
+	words := c.afterGlobal(dockerTool)
 	if has(global, "H", "--host", "c", "--context") {
 		c.add(Warning, "talks to another Docker daemon", "builtin:docker")
 	}
@@ -133,16 +142,13 @@ func dockerTabled(c *cmd) {
 		c.add(Safe, "reads Docker state", "builtin:read-only")
 		return
 	}
-	// docker's own judgement of the command, without the global options
-	// judged above.
-	saved := c.args
-	c.args = append([]field{c.args[0]}, words...)
 	if verb.s == "search" {
 		c.add(Warning, "searches the image registry", "builtin:network")
-	} else {
-		docker(c)
+		return
 	}
-	c.args = saved
+	// docker's own judgement of the command, without the global options
+	// judged above.
+	c.withArgs(words, docker)
 }
 
 // infraTool is an infrastructure CLI (terraform, helm, pulumi) whose
@@ -167,8 +173,7 @@ func newInfraTool(global, files toolOpts, keyed, dir []string, why string, reads
 
 // judge is the handler of an infraTool.
 func (t *infraTool) judge(c *cmd) {
-	global, _ := parseOpts(c.rest(), t.cli.global.spec())
-	verb, _, ops, _ := c.verb(t.cli)
+	global, verb, _, ops, _ := c.verbGlobal(t.cli)
 	flags, words := parseOpts(ops, t.files.spec())
 	saved := c.d
 	defer func() { c.d = saved }()
@@ -308,50 +313,31 @@ const (
 )
 
 // nerdctlTool is nerdctl's read-only commands, each with its own flags
-// and the global ones; the commands of a group are keyed by both words.
+// and the global ones (their long names only, since -a, -H and -n are
+// the root command's alone); the commands of a group are keyed by both
+// words, and a shortcut takes its group command's table.
 var nerdctlTool = newVerbTool(toolOpts{source: nerdctlSource, flags: nerdctlFlags + "v", vals: nerdctlVals, long: nerdctlLong,
-	longVal: nerdctlLongVal, reads: nerdctlReads, runs: nerdctlRuns}, nerdctlVerbs(map[string]toolOpts{
-	"ps":                {flags: "alqs", vals: "nf", long: "--all --latest --no-trunc --quiet --size", longVal: "--last --format --filter"},
-	"container ls":      {flags: "alqs", vals: "nf", long: "--all --latest --no-trunc --quiet --size", longVal: "--last --format --filter"},
-	"inspect":           {flags: "s", vals: "f", long: "--size", longVal: "--format --type --mode"},
-	"container inspect": {flags: "s", vals: "f", long: "--size", longVal: "--format --mode"},
-	"logs":              {flags: "ft", vals: "n", long: "--follow --timestamps --details", longVal: "--tail --since --until"},
-	"container logs":    {flags: "ft", vals: "n", long: "--follow --timestamps --details", longVal: "--tail --since --until"},
-	"images":            {flags: "qa", vals: "f", long: "--quiet --no-trunc --digests --names --all", longVal: "--format --filter"},
-	"image ls":          {flags: "qa", vals: "f", long: "--quiet --no-trunc --digests --names --all", longVal: "--format --filter"},
-	"image inspect":     {vals: "f", longVal: "--mode --format --platform"},
-	"history":           {flags: "q", vals: "f", long: "--quiet --human --no-trunc", longVal: "--format"},
-	"image history":     {flags: "q", vals: "f", long: "--quiet --human --no-trunc", longVal: "--format"},
-	"version":           {vals: "f", longVal: "--format"},
-	"info":              {vals: "f", longVal: "--mode --format"},
-	"system info":       {vals: "f", longVal: "--mode --format"},
-	"events":            {vals: "f", longVal: "--format --filter"},
-	"system events":     {vals: "f", longVal: "--format --filter"},
-	"stats":             {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
-	"container stats":   {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
-	"top":               {},
-	"container top":     {},
-	"port":              {},
-	"container port":    {},
-	"network ls":        {flags: "q", vals: "f", long: "--quiet", longVal: "--filter --format"},
-	"network inspect":   {vals: "f", longVal: "--mode --format"},
-	"volume ls":         {flags: "qs", vals: "f", long: "--quiet --size", longVal: "--format --filter"},
-	"volume inspect":    {flags: "s", vals: "f", long: "--size", longVal: "--format"},
-}))
-
-// nerdctlVerbs adds the global options to each command's table: their
-// long names only, since -a, -H and -n are the root command's alone.
-func nerdctlVerbs(verbs map[string]toolOpts) map[string]*toolOpts {
-	out := map[string]*toolOpts{}
-	for name, o := range verbs {
-		o.flags += nerdctlFlags
-		o.long += " " + nerdctlLong
-		o.longVal += " " + nerdctlLongVal
-		o.reads, o.runs = nerdctlReads, nerdctlRuns
-		out[name] = &o
-	}
-	return out
-}
+	longVal: nerdctlLongVal, reads: nerdctlReads, runs: nerdctlRuns}, containerVerbs(verbSet{
+	shared: toolOpts{flags: nerdctlFlags, long: nerdctlLong, longVal: nerdctlLongVal, reads: nerdctlReads, runs: nerdctlRuns},
+	verbs: map[string]toolOpts{
+		"container ls":      {flags: "alqs", vals: "nf", long: "--all --latest --no-trunc --quiet --size", longVal: "--last --format --filter"},
+		"inspect":           {flags: "s", vals: "f", long: "--size", longVal: "--format --type --mode"},
+		"container inspect": {flags: "s", vals: "f", long: "--size", longVal: "--format --mode"},
+		"container logs":    {flags: "ft", vals: "n", long: "--follow --timestamps --details", longVal: "--tail --since --until"},
+		"image ls":          {flags: "qa", vals: "f", long: "--quiet --no-trunc --digests --names --all", longVal: "--format --filter"},
+		"image inspect":     {vals: "f", longVal: "--mode --format --platform"},
+		"image history":     {flags: "q", vals: "f", long: "--quiet --human --no-trunc", longVal: "--format"},
+		"version":           {vals: "f", longVal: "--format"},
+		"system info":       {vals: "f", longVal: "--mode --format"},
+		"system events":     {vals: "f", longVal: "--format --filter"},
+		"container stats":   {flags: "a", long: "--all --no-stream --no-trunc", longVal: "--format"},
+		"container top":     {},
+		"container port":    {},
+		"network ls":        {flags: "q", vals: "f", long: "--quiet", longVal: "--filter --format"},
+		"network inspect":   {vals: "f", longVal: "--mode --format"},
+		"volume ls":         {flags: "qs", vals: "f", long: "--quiet --size", longVal: "--format --filter"},
+		"volume inspect":    {flags: "s", vals: "f", long: "--size", longVal: "--format"},
+	}}))
 
 // nerdctlAliases are the other names nerdctl gives a group's commands.
 var nerdctlAliases = map[string]string{"container list": "container ls", "container ps": "container ls", "image list": "image ls",
@@ -371,8 +357,7 @@ func nerdctl(c *cmd) {
 // reports whether the options name another daemon, and every command
 // without a table is judged as docker's.
 func containerCLI(c *cmd, t *verbTool, aliases map[string]string, remote func(global, flags []flag) bool) {
-	global, words := parseOpts(c.rest(), t.global.spec())
-	verb, flags, ops, known := c.verb(t)
+	global, verb, flags, ops, known := c.verbGlobal(t)
 	if verb.dyn {
 		c.add(Dangerous, "runs a "+c.name+" command that is not known until it runs", "builtin:docker-remove")
 		return
@@ -394,10 +379,7 @@ func containerCLI(c *cmd, t *verbTool, aliases map[string]string, remote func(gl
 		c.add(Safe, "reads container state", "builtin:read-only")
 		return
 	}
-	saved := c.args
-	c.args = append([]field{c.args[0]}, words...)
-	docker(c)
-	c.args = saved
+	c.withArgs(c.afterGlobal(t), docker)
 }
 
 // podmanSource names the manual podman's tables were taken from.
@@ -416,23 +398,19 @@ const (
 		--network-config-dir --root --runroot --runtime --runtime-flag --ssh --storage-driver --storage-opt --tmpdir --url --volumepath`
 )
 
-// podmanTool is podman's read-only commands with their own options.
-var podmanTool = newVerbTool(podmanGlobal(toolOpts{source: podmanSource, stop: true}), podmanVerbs(map[string]toolOpts{
-	"ps":                {flags: "alpqs", vals: "fnw", long: "--all --external --latest --no-trunc --noheading --ns --pod --quiet --size --sync", longVal: "--filter --format --last --sort --watch"},
+// podmanTool is podman's read-only commands with their own options and
+// the global ones; a shortcut takes its group command's table.
+var podmanTool = newVerbTool(podmanGlobal(toolOpts{source: podmanSource, stop: true}), containerVerbs(verbSet{shared: podmanGlobal(toolOpts{}), verbs: map[string]toolOpts{
 	"container ls":      {flags: "alpqs", vals: "fnw", long: "--all --external --latest --no-trunc --noheading --ns --pod --quiet --size --sync", longVal: "--filter --format --last --sort --watch"},
-	"images":            {flags: "anq", vals: "f", long: "--all --digests --history --no-trunc --noheading --quiet", longVal: "--filter --format --sort"},
 	"image ls":          {flags: "anq", vals: "f", long: "--all --digests --history --no-trunc --noheading --quiet", longVal: "--filter --format --sort"},
 	"inspect":           {flags: "ls", vals: "ft", long: "--latest --size", longVal: "--format --type"},
 	"container inspect": {flags: "ls", vals: "f", long: "--latest --size", longVal: "--format"},
 	"image inspect":     {vals: "f", longVal: "--format"},
-	"logs":              {flags: "flnt", long: "--color --follow --latest --names --timestamps", longVal: "--since --tail --until"},
 	"container logs":    {flags: "flnt", long: "--color --follow --latest --names --timestamps", longVal: "--since --tail --until"},
 	"version":           {vals: "f", longVal: "--format"},
-	"info":              {vals: "f", longVal: "--format"},
 	"system info":       {vals: "f", longVal: "--format"},
 	"top":               {flags: "l", long: "--latest", stop: true},
 	"stats":             {flags: "al", vals: "i", long: "--all --latest --no-reset --no-stream --no-trunc", longVal: "--format --interval"},
-	"history":           {flags: "Hq", long: "--human --no-trunc --quiet", longVal: "--format"},
 	"image history":     {flags: "Hq", long: "--human --no-trunc --quiet", longVal: "--format"},
 	"port":              {flags: "al", long: "--all --latest"},
 	"diff":              {flags: "l", long: "--latest", longVal: "--format"},
@@ -442,7 +420,7 @@ var podmanTool = newVerbTool(podmanGlobal(toolOpts{source: podmanSource, stop: t
 	"network ls":        {flags: "q", vals: "f", long: "--no-trunc --noheading --quiet", longVal: "--filter --format"},
 	"network inspect":   {vals: "f", longVal: "--format"},
 	"system df":         {flags: "v", long: "--verbose", longVal: "--format"},
-}))
+}}))
 
 // podmanGlobal adds podman's global options to a table.
 func podmanGlobal(o toolOpts) toolOpts {
@@ -454,16 +432,6 @@ func podmanGlobal(o toolOpts) toolOpts {
 	o.writes = "--root --runroot --tmpdir --volumepath --network-config-dir"
 	o.runs = "--conmon --runtime --network-cmd-path --hooks-dir"
 	return o
-}
-
-// podmanVerbs adds the global options to each command's table.
-func podmanVerbs(verbs map[string]toolOpts) map[string]*toolOpts {
-	out := map[string]*toolOpts{}
-	for name, o := range verbs {
-		o := podmanGlobal(o)
-		out[name] = &o
-	}
-	return out
 }
 
 // podman judges podman by its tables, as docker's.

@@ -214,3 +214,29 @@ func TestPodmanTablesMatchInstalledHelp(t *testing.T) {
 	}
 	checkVerbHelp(t, "podman", tables)
 }
+
+// A shortcut of docker, nerdctl and podman (ps, images, logs) reads what
+// its group's command reads, with the same options: nerdctl ps -a is
+// nerdctl container ls -a.
+func TestContainerShortcutsTakeTheirGroupCommandsTable(t *testing.T) {
+	t.Parallel()
+	for name, tool := range map[string]*verbTool{"docker": dockerTool, "nerdctl": nerdctlTool, "podman": podmanTool} {
+		for short, long := range dockerShortcuts {
+			o, ok := tool.verbs[long]
+			if !ok {
+				continue
+			}
+			for _, opt := range append([]string{""}, strings.Fields(o.long)...) {
+				group := strings.TrimSpace(name + " " + long + " " + opt)
+				line := strings.TrimSpace(name + " " + short + " " + opt)
+				want := Classify(shellAction(group), Policy{})
+				if opt == "" && want.Level != Safe {
+					t.Fatalf("Classify(%q) = %v, want %v\nreasons: %q", group, want.Level, Safe, want.Reasons)
+				}
+				if v := Classify(shellAction(line), Policy{}); v.Level != want.Level {
+					t.Errorf("Classify(%q) = %v, want %v as %q", line, v.Level, want.Level, group)
+				}
+			}
+		}
+	}
+}

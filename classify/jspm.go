@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // npmOpts is every option npm takes: npm reads each of its configuration
 // keys as an option on any command, before or after the command word, and
@@ -98,18 +101,18 @@ func npmTilde(c *cmd, a field) field {
 // npmTabled judges npm by its table: every option is one npm documents,
 // the files and programs options name are judged, and the command word
 // decides the rest (npmVerb).
-func npmTabled(c *cmd) {
-	saved := c.args
-	c.args = append([]field{c.args[0]}, npmExpand(c, c.rest())...)
-	defer func() { c.args = saved }()
-	verb, flags, ops, known := c.verb(npmTool)
+func npmTabled(c *cmd) { c.withArgs(npmExpand(c, c.rest()), npmExpanded) }
+
+// npmExpanded is npmTabled for a line whose shorthands npmExpand wrote
+// out.
+func npmExpanded(c *cmd) {
+	before, verb, flags, ops, known := c.verbGlobal(npmTool)
 	if !known && npmRunsTests(verb, ops) {
 		flags, ops = c.judgeArgs(ops, npmTool.verbs["test"])
 	} else if !known {
 		// Options after a command without a table still matter.
 		flags, ops = parseOpts(ops, npmOpts.spec())
 	}
-	before, _ := parseOpts(c.rest(), npmTool.global.spec())
 	flags = append(before, flags...)
 	npmOptions(c, flags, verb.s)
 	npmVerb(c, verb, ops, flags)
@@ -183,17 +186,9 @@ func npmVerb(c *cmd, verb field, ops []field, flags []flag) {
 	global := npmGlobal(flags)
 	switch sub {
 	case "test", "t", "tst":
-		c.add(Safe, "runs the project's tests", "builtin:test")
-		c.read(scriptFiles(ops))
+		testScript(c, ops)
 	case "run", "run-script", "rum", "urn":
-		if s := first(ops); s == "test" || s == "tests" {
-			c.add(Safe, "runs the project's tests", "builtin:test")
-			c.read(scriptFiles(ops[1:]))
-		} else if len(ops) == 0 {
-			c.add(Safe, "lists the project's scripts", "builtin:read-only")
-		} else {
-			c.add(Warning, "runs a package script", "builtin:npm-script")
-		}
+		runScript(c, ops)
 	case "":
 		c.add(Safe, "prints usage", "builtin:read-only")
 	case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall",
@@ -226,12 +221,7 @@ func npmVerb(c *cmd, verb field, ops []field, flags []flag) {
 	case "get":
 		c.add(Safe, "reads npm configuration", "builtin:read-only")
 	case "config", "c":
-		switch first(ops) {
-		case "get", "list", "ls", "":
-			c.add(Safe, "reads npm configuration", "builtin:read-only")
-		default:
-			c.add(Dangerous, "changes npm's user configuration", "builtin:npm-config")
-		}
+		npmConfig(c, first(ops))
 	case "set":
 		c.add(Dangerous, "changes npm's user configuration", "builtin:npm-config")
 	case "version", "verison":
@@ -243,6 +233,71 @@ func npmVerb(c *cmd, verb field, ops []field, flags []flag) {
 	default:
 		c.add(Warning, "unknown npm command", "builtin:unknown")
 	}
+}
+
+// npmConfig judges npm config by its subcommand: get and list read, any
+// other changes the user's configuration.
+func npmConfig(c *cmd, sub string) {
+	switch sub {
+	case "get", "list", "ls", "":
+		c.add(Safe, "reads npm configuration", "builtin:read-only")
+	default:
+		c.add(Dangerous, "changes npm's user configuration", "builtin:npm-config")
+	}
+}
+
+// testScript judges a package manager's test command: the project's
+// test script runs, and the files named in the words passed to it are
+// read.
+func testScript(c *cmd, words []field) {
+	c.add(Safe, "runs the project's tests", "builtin:test")
+	c.read(scriptFiles(words))
+}
+
+// runScript judges a package manager's run command by the script it
+// names (script[0]; the words after it are passed to the script): none
+// lists the scripts, the test script runs the tests, any other script
+// runs whatever package.json says.
+func runScript(c *cmd, script []field) {
+	switch s := first(script); {
+	case len(script) == 0:
+		c.add(Safe, "lists the project's scripts", "builtin:read-only")
+	case s == "test" || s == "tests":
+		testScript(c, script[1:])
+	default:
+		c.add(Warning, "runs a package script", "builtin:npm-script")
+	}
+}
+
+// configCommand judges the config command of pnpm or yarn (name) by its
+// subcommand: those in reads only read, any other changes the
+// configuration.
+func configCommand(c *cmd, name, sub string, reads ...string) {
+	if slices.Contains(reads, sub) {
+		c.add(Safe, "reads "+name+" configuration", "builtin:read-only")
+		return
+	}
+	c.add(Dangerous, "changes "+name+"'s configuration", "builtin:npm-config")
+}
+
+// licensesCommand judges the licenses command of pnpm or yarn: listing
+// them reads the dependencies, any other subcommand is judged as other
+// says.
+func licensesCommand(c *cmd, sub, other string) {
+	if sub == "ls" || sub == "list" {
+		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
+		return
+	}
+	c.add(Warning, other, "builtin:unknown")
+}
+
+// npmWithGlobal judges words as npm's command line, with npm's -g when
+// global holds -g or --global: the judgement pnpm and bun leave to npm.
+func npmWithGlobal(c *cmd, global []flag, words []field) {
+	if has(global, "g", "--global") {
+		words = append([]field{lit("-g")}, words...)
+	}
+	c.withArgs(words, npm)
 }
 
 // prettierOpts is prettier's table (prettier --help, Prettier 3.10.1). By
@@ -297,12 +352,12 @@ var (
 // pnpmTabled judges pnpm by its tables. test runs the test script with
 // the words after it; run runs a script; ls, why, root, bin, licenses and
 // config get/list only read. Other commands are judged as npm's.
-func pnpmTabled(c *cmd) {
-	saved := c.args
-	c.args = append([]field{c.args[0]}, npmExpand(c, c.rest())...)
-	defer func() { c.args = saved }()
-	global, words := parseOpts(c.rest(), pnpmTool.global.spec())
-	verb, flags, ops, known := c.verb(pnpmTool)
+func pnpmTabled(c *cmd) { c.withArgs(npmExpand(c, c.rest()), pnpmExpanded) }
+
+// pnpmExpanded is pnpmTabled for a line whose shorthands npmExpand wrote
+// out.
+func pnpmExpanded(c *cmd) {
+	global, verb, flags, ops, known := c.verbGlobal(pnpmTool)
 	if !known {
 		// pnpm reads its universal options after any command too.
 		flags, _ = parseOpts(ops, pnpmListOpts.spec())
@@ -314,42 +369,19 @@ func pnpmTabled(c *cmd) {
 	case verb.s == "":
 		c.add(Safe, "prints usage", "builtin:read-only")
 	case verb.s == "test" || verb.s == "t" || verb.s == "tst":
-		c.add(Safe, "runs the project's tests", "builtin:test")
-		c.read(scriptFiles(ops))
+		testScript(c, ops)
 	case verb.s == "run" || verb.s == "run-script":
 		_, script := c.judgeArgs(ops, &pnpmRunOpts)
-		switch s := first(script); {
-		case len(script) == 0:
-			c.add(Safe, "lists the project's scripts", "builtin:read-only")
-		case s == "test" || s == "tests":
-			c.add(Safe, "runs the project's tests", "builtin:test")
-			c.read(scriptFiles(script[1:]))
-		default:
-			c.add(Warning, "runs a package script", "builtin:npm-script")
-		}
+		runScript(c, script)
 	case known && (verb.s == "config" || verb.s == "c"):
-		switch first(ops) {
-		case "get", "list", "":
-			c.add(Safe, "reads pnpm configuration", "builtin:read-only")
-		default:
-			c.add(Dangerous, "changes pnpm's configuration", "builtin:npm-config")
-		}
+		configCommand(c, "pnpm", first(ops), "get", "list", "")
 	case known && verb.s == "licenses":
-		if s := first(ops); s == "ls" || s == "list" {
-			c.add(Safe, "reads the project's dependencies", "builtin:read-only")
-		} else {
-			c.add(Warning, "unknown pnpm command", "builtin:unknown")
-		}
+		licensesCommand(c, first(ops), "unknown pnpm command")
 	case known:
 		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
 	default:
 		// npm's judgement of the command, with pnpm's global -g kept.
-		args := []field{c.args[0]}
-		if has(global, "g", "--global") {
-			args = append(args, lit("-g"))
-		}
-		c.args = append(args, words...)
-		npm(c)
+		npmWithGlobal(c, global, c.afterGlobal(pnpmTool))
 	}
 }
 
@@ -411,8 +443,7 @@ func yarnVerb(longVal, long string) *toolOpts {
 // script's words; list, why, bin, licenses list, config get/list, help
 // and check only read. Other commands are judged as npm's.
 func yarnTabled(c *cmd) {
-	global, words := parseOpts(c.rest(), yarnTool.global.spec())
-	verb, flags, ops, known := c.verb(yarnTool)
+	global, verb, flags, ops, known := c.verbGlobal(yarnTool)
 	if !known {
 		// yarn reads its global options after any command too.
 		flags, _ = parseOpts(ops, yarnTool.verbs["list"].spec())
@@ -428,43 +459,22 @@ func yarnTabled(c *cmd) {
 	case verb.dyn:
 		c.add(Warning, "the yarn command is not known until it runs", "builtin:unknown")
 	case verb.s == "test":
-		c.add(Safe, "runs the project's tests", "builtin:test")
-		c.read(scriptFiles(ops))
+		testScript(c, ops)
 	case verb.s == "run":
 		_, script := c.judgeArgs(ops, &yarnOpts)
-		switch s := first(script); {
-		case len(script) == 0:
-			c.add(Safe, "lists the project's scripts", "builtin:read-only")
-		case s == "test" || s == "tests":
-			c.add(Safe, "runs the project's tests", "builtin:test")
-			c.read(scriptFiles(script[1:]))
-		default:
-			c.add(Warning, "runs a package script", "builtin:npm-script")
-		}
+		runScript(c, script)
 	case verb.s == "version":
 		// yarn version asks for the new version, then commits and tags it.
 		c.add(Warning, "bumps the version and tags it", "builtin:npm-script")
 	case known && verb.s == "config":
-		switch first(ops) {
-		case "get", "list":
-			c.add(Safe, "reads yarn configuration", "builtin:read-only")
-		default:
-			c.add(Dangerous, "changes yarn's configuration", "builtin:npm-config")
-		}
+		configCommand(c, "yarn", first(ops), "get", "list")
 	case known && verb.s == "licenses":
-		if s := first(ops); s == "ls" || s == "list" {
-			c.add(Safe, "reads the project's dependencies", "builtin:read-only")
-		} else {
-			c.add(Warning, "prints the licenses of dependencies, generating a notice", "builtin:unknown")
-		}
+		licensesCommand(c, first(ops), "prints the licenses of dependencies, generating a notice")
 	case known:
 		c.add(Safe, "reads the project's dependencies", "builtin:read-only")
 	default:
 		// npm's judgement of the command (yarn alone installs).
-		saved := c.args
-		c.args = append([]field{c.args[0]}, words...)
-		npm(c)
-		c.args = saved
+		c.withArgs(c.afterGlobal(yarnTool), npm)
 	}
 }
 
@@ -551,8 +561,7 @@ var dprintPrintOpts = dprintOpts
 // files; init, add and config change the configuration, and upgrade
 // replaces the program.
 func dprint(c *cmd) {
-	global, _ := parseOpts(c.rest(), dprintTool.global.spec())
-	verb, flags, ops, known := c.verb(dprintTool)
+	global, verb, flags, ops, known := c.verbGlobal(dprintTool)
 	for _, f := range values(append(global, flags...), "c", "--config") {
 		if strings.Contains(f.s, "://") || f.dyn {
 			c.add(Warning, "reads its configuration from the network", "builtin:network")
@@ -700,8 +709,7 @@ var (
 // port and preconnections are warning; a file or another command is
 // judged as npm judges its kind.
 func bun(c *cmd) {
-	global, words := parseOpts(c.rest(), bunTool.global.spec())
-	verb, flags, ops, known := c.verb(bunTool)
+	global, verb, flags, ops, known := c.verbGlobal(bunTool)
 	if !known && verb.s != "run" {
 		// The package commands take the install options (bun why's).
 		flags, _ = parseOpts(ops, bunWhyOpts.spec())
@@ -741,18 +749,10 @@ func bun(c *cmd) {
 			c.add(Safe, "lists the project's scripts", "builtin:read-only")
 			return
 		}
-		c.add(Safe, "runs the project's tests", "builtin:test")
-		c.read(scriptFiles(script[1:]))
+		testScript(c, script[1:])
 	default:
 		// npm's judgement of the command (a file or a script runs).
-		saved := c.args
-		args := []field{c.args[0]}
-		if has(global, "g", "--global") {
-			args = append(args, lit("-g"))
-		}
-		c.args = append(args, words...)
-		npm(c)
-		c.args = saved
+		npmWithGlobal(c, global, c.afterGlobal(bunTool))
 	}
 }
 
@@ -884,8 +884,7 @@ var turboSubcommands = map[string]bool{"bin": true, "completion": true, "daemon"
 // build task (as make and gradle are judged); the remote cache, the
 // other commands and files outside the project are judged by kind.
 func turbo(c *cmd) {
-	global, words := parseOpts(c.rest(), turboTool.global.spec())
-	verb, flags, ops, known := c.verb(turboTool)
+	global, verb, flags, ops, known := c.verbGlobal(turboTool)
 	switch {
 	case verb.dyn:
 		c.add(Warning, "the turbo command is not known until it runs", "builtin:unknown")
@@ -903,7 +902,7 @@ func turbo(c *cmd) {
 		return
 	case !known:
 		// turbo TASK... is turbo run TASK...
-		flags, ops = c.judgeArgs(words, &turboRun)
+		flags, ops = c.judgeArgs(c.afterGlobal(turboTool), &turboRun)
 	}
 	flags = append(global, flags...)
 	if has(flags, "--api", "--login", "--token", "--team", "--experimental-otel-endpoint") {

@@ -259,11 +259,11 @@ func on(f flag) bool {
 	return !f.hasVal || f.val.dyn || f.val.s != "false" && f.val.s != "0" && f.val.s != "none"
 }
 
-// negated returns the --no- forms of the long options in list, which
-// yargs, cac (mri) and meow accept for every boolean option.
-func negated(list string) string {
-	var out []string
-	for _, l := range strings.Fields(list) {
+// withNegated returns the long options in list followed by their --no-
+// forms, which yargs, cac (mri) and meow accept for every boolean option.
+func withNegated(list string) string {
+	out := strings.Fields(list)
+	for _, l := range out {
 		if strings.HasPrefix(l, "--") && !strings.HasPrefix(l, "--no-") && !strings.Contains(l, ".") {
 			out = append(out, "--no-"+l[2:])
 		}
@@ -380,7 +380,7 @@ const jestBools = "--help --version --all --automock --bail --cache --changedFil
 
 var jestTable = jsTool{why: "runs the project's tests", rule: "builtin:test", fixWhy: "updates project files",
 	opts: toolOpts{source: "jest --help, Jest 30.5.2", flags: "hbeofiu", vals: "cwt",
-		long:    jestBools + " " + negated(jestBools),
+		long:    withNegated(jestBools),
 		longVal: "--cacheDirectory --changedSince --collectCoverageFrom --config --coverageDirectory --coveragePathIgnorePatterns --coverageProvider --coverageReporters --coverageThreshold --filter --globalSetup --globalTeardown --globals --haste --ignoreProjects --maxConcurrency --maxWorkers --moduleDirectories --moduleFileExtensions --moduleNameMapper --modulePathIgnorePatterns --modulePaths --notifyMode --openHandlesTimeout --outputFile --preset --prettierPath --projects --reporters --resolver --rootDir --roots --runner --seed --selectProjects --setupFiles --setupFilesAfterEnv --shard --snapshotSerializers --testEnvironment --env --testEnvironmentOptions --testFailureExitCode --testMatch --testNamePattern --testPathIgnorePatterns --testPathPatterns --testRegex --testResultsProcessor --testRunner --testSequencer --testTimeout --transform --transformIgnorePatterns --unmockedModulePathPatterns --watchPathIgnorePatterns --workerGracefulExitTimeout",
 		// Each names a module Jest loads and runs, or a directory it
 		// takes tests and modules from.
@@ -412,7 +412,7 @@ const vitestBools = "--version --watch --ui --open --api.strictPort --api.allowE
 
 var vitestTable = jsTool{why: "runs the project's tests", rule: "builtin:test", fixWhy: "updates project files",
 	opts: toolOpts{source: "vitest --help --expand-help, Vitest 4.1.12", flags: "vwh", vals: "rcut",
-		long: vitestBools + " " + negated(vitestBools),
+		long: withNegated(vitestBools),
 		longVal: "--root --config --update --testNamePattern --dir --api --api.port --api.host --silent --reporter --outputFile --coverage.provider --coverage.include --coverage.exclude --coverage.reportsDirectory --coverage.reporter --coverage.thresholds.autoUpdate --coverage.thresholds.lines --coverage.thresholds.functions --coverage.thresholds.branches --coverage.thresholds.statements --coverage.ignoreClassMethods --coverage.processingConcurrency --coverage.customProviderModule --coverage.watermarks.statements --coverage.watermarks.lines --coverage.watermarks.branches --coverage.watermarks.functions --coverage.changed --coverage.htmlDir " +
 			"--mode --browser --browser.name --browser.api --browser.api.port --browser.api.host --browser.detailsPanelPosition --browser.connectTimeout --browser.trace --browser.locators --pool --execArgv --vmMemoryLimit --maxWorkers --environment --shard --changed --sequence --sequence.seed --sequence.hooks --sequence.setupFiles --inspect --inspectBrk --testTimeout --hookTimeout --bail --retry --retry.count --retry.delay --retry.condition " +
 			"--diff --diff.aAnnotation --diff.aIndicator --diff.bAnnotation --diff.bIndicator --diff.commonIndicator --diff.contextLines --diff.emptyFirstOrLastLinePlaceholder --diff.maxDepth --diff.truncateThreshold --diff.truncateAnnotation --exclude --typecheck.checker --typecheck.tsconfig --typecheck.spawnTimeout --project --slowTestThreshold --teardownTimeout --maxConcurrency --expect.poll.interval --expect.poll.timeout --attachmentsDir --configLoader --mergeReports --listTags --tagsFilter --experimental --experimental.importDurations.print --experimental.importDurations.limit --experimental.importDurations.thresholds.warn --experimental.importDurations.thresholds.danger --experimental.vcsProvider",
@@ -438,7 +438,7 @@ const mochaBools = "--allow-uncaught --async-only --bail --check-leaks --color -
 
 var mochaTable = jsTool{why: "runs the project's tests", rule: "builtin:test",
 	opts: toolOpts{source: "mocha --help, Mocha 12.0.3", flags: "AbciCpSwhV", vals: "nOrjfgRust",
-		long:    mochaBools + " " + negated(mochaBools),
+		long:    withNegated(mochaBools),
 		longVal: "--extension --file --global --globals --ignore --exclude --node-option --reporter-option --reporter-options --require --watch-files --watch-ignore --retries --jobs --config --fgrep --grep --package --reporter --ui --slow --timeout --timeouts",
 		// Files and modules loaded before the tests, the configuration,
 		// and reporters and interfaces given as module paths.
@@ -454,7 +454,7 @@ const avaBools = "--version --color --fail-fast --serial --tap --update-snapshot
 
 var avaTable = jsTool{why: "runs the project's tests", rule: "builtin:test", fixWhy: "updates project files",
 	opts: toolOpts{source: "ava --help, AVA 7.0.0", flags: "stuvw", vals: "cmT",
-		long:    avaBools + " " + negated(avaBools),
+		long:    withNegated(avaBools),
 		longVal: "--config --concurrency --match --node-arguments --timeout",
 		reads:   "--config"},
 	fixes:   "-u --update-snapshots",

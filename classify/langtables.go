@@ -490,9 +490,8 @@ var (
 // stack; exec, run, ghci, script and their kind run code; commands that
 // write the project or publish are judged by what they do.
 func stack(c *cmd) {
-	verb, flags, _, known := c.verb(stackTool)
+	global, verb, flags, _, known := c.verbGlobal(stackTool)
 	// The directories stack writes: its root, work and bin directories.
-	global, _ := parseOpts(c.rest(), stackTool.global.spec())
 	for _, f := range append(global, flags...) {
 		if f.hasVal && (f.name == "--stack-root" || f.name == "--work-dir" || f.name == "--local-bin-path" || f.name == "--ddump-dir") {
 			c.output(f.val)

@@ -151,8 +151,7 @@ func verbsAnywhere(verbs map[string]*toolOpts) *verbTool {
 // package lists; every other verb changes the system.
 func apt(c *cmd) {
 	t := aptTools[c.name]
-	verb, flags, _, known := c.verb(t)
-	gflags, _ := parseOpts(c.rest(), t.global.spec())
+	gflags, verb, flags, _, known := c.verbGlobal(t)
 	aptConfig(c, append(gflags, flags...))
 	if !known {
 		changesSystem(c)
@@ -322,7 +321,7 @@ var pipSubs = map[string][]string{"config": {"list", "get", "debug"}, "cache": {
 // installed (list, show, freeze...) or asks the index (index, search,
 // list --outdated); every other verb is pip's to judge (installs).
 func pipTabled(c *cmd) {
-	verb, flags, ops, known := c.verb(pipTool)
+	gflags, verb, flags, ops, known := c.verbGlobal(pipTool)
 	if subs, ok := pipSubs[verb.s]; known && ok && (len(ops) == 0 || ops[0].dyn || !slices.Contains(subs, ops[0].s)) {
 		known = false // pip config set, pip cache purge
 	}
@@ -330,7 +329,6 @@ func pipTabled(c *cmd) {
 		pip(c)
 		return
 	}
-	gflags, _ := parseOpts(c.rest(), pipTool.global.spec())
 	all := append(gflags, flags...)
 	for _, f := range values(all, "--keyring-provider") {
 		if f.s != "disabled" {
@@ -406,12 +404,11 @@ var gemOther = packageManager([]string{"list", "env", "environment", "which", "c
 // unless told to ask the registry (-r, -b, -u, a source or a proxy;
 // search does by default); check --doctor removes what it finds.
 func gem(c *cmd) {
-	verb, flags, ops, known := c.verb(gemTool)
+	gflags, verb, flags, ops, known := c.verbGlobal(gemTool)
 	if !known {
 		gemOther(c)
 		return
 	}
-	gflags, _ := parseOpts(c.rest(), gemTool.global.spec())
 	all := append(gflags, flags...)
 	remote := has(all, "r", "--remote", "b", "--both", "u", "--update-sources", "p", "--http-proxy", "s", "--source", "B", "--bulk-threshold", "--clear-sources")
 	if verb.s == "contents" {
@@ -476,12 +473,10 @@ var rustupOther = packageManager([]string{"show", "which", "help", "toolchain li
 // print; check asks the release server; doc opens a browser unless
 // --path; every other verb installs or changes toolchains outside the
 // project. A leading +toolchain names the toolchain to use.
-func rustup(c *cmd) {
-	saved := c.args
-	if r := c.rest(); len(r) > 0 && !r[0].dyn && strings.HasPrefix(r[0].s, "+") {
-		c.args = append([]field{c.args[0]}, r[1:]...)
-	}
-	defer func() { c.args = saved }()
+func rustup(c *cmd) { c.withArgs(withoutToolchain(c.rest()), rustupVerb) }
+
+// rustupVerb is rustup's judgement of its line without the toolchain.
+func rustupVerb(c *cmd) {
 	verb, flags, ops, known := c.verb(rustupTool)
 	if !known {
 		if o := rustupLists[verb.s]; o != nil && len(ops) > 0 && !ops[0].dyn && ops[0].s == "list" {
@@ -795,7 +790,7 @@ var dnfReadVerbs = []string{"repoquery", "deplist", "group", "module", "updatein
 // in the repositories (the network unless -C); every other verb changes
 // the system.
 func dnf(c *cmd) {
-	verb, flags, ops, known := c.verb(dnfTool)
+	gflags, verb, flags, ops, known := c.verbGlobal(dnfTool)
 	if subs, ok := dnfSubs[verb.s]; known && ok && len(ops) > 0 && (ops[0].dyn || !slices.Contains(subs, ops[0].s)) {
 		known = false
 	}
@@ -807,7 +802,6 @@ func dnf(c *cmd) {
 		changesSystem(c)
 		return
 	}
-	gflags, _ := parseOpts(c.rest(), dnfTool.global.spec())
 	all := append(gflags, flags...)
 	if has(all, "c", "--config", "--setopt", "--repofrompath", "--enableplugin") {
 		c.add(Warning, "changes dnf's configuration or plugins, which can run code", "builtin:config-file")
@@ -907,12 +901,11 @@ var zypperLocal = []string{"repos", "lr", "services", "ls", "locks", "ll"}
 // zypper judges zypper: a verb with a table reads (the repositories
 // unless --no-refresh); every other verb changes the system.
 func zypper(c *cmd) {
-	verb, _, _, known := c.verb(zypperTool)
+	gflags, verb, _, _, known := c.verbGlobal(zypperTool)
 	if !known {
 		changesSystem(c)
 		return
 	}
-	gflags, _ := parseOpts(c.rest(), zypperTool.global.spec())
 	if has(gflags, "p", "--plus-repo") {
 		c.add(Warning, "adds a repository for this command", "builtin:network")
 	}
@@ -953,8 +946,7 @@ var apkTool = func() *verbTool {
 // and the cached indexes; refreshing them (-U) and every other applet
 // change the system.
 func apk(c *cmd) {
-	_, flags, _, known := c.verb(apkTool)
-	gflags, _ := parseOpts(c.rest(), apkTool.global.spec())
+	gflags, _, flags, _, known := c.verbGlobal(apkTool)
 	all := append(gflags, flags...)
 	if !known || has(all, "U", "--update-cache", "--force-refresh") {
 		changesSystem(c)
@@ -1200,24 +1192,6 @@ var (
 	yayLongVal = "--aururl --aurrpcurl --builddir --editor --editorflags --makepkg --pacman --tar --git --gpg --makepkgconf " +
 		"--requestsplitn --completioninterval --sortby --searchby --answerclean --answerdiff --answeredit --answerupgrade " +
 		"--mflags --gpgflags --sudo --sudoflags"
-	yayAll = func() toolOpts {
-		all := pacmanAll
-		all.parsed, all.known = nil, nil
-		all.source = yaySource
-		all.flags += "YBPGWNacdgswqifpuv"
-		all.long = join(all.long, yayLong)
-		all.longVal = join(all.longVal, yayLongVal)
-		all.reads = join(all.reads, "--makepkgconf")
-		all.writes = join(all.writes, "--builddir")
-		all.runs = "--editor --makepkg --pacman --tar --git --gpg --sudo"
-		all.spec()
-		return all
-	}()
-	yayOwn = func() *toolOpts {
-		o := &toolOpts{source: yaySource, long: yayLong, longVal: yayLongVal}
-		o.spec()
-		return o
-	}()
 )
 
 // aurHelper is a pacman wrapper that adds the AUR (yay, paru): all
@@ -1227,6 +1201,23 @@ type aurHelper struct {
 	all, own *toolOpts
 	ops      string
 	longOps  map[string]string
+}
+
+// newAURHelper makes an aurHelper from its own options (own: the manual,
+// and the options any operation takes), what its whole line adds to
+// pacman's (add: its short options, the files it writes and the programs
+// it runs; --makepkgconf is read) and its operations.
+func newAURHelper(own, add toolOpts, ops string, longOps map[string]string) *aurHelper {
+	all := pacmanAll
+	all.parsed, all.known = nil, nil
+	all.source = own.source
+	all.flags += add.flags
+	all.long = join(all.long, own.long)
+	all.longVal = join(all.longVal, own.longVal)
+	all.reads = join(all.reads, "--makepkgconf")
+	all.writes = join(all.writes, add.writes)
+	all.runs = add.runs
+	return &aurHelper{all: &all, own: &own, ops: ops, longOps: longOps}
 }
 
 // judge judges an AUR helper like pacman, with the AUR: -Q reads what is
@@ -1295,8 +1286,9 @@ func (h *aurHelper) judge(c *cmd) {
 	}
 }
 
-var yayHelper = &aurHelper{all: &yayAll, own: yayOwn, ops: "DFQRSTUVYBPGW",
-	longOps: map[string]string{"--yay": "Y", "--build": "B", "--show": "P", "--getpkgbuild": "G", "--web": "W"}}
+var yayHelper = newAURHelper(toolOpts{source: yaySource, long: yayLong, longVal: yayLongVal},
+	toolOpts{flags: "YBPGWNacdgswqifpuv", writes: "--builddir", runs: "--editor --makepkg --pacman --tar --git --gpg --sudo"}, "DFQRSTUVYBPGW",
+	map[string]string{"--yay": "Y", "--build": "B", "--show": "P", "--getpkgbuild": "G", "--web": "W"})
 
 // yay is yayHelper's judgement.
 func yay(c *cmd) { yayHelper.judge(c) }
@@ -1320,25 +1312,11 @@ var (
 	paruLongVal = "--aururl --aurrpcurl --editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat " +
 		"--makepkgconf --editorflags --mflags --gitflags --gpgflags --sudoflags --batflags --fmflags --chrootflags --chrootpkgs " +
 		"--completioninterval --sortby --searchby --limit --develsuffixes --builddir --clonedir --develfile --ask --ignoredevel --mode"
-	paruAll = func() toolOpts {
-		all := pacmanAll
-		all.parsed, all.known = nil, nil
-		all.source = paruSource
-		all.flags += "PGBLCacswopdyqiux"
-		all.long = join(all.long, paruLong)
-		all.longVal = join(all.longVal, paruLongVal)
-		all.reads = join(all.reads, "--makepkgconf")
-		all.writes = join(all.writes, "--builddir --clonedir --develfile")
-		all.runs = "--editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat"
-		all.spec()
-		return all
-	}()
-	paruHelper = &aurHelper{all: &paruAll, own: func() *toolOpts {
-		o := &toolOpts{source: paruSource, flags: "x", long: paruLong, longVal: paruLongVal}
-		o.spec()
-		return o
-	}(), ops: "DFQRSTUVPGBLC", longOps: map[string]string{"--show": "P", "--getpkgbuild": "G", "--build": "B", "--repoctl": "L", "--chrootctl": "C"}}
 )
+
+var paruHelper = newAURHelper(toolOpts{source: paruSource, flags: "x", long: paruLong, longVal: paruLongVal},
+	toolOpts{flags: "PGBLCacswopdyqiux", writes: "--builddir --clonedir --develfile", runs: "--editor --makepkg --pacman --pacman-conf --git --gpg --sudo --pkgctl --fm --bat"}, "DFQRSTUVPGBLC",
+	map[string]string{"--show": "P", "--getpkgbuild": "G", "--build": "B", "--repoctl": "L", "--chrootctl": "C"})
 
 // paru is paruHelper's judgement.
 func paru(c *cmd) { paruHelper.judge(c) }
@@ -1379,8 +1357,7 @@ var pkgReadVerbs = []string{"version", "audit", "check", "shlib", "annotate", "u
 // installed database; search reads the catalogue, which it refreshes
 // unless -U; every other verb changes the system.
 func pkg(c *cmd) {
-	verb, flags, _, known := c.verb(pkgTool)
-	gflags, _ := parseOpts(c.rest(), pkgTool.global.spec())
+	gflags, verb, flags, _, known := c.verbGlobal(pkgTool)
 	if has(gflags, "o", "--option", "C", "--config") {
 		c.add(Warning, "changes pkg's configuration, which can load plugins", "builtin:config-file")
 	}

@@ -173,10 +173,7 @@ func autopep8(c *cmd) {
 		}
 		kept = append(kept, args[i])
 	}
-	saved := c.args
-	c.args = append([]field{c.args[0]}, kept...)
-	autopep8Handler(c)
-	c.args = saved
+	c.withArgs(kept, autopep8Handler)
 }
 
 var autopep8Handler = autopep8Fmt.handler()

@@ -77,6 +77,16 @@ func init() {
 // --config, -C, -Z and the directories are still judged.
 var cargoAny = optSpec{short: "ZpFjC", long: strings.Fields(cargoVals + " " + cargoPkgVals + " " + cargoCompileVal + " --artifact-dir --explain --registry --index --root --path --git --branch --tag --rev")}
 
+// withoutToolchain returns words without a leading +toolchain (cargo
+// +nightly test, rustup +beta show): rustup's proxies take it to pick the
+// toolchain, and the tool never sees it.
+func withoutToolchain(words []field) []field {
+	if len(words) > 0 && !words[0].dyn && strings.HasPrefix(words[0].s, "+") {
+		return words[1:]
+	}
+	return words
+}
+
 // cargo judges Rust's build tool by the table of its subcommand: builds,
 // checks, tests and reads of the project are Safe when every option is
 // one its --help lists (they run the project's build scripts and
@@ -84,13 +94,7 @@ var cargoAny = optSpec{short: "ZpFjC", long: strings.Fields(cargoVals + " " + ca
 // their verbs. Configuration on the command line can name a linker or a
 // runner, so it is dangerous.
 func cargo(c *cmd) {
-	saved := c.args
-	if len(c.args) > 1 && !c.args[1].dyn && strings.HasPrefix(c.args[1].s, "+") {
-		c.args = append([]field{c.args[0]}, c.args[2:]...) // toolchain: cargo +nightly test
-	}
-	verb, flags, ops, known := c.verb(cargoTables)
-	global, _ := parseOpts(c.rest(), cargoTables.global.spec())
-	c.args = saved
+	global, verb, flags, ops, known := c.verbIn(cargoTables, withoutToolchain(c.rest()))
 	if verb.s == "nextest" && !verb.dyn {
 		// An external subcommand with tables of its own.
 		judgeCargoGlobal(c, global)
@@ -307,11 +311,7 @@ func nextestCmd(c *cmd) { nextest(c, c.rest()) }
 // program it runs, and archive, self update and the record store are
 // judged by what they write.
 func nextest(c *cmd, words []field) {
-	saved := c.args
-	c.args = append([]field{c.args[0]}, words...)
-	verb, flags, ops, known := c.verb(nextestTables)
-	global, _ := parseOpts(c.rest(), nextestTables.global.spec())
-	c.args = saved
+	global, verb, flags, ops, known := c.verbIn(nextestTables, words)
 	c.testBinaryOutputs(ops) // test filters, and the test binary's arguments after --
 	all := append(global, flags...)
 	judgeCargoGlobal(c, all)

@@ -35,8 +35,7 @@ var systemctlTool = func() *verbTool {
 // session. Powering off is Blocked too. -H reaches another machine over
 // ssh, -M a container, and --root or --image reads unit files there.
 func systemctl(c *cmd) {
-	verb, flags, _, known := c.verb(systemctlTool)
-	global, _ := parseOpts(c.rest(), systemctlTool.global.spec())
+	global, verb, flags, _, known := c.verbGlobal(systemctlTool)
 	flags = append(global, flags...)
 	switch {
 	case known || verb.s == "" && !verb.dyn:
@@ -90,8 +89,7 @@ var timedatectlTool = func() *verbTool {
 // timedatectl shows the clock's settings; its set-* verbs change the
 // system clock or time zone.
 func timedatectl(c *cmd) {
-	verb, flags, _, known := c.verb(timedatectlTool)
-	global, _ := parseOpts(c.rest(), timedatectlTool.global.spec())
+	global, verb, flags, _, known := c.verbGlobal(timedatectlTool)
 	if known || verb.s == "" && !verb.dyn {
 		c.add(Safe, "shows the clock's settings", "builtin:read-only")
 	} else {
@@ -358,8 +356,7 @@ var perfTool = func() *verbTool {
 // --script, --dlfilter and --xed run programs, and script's --gen-script
 // and --per-event-dump write files here.
 func perf(c *cmd) {
-	verb, flags, ops, known := c.verb(perfTool)
-	global, _ := parseOpts(c.rest(), perfTool.global.spec())
+	global, verb, flags, ops, known := c.verbGlobal(perfTool)
 	for _, d := range exactValues(global, "--exec-path") {
 		c.add(Warning, "runs perf's commands from a directory", "builtin:tool-program")
 		c.path(accRead, d)
@@ -455,8 +452,7 @@ var uftraceRecord = func() toolOpts {
 // a host are judged in every command; tui, script and recv are
 // interactive, run a script or listen on the network.
 func uftrace(c *cmd) {
-	verb, flags, ops, known := c.verb(uftraceTool)
-	global, _ := parseOpts(c.rest(), uftraceTool.global.spec())
+	global, verb, flags, ops, known := c.verbGlobal(uftraceTool)
 	var record []flag
 	var prog []field
 	if !known && !verb.dyn && strings.Contains(" record live recv script tui ", " "+verb.s+" ") {

@@ -124,12 +124,7 @@ func npm(c *cmd) {
 			c.add(Warning, "reads from the package registry", "builtin:network")
 		}
 	case "config", "c", "set", "get":
-		switch first(rest) {
-		case "get", "list", "ls", "":
-			c.add(Safe, "reads npm configuration", "builtin:read-only")
-		default:
-			c.add(Dangerous, "changes npm's user configuration", "builtin:npm-config")
-		}
+		npmConfig(c, first(rest))
 	case "version":
 		if len(rest) == 0 {
 			c.add(Safe, "prints versions", "builtin:read-only")
