@@ -1,8 +1,8 @@
 package classify
 
 import (
+	"github.com/agentcli/agent/internal/lazyre"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -846,34 +846,34 @@ func (c *cmd) gawkOutputs() {
 	}
 }
 
-var awkInclude = regexp.MustCompile(`@(include|load|namespace)\s*"`)
+var awkInclude = lazyre.New(`@(include|load|namespace)\s*"`)
 
 var (
-	awkGetline = regexp.MustCompile(`getline[^<;}|]*<\s*("([^"]*)"|[^\s;}]+)`)
-	awkOutput  = regexp.MustCompile(`>>?\s*"([^"]*)"`)
-	awkCall    = regexp.MustCompile(`@[A-Za-z_][A-Za-z_0-9]*\s*\(`)
+	awkGetline = lazyre.New(`getline[^<;}|]*<\s*("([^"]*)"|[^\s;}]+)`)
+	awkOutput  = lazyre.New(`>>?\s*"([^"]*)"`)
+	awkCall    = lazyre.New(`@[A-Za-z_][A-Za-z_0-9]*\s*\(`)
 )
 
 // awkFiles judges the files an awk program reads with getline < FILE and
 // writes with print > FILE, and its indirect calls (@name()), which can
 // reach system().
 func (c *cmd) awkFiles(code string) {
-	for _, m := range awkGetline.FindAllStringSubmatch(code, -1) {
+	for _, m := range awkGetline().FindAllStringSubmatch(code, -1) {
 		if strings.HasPrefix(m[1], `"`) {
 			c.path(accRead, lit(m[2]))
 		} else {
 			c.add(Warning, "awk program reads a file named at run time", "builtin:awk")
 		}
 	}
-	for _, m := range awkOutput.FindAllStringSubmatch(code, -1) {
+	for _, m := range awkOutput().FindAllStringSubmatch(code, -1) {
 		if m[1] != "/dev/stdout" && m[1] != "/dev/stderr" {
 			c.path(accWrite, lit(m[1]))
 		}
 	}
-	if awkInclude.MatchString(code) {
+	if awkInclude().MatchString(code) {
 		c.add(Warning, "awk program includes a file or loads an extension the classifier does not read", "builtin:awk-file")
 	}
-	if awkCall.MatchString(stripAwkLiterals(code)) {
+	if awkCall().MatchString(stripAwkLiterals(code)) {
 		c.add(Dangerous, "awk program calls a function by name, which may be system()", "builtin:awk")
 	}
 }

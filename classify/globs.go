@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"github.com/agentcli/agent/internal/lazyre"
 	"path"
 	"regexp"
 	"slices"
@@ -50,7 +51,7 @@ var guardedNames = func() []string {
 // maxGlobCandidates bounds the paths one glob stands for.
 const maxGlobCandidates = 64
 
-var extglobRe = regexp.MustCompile(`[@!?*+]\(`)
+var extglobRe = lazyre.New(`[@!?*+]\(`)
 
 // globCandidates returns the guarded paths the clean absolute path p,
 // holding pattern characters, could match. extra are more names to try
@@ -60,7 +61,7 @@ func globCandidates(p string, extra []string) []string {
 	out := []string{""}
 	for _, comp := range comps {
 		var next []string
-		if !strings.ContainsAny(comp, "*?[") && !extglobRe.MatchString(comp) {
+		if !strings.ContainsAny(comp, "*?[") && !extglobRe().MatchString(comp) {
 			for _, o := range out {
 				next = append(next, o+"/"+comp)
 			}
@@ -101,7 +102,7 @@ func globCandidates(p string, extra []string) []string {
 // case-insensitive file systems do.
 func globMatcher(pat string) func(name string) bool {
 	anything := func(string) bool { return true }
-	dotOK := strings.HasPrefix(pat, ".") || strings.HasPrefix(pat, "[") || extglobRe.MatchString(pat)
+	dotOK := strings.HasPrefix(pat, ".") || strings.HasPrefix(pat, "[") || extglobRe().MatchString(pat)
 	if !strings.ContainsAny(pat, "[]()|@!+") {
 		// Only * and ?: path.Match reads them as bash does, without
 		// compiling a regular expression.

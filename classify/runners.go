@@ -1,7 +1,7 @@
 package classify
 
 import (
-	"regexp"
+	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
 )
 
@@ -178,26 +178,26 @@ func runParts(c *cmd) {
 // does. The code stays at least Warning; a visible payload takes its
 // level.
 var (
-	codeStrings  = regexp.MustCompile("\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|`(?:[^`\\\\]|\\\\.)*`")
-	codeWipeHome = regexp.MustCompile(`(?i)(rmtree|rm_rf|rm_r|rimraf|rmsync|rmdirsync|remove_dir_all|removeall|fs\.rm|\brm)\s*\(.{0,60}?(expanduser\(\s*['"]~['"]\s*\)|homedir\(\)|path\.home\(\)|home_dir\(\)|['"](/|~|~/|\$home)['"]|dir\.home|env\[['"]home['"]\]|\$env\{home\}|environ\[['"]home['"]\]|getenv\(['"]home['"]\))`)
-	codeForkBomb = regexp.MustCompile(`(?is)(while[^\n]{0,40}(os\.)?fork\(|fork\s+while\s+fork|fork\(\)\s*while|loop\s*\{[^}]{0,40}fork|for\s*\(\s*;;\s*\)[^}]{0,40}fork\()`)
-	codeSocket   = regexp.MustCompile(`(?is)(socket|fsockopen|tcpsocket|net\.connect|io::socket|/dev/tcp/)`)
-	codeSpawn    = regexp.MustCompile(`(?is)(dup2|pty\.spawn|subprocess|child_process|/bin/(ba)?sh|exec\s*\(|\bspawn\(|popen|proc_open|system\()`)
+	codeStrings  = lazyre.New("\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|`(?:[^`\\\\]|\\\\.)*`")
+	codeWipeHome = lazyre.New(`(?i)(rmtree|rm_rf|rm_r|rimraf|rmsync|rmdirsync|remove_dir_all|removeall|fs\.rm|\brm)\s*\(.{0,60}?(expanduser\(\s*['"]~['"]\s*\)|homedir\(\)|path\.home\(\)|home_dir\(\)|['"](/|~|~/|\$home)['"]|dir\.home|env\[['"]home['"]\]|\$env\{home\}|environ\[['"]home['"]\]|getenv\(['"]home['"]\))`)
+	codeForkBomb = lazyre.New(`(?is)(while[^\n]{0,40}(os\.)?fork\(|fork\s+while\s+fork|fork\(\)\s*while|loop\s*\{[^}]{0,40}fork|for\s*\(\s*;;\s*\)[^}]{0,40}fork\()`)
+	codeSocket   = lazyre.New(`(?is)(socket|fsockopen|tcpsocket|net\.connect|io::socket|/dev/tcp/)`)
+	codeSpawn    = lazyre.New(`(?is)(dup2|pty\.spawn|subprocess|child_process|/bin/(ba)?sh|exec\s*\(|\bspawn\(|popen|proc_open|system\()`)
 )
 
 // payload judges code in another language for visible destructive
 // payloads.
 func (c *cmd) payload(code string) {
-	if codeWipeHome.MatchString(code) {
+	if codeWipeHome().MatchString(code) {
 		c.add(Blocked, "inline code deletes a home directory or the file system", "builtin:delete-home")
 	}
-	if codeForkBomb.MatchString(code) {
+	if codeForkBomb().MatchString(code) {
 		c.add(Blocked, "inline code forks without end (a fork bomb)", "builtin:fork-bomb")
 	}
-	if codeSocket.MatchString(code) && codeSpawn.MatchString(code) {
+	if codeSocket().MatchString(code) && codeSpawn().MatchString(code) {
 		c.add(Blocked, "inline code joins a shell or program to a network connection (a remote shell)", "builtin:reverse-shell")
 	}
-	for _, lit := range codeStrings.FindAllString(code, 16) {
+	for _, lit := range codeStrings().FindAllString(code, 16) {
 		s := lit[1 : len(lit)-1]
 		if len(s) < 2 || !strings.ContainsAny(s, " |;&") {
 			continue

@@ -450,7 +450,7 @@ func find(c *cmd) {
 		switch {
 		case known:
 			i += n
-		case findNewer.MatchString(w.s):
+		case findNewer().MatchString(w.s):
 			i++
 		default:
 			c.notModelled(w.s)
