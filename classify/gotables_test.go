@@ -163,7 +163,7 @@ func TestGoTablesMatchGoHelp(t *testing.T) {
 		o.parsed = nil
 		o.spec()
 		for _, m := range flags {
-			if f := m[1] + m[2]; !o.knows(f) {
+			if f := m[1] + m[2]; !o.helpKnows(f) {
 				t.Errorf("go tool %s: the help lists %s, which the table does not know", name, f)
 			}
 		}
@@ -176,7 +176,7 @@ func TestGoTablesMatchGoHelp(t *testing.T) {
 			if f == "-args" && verb == "test" {
 				continue // goCmd ends go test's options at -args
 			}
-			if !o.knows(f) {
+			if !o.helpKnows(f) {
 				t.Errorf("go %s: the help lists %s, which the table does not know", verb, f)
 			}
 		}
@@ -295,7 +295,7 @@ func TestGoFormatterTablesMatchTheirHelp(t *testing.T) {
 			table.parsed = nil
 			table.spec()
 			for _, o := range opts {
-				if !table.knows(o) {
+				if !table.helpKnows(o) {
 					t.Errorf("%s's help lists %s, which its table does not know", tc.bin, o)
 				}
 			}
@@ -348,7 +348,7 @@ func TestGolangciLintTablesMatchItsHelp(t *testing.T) {
 			table.parsed = nil
 			table.spec()
 			for _, opt := range opts {
-				if !table.knows(opt) {
+				if !table.helpKnows(opt) {
 					t.Errorf("golangci-lint %s --help lists %s, which its table does not know", verb, opt)
 				}
 			}
@@ -402,7 +402,7 @@ func TestGinkgoTablesMatchItsHelp(t *testing.T) {
 				}
 			}
 			for _, opt := range goFlagOptions(strings.Join(lines, "\n"), true) {
-				if !table.knows(opt) {
+				if !table.helpKnows(opt) {
 					t.Errorf("ginkgo help %s lists %s, which its table does not know", verb, opt)
 				}
 			}
