@@ -211,3 +211,28 @@ func TestSbtAndLeinJudgeTheirOptions(t *testing.T) {
 		{"lein test /home/dev/.ssh/id_rsa", Blocked},
 	})
 }
+
+// make takes the word after -j as the job count only when it is all
+// digits, and after -l only a decimal number: "." and ".." are targets,
+// which are not the project's build-or-test targets, and stay judged.
+func TestMakeTakesOnlyNumbersAsCounts(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"make -j 4 test", Safe}, {"make -l 2.5 test", Safe}, {"make -l .5 check", Safe}, {"make -j4 -l1 test", Safe},
+		{"make -j . test", Warning}, {"make -j .. test", Warning}, {"make -l . test", Warning}, {"make -j 1.5 test", Warning},
+		{"make -j 1.2.3 test", Warning}, {"cmake --build build -j 4", Warning}, {"cmake --build build -j . --target test", Warning},
+	})
+	for _, tc := range []struct {
+		word         string
+		count, float bool
+	}{
+		{"4", true, true}, {"12", true, true}, {"2.5", false, true}, {".5", false, true}, {"5.", false, true},
+		{".", false, false}, {"..", false, false}, {"1.2.3", false, false}, {"", false, false}, {"4x", false, false},
+	} {
+		if got := isCount(lit(tc.word)); got != tc.count {
+			t.Errorf("isCount(%q) = %v, want %v", tc.word, got, tc.count)
+		}
+		if got := isNumber(lit(tc.word)); got != tc.float {
+			t.Errorf("isNumber(%q) = %v, want %v", tc.word, got, tc.float)
+		}
+	}
+}
