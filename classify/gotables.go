@@ -279,6 +279,25 @@ func goDoc(c *cmd, flags []flag) {
 	c.add(Safe, "prints documentation", "builtin:read-only")
 }
 
+// goToolchainTools are the options of the toolchain's compiler, linker,
+// assembler and cgo (go tool NAME -help, Go 1.26): vals take a value,
+// writes name a file or directory written. Run by hand they are never
+// safe, but what they write goes by the path rules, as go build -o does.
+var goToolchainTools = map[string]struct{ vals, writes string }{
+	"compile": {
+		vals: "-D -I -asmhdr -bench -blockprofile -buildid -c -coveragecfg -cpuprofile -d -embedcfg -env -gendwarfinl -goversion -importcfg " +
+			"-installsuffix -json -lang -linkobj -memprofile -memprofilerate -mutexprofile -o -p -pgoprofile -spectre -symabis -traceprofile -trimpath",
+		writes: "-o -asmhdr -bench -blockprofile -cpuprofile -linkobj -memprofile -mutexprofile -traceprofile"},
+	"link": {
+		vals: "-B -D -E -H -I -L -R -T -X -benchmark -benchmarkprofile -buildid -buildmode -capturehostobjs -cpuprofile -debugtextsize -debugtramp " +
+			"-extar -extld -extldflags -fipso -funcalign -importcfg -installsuffix -k -libgcc -linkmode -memprofile -memprofilerate -o -pluginpath -r " +
+			"-randlayout -strictdups -tmpdir",
+		writes: "-o -benchmarkprofile -capturehostobjs -cpuprofile -fipso -memprofile -tmpdir"},
+	"asm": {vals: "-D -I -d -o -p -spectre -trimpath", writes: "-o"},
+	"cgo": {vals: "-dynimport -dynout -dynpackage -exportheader -gccgopkgpath -gccgoprefix -importpath -ldflags -objdir -srcdir -trimpath",
+		writes: "-dynout -exportheader -objdir"},
+}
+
 // goTool judges "go tool NAME": the tools that only read build output
 // are Safe when every option is one their help lists; cover when it
 // writes or opens a browser, test2json by the program it runs, and any
@@ -308,6 +327,12 @@ func goTool(c *cmd, ops []field) {
 	t, ok := goToolTables[name]
 	if !ok {
 		c.add(Warning, "runs a Go tool", "builtin:go")
+		if tt, ok := goToolchainTools[name]; ok {
+			flags, _ := parseOpts(args, optSpec{oneDash: true, long: strings.Fields(tt.vals)})
+			for _, f := range values(flags, strings.Fields(tt.writes)...) {
+				c.output(f)
+			}
+		}
 		return
 	}
 	flags, files := c.judgeArgs(args, t)

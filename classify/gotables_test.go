@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -469,4 +470,58 @@ func TestToolchainVariablesChangeWhatRuns(t *testing.T) {
 		{"CARGO_TERM_COLOR=always cargo test", Safe}, {"RUST_BACKTRACE=1 cargo test", Safe}, {"CARGO_INCREMENTAL=0 cargo build", Safe},
 		{"make CC=clang test", Warning},
 	})
+}
+
+// The toolchain's own tools run by hand are never safe, and what they
+// write goes by the path rules, as go build -o does.
+func TestGoToolchainToolsOutputsArePaths(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"go tool compile x.go", Warning}, {"go tool compile -o x.o x.go", Warning}, {"go tool link -L /usr/lib -o bin/a x.o", Warning},
+		{"go tool compile -L -o x.o x.go", Warning}, {"go tool compile -p main -o x.o x.go", Warning},
+		{"go tool link -o /tmp/a.out x.o", Dangerous}, {"go tool compile -cpuprofile /tmp/c.prof x.go", Dangerous},
+		{"go tool compile -o ~/.bashrc x.go", Blocked}, {"go tool compile -o=/home/dev/.bashrc x.go", Blocked},
+		{"go tool compile -L -o ~/.profile x.go", Blocked}, {"go tool compile -asmhdr ~/.bashrc x.go", Blocked},
+		{"go tool asm -o ~/.bashrc x.s", Blocked}, {"go tool link -tmpdir ~/.ssh x.o", Blocked}, {"go tool cgo -objdir /home/dev/.ssh x.go", Blocked},
+	})
+}
+
+// TestGoToolchainTablesMatchInstalledHelp checks goToolchainTools'
+// value options against the installed toolchain's -help: Go's flag
+// package prints an option that takes a value as "  -name type".
+func TestGoToolchainTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not installed here, so the toolchain's tables are not checked against its -help")
+	}
+	valueLine := regexp.MustCompile(`(?m)^  (-\S+) \S+$`)
+	for name, tt := range goToolchainTools {
+		cmd := exec.CommandContext(t.Context(), bin, "tool", name, "-help")
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "GOTOOLCHAIN=local", "GOFLAGS="}
+		out, _ := cmd.CombinedOutput()
+		var help []string
+		for _, m := range valueLine.FindAllStringSubmatch(string(out), -1) {
+			help = append(help, m[1])
+		}
+		if len(help) < 5 {
+			t.Errorf("go tool %s -help lists %d options with a value; has its format changed?\n%s", name, len(help), firstLine(string(out)))
+			continue
+		}
+		vals := strings.Fields(tt.vals)
+		for _, h := range help {
+			if !slices.Contains(vals, h) {
+				t.Errorf("go tool %s -help lists %s with a value, which goToolchainTools does not", name, h)
+			}
+		}
+		for _, v := range vals {
+			if !slices.Contains(help, v) {
+				t.Errorf("goToolchainTools lists %s for go tool %s, whose -help does not", v, name)
+			}
+		}
+		for _, w := range strings.Fields(tt.writes) {
+			if !slices.Contains(vals, w) {
+				t.Errorf("goToolchainTools: %s writes %s, which it does not list with a value", name, w)
+			}
+		}
+	}
 }
