@@ -919,7 +919,8 @@ var sconsOpts = toolOpts{source: "scons -H, SCons 4.4.0 (Debian 12)", flags: "cD
 	reads:   "-f --file --makefile --sconstruct -I --include-dir --site-dir -Y --repository --srcdir",
 	writes:  "--cache-debug --profile --taskmastertrace"}
 
-// scons runs the project's SConstruct: targets are judged as make's.
+// scons runs the project's SConstruct: targets are judged as make's,
+// with or without -n.
 func scons(c *cmd) {
 	c.enterDirs(c.rest(), &sconsOpts, "-C", "--directory")
 	flags, ops := c.judgeArgs(c.rest(), &sconsOpts)
@@ -934,7 +935,10 @@ func scons(c *cmd) {
 	if d, ok := value(flags, "--debug"); ok && (d.dyn || strings.Contains(d.s, "pdb")) {
 		c.add(Warning, "runs the build under the Python debugger", "builtin:interactive")
 	}
-	c.makeTargets(ops, has(flags, "n", "q", "--no-exec", "--just-print", "--dry-run", "--recon", "--question"), "SCons target")
+	// -n and -q still read the SConstruct, which is Python and runs in
+	// full: the targets are judged as a build of them, as gradle's
+	// --dry-run is, never as a listing.
+	c.makeTargets(ops, false, "SCons target")
 }
 
 // antOpts is Ant's table: whole option names after one dash, and the

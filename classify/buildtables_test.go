@@ -105,11 +105,11 @@ func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
 		{"meson setup build --native-file ~/.aws/credentials", Blocked}, {"meson test --wrapper 'cat /home/dev/.ssh/id_rsa'", Blocked},
 		{"meson devenv -C build cat ~/.ssh/id_rsa", Blocked}, {"meson compile -C ~/.ssh", Blocked}, {"meson setup build -Dkey=/home/dev/.netrc", Blocked},
 		// SCons 4.4.0: SConstruct and site dirs are Python.
-		{"scons -j4 test", Safe}, {"scons -Q build", Safe}, {"scons -n", Safe}, {"scons -C sub check", Safe},
-		{"scons", Warning}, {"scons --frobnicate build", Warning}, {"scons -Z build", Warning}, {"scons -c", Warning},
+		{"scons -j4 test", Safe}, {"scons -Q build", Safe}, {"scons -n test", Safe}, {"scons -C sub check", Safe},
+		{"scons", Warning}, {"scons -n", Warning}, {"scons --dry-run", Warning}, {"scons -q", Warning}, {"scons --frobnicate build", Warning}, {"scons -Z build", Warning}, {"scons -c", Warning},
 		{"scons -f ../SConstruct build", Warning}, {"scons --site-dir=/tmp/s build", Warning}, {"scons -u test", Warning},
 		{"scons --interactive", Warning}, {"scons --debug=pdb build", Warning},
-		{"scons install", Dangerous}, {"scons --profile=/tmp/p build", Dangerous},
+		{"scons install", Dangerous}, {"scons -n install", Dangerous}, {"scons --profile=/tmp/p build", Dangerous},
 		{"scons --profile=/home/dev/.bashrc build", Blocked}, {"scons -I ~/.ssh build", Blocked},
 		// Ant 1.10.13: build files, property files, jars and classes.
 		{"ant test", Safe}, {"ant -f build.xml compile", Safe}, {"ant -Dfoo=bar -q test", Safe}, {"ant -p", Safe}, {"ant -buildfile sub/build.xml clean", Safe},
