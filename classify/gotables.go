@@ -255,7 +255,11 @@ func goToolFlags(c *cmd, f flag) {
 		v = v[i+1:]
 	}
 	safe := goSafeToolFlags[f.name]
-	words := strings.Fields(strings.Trim(v, `"'`))
+	words, ok := goSplitFlags(v)
+	if !ok {
+		c.add(Warning, f.name+" has an unterminated quote, which go refuses: "+shorten(v), "builtin:go-exec")
+		return
+	}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		name, _, _ := strings.Cut(w, "=")
@@ -266,6 +270,35 @@ func goToolFlags(c *cmd, f flag) {
 		if name == "-X" && !strings.Contains(w, "=") {
 			i++ // -X importpath.name=value
 		}
+	}
+}
+
+// goSplitFlags splits the value of -ldflags or -gcflags into the words
+// go passes on, as go does (cmd/internal/quoted.Split): at spaces, with
+// a word that starts with ' or " running to the same quote, unescaped;
+// a quote inside a word is part of it. ok is false for an unterminated
+// quote, which go refuses.
+func goSplitFlags(s string) (words []string, ok bool) {
+	for {
+		s = strings.TrimLeft(s, " \t\n\r")
+		if s == "" {
+			return words, true
+		}
+		if q := s[0]; q == '"' || q == '\'' {
+			end := strings.IndexByte(s[1:], q)
+			if end < 0 {
+				return nil, false
+			}
+			words = append(words, s[1:1+end])
+			s = s[2+end:]
+			continue
+		}
+		end := strings.IndexAny(s, " \t\n\r")
+		if end < 0 {
+			end = len(s)
+		}
+		words = append(words, s[:end])
+		s = s[end:]
 	}
 }
 

@@ -525,3 +525,41 @@ func TestGoToolchainTablesMatchInstalledHelp(t *testing.T) {
 		}
 	}
 }
+
+// -ldflags and -gcflags are split as go splits them: a word that starts
+// with a quote runs to the same quote, so the reason names the word the
+// linker gets.
+func TestGoToolFlagsSplitLikeGo(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want Level
+		why  string
+	}{
+		{`go build -ldflags="-X 'main.version=1 2' -s" .`, Safe, ""},
+		{`go build -ldflags='-s "-extldflags=-static -lfoo"' .`, Warning, "-ldflags passes -extldflags=-static -lfoo on"},
+		{`go build -ldflags="-extldflags '-static -lfoo'" .`, Warning, "-ldflags passes -extldflags on"},
+		{`go build -ldflags='"-s -w"' .`, Warning, "-ldflags passes -s -w on"},
+		{`go build -ldflags="-X main.v='a b'" .`, Warning, "-ldflags passes b' on"},
+		{`go build -gcflags='all=-N "-l' .`, Warning, "-gcflags has an unterminated quote"},
+	} {
+		v := Classify(shellAction(tc.cmd), Policy{})
+		reasons := strings.Join(v.Reasons, "; ")
+		if v.Level != tc.want || !strings.Contains(reasons, tc.why) {
+			t.Errorf("Classify(%q) = %v (%s), want %v saying %q", tc.cmd, v.Level, reasons, tc.want, tc.why)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`-s -w`, []string{"-s", "-w"}}, {` -X 'a=b c'  -s `, []string{"-X", "a=b c", "-s"}}, {`"-s -w"`, []string{"-s -w"}},
+		{`-X a="b c"`, []string{"-X", `a="b`, `c"`}}, {`''`, []string{""}}, {"", nil},
+	} {
+		if got, ok := goSplitFlags(tc.in); !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("goSplitFlags(%q) = %q, %v, want %q", tc.in, got, ok, tc.want)
+		}
+	}
+	if _, ok := goSplitFlags(`-X 'a=b`); ok {
+		t.Errorf("goSplitFlags(%q) split an unterminated quote", `-X 'a=b`)
+	}
+}
