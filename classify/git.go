@@ -811,11 +811,12 @@ func gitGrepPager(c *cmd, rest []field) {
 }
 
 // gitTakesNext reports whether the option word s takes the next word as
-// its value, by the table t: -e, -nA, --context (but not -Ovim, whose
-// optional value is glued).
+// its value, by the table t: -e, -nA, --context or its abbreviation
+// --cont (but not -Ovim, whose optional value is glued).
 func gitTakesNext(s string, t *gitTable) bool {
 	if strings.HasPrefix(s, "--") {
-		return !strings.Contains(s, "=") && takesLong(s, strings.Fields(t.opts.longVal))
+		_, _, takes := t.opts.spec().resolveLong(s)
+		return !strings.Contains(s, "=") && takes
 	}
 	if len(s) < 2 || s[0] != '-' {
 		return false
