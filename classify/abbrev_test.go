@@ -245,9 +245,11 @@ func TestFlagsMatchNamesWhole(t *testing.T) {
 		{"--fi x", "--file", true},
 		{"--fi x", "--files-from", true},
 		{"--list", "--listed", false},
-		{"--out x", "--output", true},  // --output is not in the spec: --out may abbreviate it
-		{"--out x", "--outside", true}, // so may it abbreviate any name the spec does not list
-		{"--lis", "--list", true},      // ambiguous: each of --list and --listed
+		{"--ou x", "--output", true},   // --output is not in the spec: --ou may abbreviate it
+		{"--ou x", "--outside", true},  // as may it any name the spec does not list
+		{"--out x", "--output", false}, // but --out is the spec's name, given in full
+		{"--fil x", "--filed", true},
+		{"--lis", "--list", true}, // ambiguous: each of --list and --listed
 		{"--lis", "--listed", true},
 		{"-f", "f", true},
 		{"-f", "--file", false},

@@ -40,8 +40,9 @@ type optSpec struct {
 	// them is read as that name, and a name given in full is never the
 	// abbreviation of a longer one (tar's --list is not
 	// --listed-incremental), as getopt_long does. A long name a handler
-	// asks for must be in one of the two lists, or an abbreviation of it
-	// is not recognised.
+	// asks for belongs in one of the two lists: otherwise any word that
+	// begins it is taken for it (see flag.is), even another option given
+	// in full.
 	noVal []string
 	// exact matches long options whole: yargs, commander, cac, click and
 	// clap take no abbreviations, so --coverage is never
@@ -56,8 +57,8 @@ type optSpec struct {
 // itself when it is none of the spec's), ambiguous says the word
 // abbreviates several of them (full is then the word), and val that the
 // option takes a value (for an ambiguous word: that one of its names
-// does). Tools that never
-// abbreviate (exact, oneDash) get exact names only.
+// does). Tools that never abbreviate (exact, oneDash) get exact names
+// only.
 func (sp optSpec) resolveLong(name string) (full string, ambiguous, val bool) {
 	if slices.Contains(sp.long, name) {
 		return name, false, true
@@ -181,8 +182,8 @@ func longMatch(name, l string) bool {
 
 // has reports whether any of the options is set: single letters for
 // short options ("r" for -r), "--names" for long ones. Names are
-// compared whole: parseOpts has already read an abbreviation as the
-// name it stands for.
+// compared whole, parseOpts having read an abbreviation as the name it
+// stands for (see flag.is).
 func has(flags []flag, names ...string) bool {
 	for _, f := range flags {
 		for _, n := range names {
@@ -199,8 +200,9 @@ func has(flags []flag, names ...string) bool {
 // for when parsed. An ambiguous abbreviation is each of the names it
 // begins, so that every check it could stand for is made. A long name
 // the spec does not list may be abbreviated by what the word gives,
-// since the spec cannot say otherwise (most specs written inline list
-// only the options that take a value).
+// unless the word is one of the spec's names in full, since the spec
+// cannot say otherwise (most specs written inline list only the options
+// that take a value).
 func (f flag) is(want string) bool {
 	if !strings.HasPrefix(want, "--") {
 		return matchFlag(f.name, want)
@@ -212,6 +214,8 @@ func (f flag) is(want string) bool {
 		return strings.HasPrefix(want, f.name)
 	case f.in == nil || f.in.exact || f.in.oneDash || len(f.typed) <= 2 || !strings.HasPrefix(want, f.typed) || f.in.lists(want):
 		return false
+	case f.in.lists(f.typed):
+		return false // a name given in full is that name, never an abbreviation
 	}
 	if askedUnlisted != nil {
 		askedUnlisted(f.typed, want)
