@@ -48,6 +48,10 @@ type optSpec struct {
 	// clap take no abbreviations, so --coverage is never
 	// --coverageDirectory.
 	exact bool
+	// complete says long and noVal are every long option the tool has
+	// (a table's spec), so a word is exactly what they resolve it to;
+	// specs written inside a handler list only some.
+	complete bool
 }
 
 // resolveLong reads the long option word name ("--name", without any
@@ -199,10 +203,11 @@ func has(flags []flag, names ...string) bool {
 // "--name" whole, an abbreviation having been read as the name it stands
 // for when parsed. An ambiguous abbreviation is each of the names it
 // begins, so that every check it could stand for is made. A long name
-// the spec does not list may be abbreviated by what the word gives,
-// unless the word is one of the spec's names in full, since the spec
-// cannot say otherwise (most specs written inline list only the options
-// that take a value).
+// that a spec written inside a handler does not list may be abbreviated
+// by what the word gives, unless the word is one of the spec's names in
+// full, since such a spec cannot say otherwise (most list only the
+// options that take a value); a table's spec lists every name, so a
+// name it lacks is none of the tool's.
 func (f flag) is(want string) bool {
 	if !strings.HasPrefix(want, "--") {
 		return matchFlag(f.name, want)
@@ -212,7 +217,7 @@ func (f flag) is(want string) bool {
 		return true
 	case f.ambiguous:
 		return strings.HasPrefix(want, f.name)
-	case f.in == nil || f.in.exact || f.in.oneDash || len(f.typed) <= 2 || !strings.HasPrefix(want, f.typed) || f.in.lists(want):
+	case f.in == nil || f.in.complete || f.in.exact || f.in.oneDash || len(f.typed) <= 2 || !strings.HasPrefix(want, f.typed) || f.in.lists(want):
 		return false
 	case f.in.lists(f.typed):
 		return false // a name given in full is that name, never an abbreviation

@@ -79,7 +79,7 @@ func (o *toolOpts) build() {
 	if !o.oneDash {
 		noVal = append(noVal, "--help", "--version")
 	}
-	o.parsed = &optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: noVal, exact: o.exact}
+	o.parsed = &optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: noVal, exact: o.exact, complete: true}
 }
 
 // merge adds the options of p to o: the table of a tool whose commands
