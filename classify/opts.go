@@ -52,6 +52,9 @@ type optSpec struct {
 	// (a table's spec), so a word is exactly what they resolve it to;
 	// specs written inside a handler list only some.
 	complete bool
+	// shared is the table's own copy of this spec, which flags point to
+	// instead of a copy of their own; nil for a spec written inline.
+	shared *optSpec
 }
 
 // resolveLong reads the long option word name ("--name", without any
@@ -95,9 +98,20 @@ func (sp optSpec) resolveLong(name string) (full string, ambiguous, val bool) {
 // operands. A dynamic field is an operand: its value is not known, so the
 // callers treat it as possibly anything.
 func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
+	in := sp.shared // sp for the long options' flags; an inline spec is copied on the first
+	spec := func() *optSpec {
+		if in == nil {
+			c := sp
+			in = &c
+		}
+		return in
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if f, ok := dynOption(a, sp); ok {
+			if f.typed != "" {
+				f.in = spec()
+			}
 			flags = append(flags, f)
 			continue
 		}
@@ -122,7 +136,7 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 		case strings.HasPrefix(a.s, "--"):
 			name, val, eq := strings.Cut(a.s, "=")
 			full, ambiguous, takes := sp.resolveLong(name)
-			f := flag{name: full, ambiguous: ambiguous, typed: name, in: &sp}
+			f := flag{name: full, ambiguous: ambiguous, typed: name, in: spec()}
 			if eq {
 				f.val, f.hasVal = field{s: val, glob: a.glob, w: a.w}, true
 			} else if takes && i+1 < len(args) {
@@ -152,6 +166,7 @@ func parseOpts(args []field, sp optSpec) (flags []flag, ops []field) {
 
 // dynOption reads a dynamic word whose option name is literal, such as
 // --output="$X" or -o$X, as that option with a value that is not known.
+// A long option's flag gets its spec (in) from the caller.
 func dynOption(a field, sp optSpec) (flag, bool) {
 	if !a.dyn {
 		return flag{}, false
@@ -160,7 +175,7 @@ func dynOption(a field, sp optSpec) (flag, bool) {
 	val := field{s: a.s, dyn: true} // no word: the known prefix is the option name
 	if name, _, ok := strings.Cut(src, "="); ok && strings.HasPrefix(name, "--") && !strings.ContainsAny(name, "$`\"'") {
 		full, ambiguous, _ := sp.resolveLong(name)
-		return flag{name: full, val: val, hasVal: true, ambiguous: ambiguous, typed: name, in: &sp}, true
+		return flag{name: full, val: val, hasVal: true, ambiguous: ambiguous, typed: name}, true
 	}
 	if len(src) > 2 && src[0] == '-' && src[1] != '-' && strings.IndexByte(sp.short, src[1]) >= 0 {
 		return flag{name: src[:2], val: val, hasVal: true}, true

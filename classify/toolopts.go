@@ -80,6 +80,7 @@ func (o *toolOpts) build() {
 		noVal = append(noVal, "--help", "--version")
 	}
 	o.parsed = &optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: noVal, exact: o.exact, complete: true}
+	o.parsed.shared = o.parsed
 }
 
 // merge adds the options of p to o: the table of a tool whose commands
