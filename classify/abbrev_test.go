@@ -266,9 +266,9 @@ func TestFlagsMatchNamesWhole(t *testing.T) {
 // not judged as the longer one's file, and the longer one's abbreviation
 // still is; an abbreviation of two names is not modelled. These are the
 // tables' pairs of a name and a longer name whose value is judged
-// (found by a script over the tables: du, diff, grep, hexdump, tree, tar,
-// file, sort, pip), with GNU tar's own pairs, and specs written inline
-// (rm, run-parts, git format-patch).
+// (TestTablePairsHaveCorpusRows finds them all; du, diff, grep, hexdump,
+// tree, file, sort and pip here, the rest in the corpus), with GNU tar's
+// own pairs, and specs written inline (rm, run-parts, git format-patch).
 func TestAbbreviationsAreJudgedAsTheirName(t *testing.T) {
 	checkLevels(t, []levelCase{
 		{"grep --exclude=/home/dev/.netrc -r TODO src", Safe}, {"grep --exclude-f=/home/dev/.netrc -r TODO src", Blocked}, {"grep --excl=/home/dev/.netrc -r TODO src", Blocked},
