@@ -288,6 +288,8 @@ func TestAbbreviationsAreJudgedAsTheirName(t *testing.T) {
 		{"rm --rec --for build", Dangerous}, {"rm --re --fo build", Dangerous},
 		{"run-parts --te ./hooks", Safe}, {"run-parts --re ./hooks", Dangerous},
 		{"git format-patch --output-d /tmp HEAD~1", Dangerous}, {"git format-patch --output /home/dev/.bashrc HEAD~1", Blocked},
+		// git's parse-options takes --no- forms and their abbreviations.
+		{"git diff --no-ext", Safe}, {"git diff --ext", Warning}, {"git diff --no-textc", Safe}, {"git diff --textc", Warning}, {"git log --no-t", Warning},
 	})
 }
 
