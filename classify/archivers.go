@@ -2,7 +2,6 @@ package classify
 
 import (
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -71,9 +70,8 @@ var tarPrograms = []string{"-I", "--use-compress-program", "--to-command", "--rs
 func tarCmd(o *toolOpts, gnu bool) handler {
 	return func(c *cmd) {
 		flags, ops := c.judgeArgs(tarArgs(c.rest(), o.vals), o)
-		flags = fullNames(o, flags)
 		c.tarFiles(flags, gnu)
-		archives := exactValues(flags, "-f", "--file")
+		archives := values(flags, "-f", "--file")
 		dirs := tarDirs(flags)
 		if gnu && !has(flags, "--force-local") {
 			for _, a := range archives {
@@ -95,7 +93,7 @@ func tarCmd(o *toolOpts, gnu bool) handler {
 		case has(flags, "c", "--create"):
 			c.add(Warning, "creates an archive", "builtin:tar")
 			archive(accWrite)
-			members := append(ops, exactValues(flags, "--add-file")...)
+			members := append(ops, values(flags, "--add-file")...)
 			if !gnu {
 				members = bsdtarMembers(c, members)
 			}
@@ -110,7 +108,7 @@ func tarCmd(o *toolOpts, gnu bool) handler {
 			if len(targets) == 0 {
 				targets = []field{lit(".")}
 			}
-			targets = append(targets, exactValues(flags, "--one-top-level")...)
+			targets = append(targets, values(flags, "--one-top-level")...)
 			for _, t := range targets {
 				c.path(accWrite, t)
 				c.extractInto(t)
@@ -141,11 +139,11 @@ func tarCmd(o *toolOpts, gnu bool) handler {
 		if gnu {
 			programs = tarPrograms
 		}
-		for _, p := range exactValues(flags, programs...) {
+		for _, p := range values(flags, programs...) {
 			c.add(Warning, "runs a program of its own", "builtin:tar-program")
 			c.programString(p)
 		}
-		for _, a := range exactValues(flags, "--checkpoint-action") {
+		for _, a := range values(flags, "--checkpoint-action") {
 			if _, prog, ok := strings.Cut(a.s, "exec="); ok || a.dyn {
 				c.add(Warning, "runs a program at checkpoints", "builtin:tar-program")
 				c.programString(field{s: prog, dyn: a.dyn})
@@ -179,7 +177,7 @@ func tarArgs(args []field, vals string) []field {
 func tarDirs(flags []flag) []field {
 	var out []field
 	var last field
-	for _, d := range exactValues(flags, "-C", "--directory", "--cd") {
+	for _, d := range values(flags, "-C", "--directory", "--cd") {
 		out = append(out, d)
 		if last.s != "" && !d.dyn && !last.dyn && !strings.HasPrefix(d.s, "/") {
 			d = field{s: path.Join(last.s, d.s), glob: d.glob || last.glob}
@@ -249,54 +247,17 @@ func (c *cmd) tarFiles(flags []flag, gnu bool) {
 	if !gnu {
 		lists = append(lists, "-I")
 	}
-	for _, l := range exactValues(flags, lists...) {
+	for _, l := range values(flags, lists...) {
 		c.path(accRead, l)
 		c.add(Warning, "reads the files named in "+shorten(l.s)+", which the classifier cannot see", "builtin:file-list")
 	}
 	if !gnu {
 		return
 	}
-	for _, r := range exactValues(flags, "--owner-map", "--group-map") {
+	for _, r := range values(flags, "--owner-map", "--group-map") {
 		c.path(accRead, r)
 	}
-	for _, w := range exactValues(flags, "--index-file", "--volno-file", "-g", "--listed-incremental") {
+	for _, w := range values(flags, "--index-file", "--volno-file", "-g", "--listed-incremental") {
 		c.path(accWrite, w)
 	}
-}
-
-// fullNames replaces each abbreviated long option by the one option of
-// the table it abbreviates, as getopt_long does (an exact name wins; an
-// ambiguous abbreviation is left as it is, and tar refuses it), so that
-// options can be compared by their full names.
-func fullNames(o *toolOpts, flags []flag) []flag {
-	o.spec() // known is built with the spec
-	out := make([]flag, len(flags))
-	for i, f := range flags {
-		out[i] = f
-		if !strings.HasPrefix(f.name, "--") || o.known[f.name] {
-			continue
-		}
-		var match []string
-		for _, l := range strings.Fields(o.long + " " + o.longVal) {
-			if strings.HasPrefix(l, f.name) {
-				match = append(match, l)
-			}
-		}
-		if len(match) == 1 {
-			out[i].name = match[0]
-		}
-	}
-	return out
-}
-
-// exactValues returns the values of the options with exactly these names
-// ("-f", "--file"), in order.
-func exactValues(flags []flag, names ...string) []field {
-	var out []field
-	for _, f := range flags {
-		if f.hasVal && slices.Contains(names, f.name) {
-			out = append(out, f.val)
-		}
-	}
-	return out
 }

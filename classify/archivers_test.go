@@ -11,7 +11,7 @@ func TestTarJudgesItsOptions(t *testing.T) {
 	checkLevels(t, []levelCase{
 		// Everyday listing, in the new and the old style.
 		{"tar -tf x.tar", Safe}, {"tar -tzvf x.tar.gz", Safe}, {"tar tf x.tar", Safe}, {"tar tzvf x.tar.gz", Safe},
-		{"tar --list --file=x.tar", Safe}, {"tar --list --verbose --file x.tar", Safe}, {"tar --li --fi=x.tar", Safe},
+		{"tar --list --file=x.tar", Safe}, {"tar --list --verbose --file x.tar", Safe}, {"tar --li --fi=x.tar", Warning},
 		{"tar -tvf x.tar --wildcards '*.go'", Safe}, {"tar -tf x.tar --force-local", Safe}, {"gtar -tvf x.tar", Safe},
 		{"tar -tJf x.tar.xz --strip-components=1", Safe}, {"tar -tf x.tar --zstd --totals", Safe}, {"tar --show-defaults", Safe},
 		{"tar -xOf x.tar README.md", Safe}, {"tar -xzOf x.tgz pkg/package.json", Safe}, {"tar -df x.tar", Safe},

@@ -55,7 +55,7 @@ func makeArgs(args []field) []field {
 				break // the rest of the word is that option's value
 			}
 			if ch == 'j' || ch == 'l' || ch == 'O' {
-				if j+1 == len(word) && ch != 'O' && i+1 < len(args) && isNumber(args[i+1]) {
+				if j+1 == len(word) && (ch == 'j' && i+1 < len(args) && isCount(args[i+1]) || ch == 'l' && i+1 < len(args) && isNumber(args[i+1])) {
 					i++
 				}
 				a.s = word[:j+1]
@@ -67,9 +67,18 @@ func makeArgs(args []field) []field {
 	return out
 }
 
-// isNumber reports a literal word that is a count or a load average.
+// isCount reports a literal word of digits: a job count, which make
+// takes from the next word only when it is all digits (make -j 4, but
+// make -j . builds the target ".").
+func isCount(f field) bool {
+	return !f.dyn && f.s != "" && strings.Trim(f.s, "0123456789") == ""
+}
+
+// isNumber reports a literal decimal number, such as a load average
+// (make -l 2.5): digits with one dot at most, and a digit at least.
 func isNumber(f field) bool {
-	return !f.dyn && f.s != "" && strings.Trim(f.s, "0123456789.") == ""
+	whole, frac, _ := strings.Cut(f.s, ".")
+	return !f.dyn && whole+frac != "" && strings.Trim(whole+frac, "0123456789") == ""
 }
 
 // enterDirs follows the options that change the tool's directory before
@@ -583,11 +592,16 @@ func (c *cmd) cmakeBuild(args []field) {
 		// else reaches make or ninja unjudged.
 		n := native[i]
 		switch {
-		case n.s == "-j" || n.s == "-l" || n.s == "-k":
+		case n.s == "-j" || n.s == "-k":
+			if i+1 < len(native) && isCount(native[i+1]) {
+				i++
+			}
+		case n.s == "-l":
 			if i+1 < len(native) && isNumber(native[i+1]) {
 				i++
 			}
-		case !n.dyn && (strings.HasPrefix(n.s, "-j") || strings.HasPrefix(n.s, "-k") || strings.HasPrefix(n.s, "-l")) && isNumber(field{s: n.s[2:]}),
+		case !n.dyn && (strings.HasPrefix(n.s, "-j") || strings.HasPrefix(n.s, "-k")) && isCount(field{s: n.s[2:]}),
+			!n.dyn && strings.HasPrefix(n.s, "-l") && isNumber(field{s: n.s[2:]}),
 			n.s == "-v" || n.s == "-s" || n.s == "VERBOSE=1" || n.s == "--no-print-directory":
 		default:
 			c.notModelled(n.s)
@@ -596,7 +610,7 @@ func (c *cmd) cmakeBuild(args []field) {
 	// The job count of -j/--parallel is an operand here.
 	var targets []field
 	for _, op := range ops {
-		if !isNumber(op) {
+		if !isCount(op) {
 			targets = append(targets, op)
 		}
 	}
@@ -905,7 +919,8 @@ var sconsOpts = toolOpts{source: "scons -H, SCons 4.4.0 (Debian 12)", flags: "cD
 	reads:   "-f --file --makefile --sconstruct -I --include-dir --site-dir -Y --repository --srcdir",
 	writes:  "--cache-debug --profile --taskmastertrace"}
 
-// scons runs the project's SConstruct: targets are judged as make's.
+// scons runs the project's SConstruct: targets are judged as make's,
+// with or without -n.
 func scons(c *cmd) {
 	c.enterDirs(c.rest(), &sconsOpts, "-C", "--directory")
 	flags, ops := c.judgeArgs(c.rest(), &sconsOpts)
@@ -920,7 +935,10 @@ func scons(c *cmd) {
 	if d, ok := value(flags, "--debug"); ok && (d.dyn || strings.Contains(d.s, "pdb")) {
 		c.add(Warning, "runs the build under the Python debugger", "builtin:interactive")
 	}
-	c.makeTargets(ops, has(flags, "n", "q", "--no-exec", "--just-print", "--dry-run", "--recon", "--question"), "SCons target")
+	// -n and -q still read the SConstruct, which is Python and runs in
+	// full: the targets are judged as a build of them, as gradle's
+	// --dry-run is, never as a listing.
+	c.makeTargets(ops, false, "SCons target")
 }
 
 // antOpts is Ant's table: whole option names after one dash, and the

@@ -105,11 +105,11 @@ func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
 		{"meson setup build --native-file ~/.aws/credentials", Blocked}, {"meson test --wrapper 'cat /home/dev/.ssh/id_rsa'", Blocked},
 		{"meson devenv -C build cat ~/.ssh/id_rsa", Blocked}, {"meson compile -C ~/.ssh", Blocked}, {"meson setup build -Dkey=/home/dev/.netrc", Blocked},
 		// SCons 4.4.0: SConstruct and site dirs are Python.
-		{"scons -j4 test", Safe}, {"scons -Q build", Safe}, {"scons -n", Safe}, {"scons -C sub check", Safe},
-		{"scons", Warning}, {"scons --frobnicate build", Warning}, {"scons -Z build", Warning}, {"scons -c", Warning},
+		{"scons -j4 test", Safe}, {"scons -Q build", Safe}, {"scons -n test", Safe}, {"scons -C sub check", Safe},
+		{"scons", Warning}, {"scons -n", Warning}, {"scons --dry-run", Warning}, {"scons -q", Warning}, {"scons --frobnicate build", Warning}, {"scons -Z build", Warning}, {"scons -c", Warning},
 		{"scons -f ../SConstruct build", Warning}, {"scons --site-dir=/tmp/s build", Warning}, {"scons -u test", Warning},
 		{"scons --interactive", Warning}, {"scons --debug=pdb build", Warning},
-		{"scons install", Dangerous}, {"scons --profile=/tmp/p build", Dangerous},
+		{"scons install", Dangerous}, {"scons -n install", Dangerous}, {"scons --profile=/tmp/p build", Dangerous},
 		{"scons --profile=/home/dev/.bashrc build", Blocked}, {"scons -I ~/.ssh build", Blocked},
 		// Ant 1.10.13: build files, property files, jars and classes.
 		{"ant test", Safe}, {"ant -f build.xml compile", Safe}, {"ant -Dfoo=bar -q test", Safe}, {"ant -p", Safe}, {"ant -buildfile sub/build.xml clean", Safe},
@@ -210,4 +210,29 @@ func TestSbtAndLeinJudgeTheirOptions(t *testing.T) {
 		{"lein deploy clojars", Dangerous}, {"lein install", Dangerous},
 		{"lein test /home/dev/.ssh/id_rsa", Blocked},
 	})
+}
+
+// make takes the word after -j as the job count only when it is all
+// digits, and after -l only a decimal number: "." and ".." are targets,
+// which are not the project's build-or-test targets, and stay judged.
+func TestMakeTakesOnlyNumbersAsCounts(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"make -j 4 test", Safe}, {"make -l 2.5 test", Safe}, {"make -l .5 check", Safe}, {"make -j4 -l1 test", Safe},
+		{"make -j . test", Warning}, {"make -j .. test", Warning}, {"make -l . test", Warning}, {"make -j 1.5 test", Warning},
+		{"make -j 1.2.3 test", Warning}, {"cmake --build build -j 4", Warning}, {"cmake --build build -j . --target test", Warning},
+	})
+	for _, tc := range []struct {
+		word         string
+		count, float bool
+	}{
+		{"4", true, true}, {"12", true, true}, {"2.5", false, true}, {".5", false, true}, {"5.", false, true},
+		{".", false, false}, {"..", false, false}, {"1.2.3", false, false}, {"", false, false}, {"4x", false, false},
+	} {
+		if got := isCount(lit(tc.word)); got != tc.count {
+			t.Errorf("isCount(%q) = %v, want %v", tc.word, got, tc.count)
+		}
+		if got := isNumber(lit(tc.word)); got != tc.float {
+			t.Errorf("isNumber(%q) = %v, want %v", tc.word, got, tc.float)
+		}
+	}
 }

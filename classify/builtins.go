@@ -244,14 +244,14 @@ func sysctl(c *cmd) {
 // man shows a manual page in a pager; -P and -H name the program to use,
 // which runs through the shell.
 func man(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{short: "PHCMSmLRTEe", long: []string{"--pager", "--config-file", "--manpath", "--sections", "--systems", "--locale", "--recode", "--encoding", "--extension"}})
+	flags, _ := parseOpts(c.rest(), optSpec{short: "PHCMSmLRTEe", long: []string{"--pager", "--config-file", "--manpath", "--sections", "--systems", "--locale", "--recode", "--encoding", "--extension"}, noVal: []string{"--local-file", "--html"}})
 	c.add(Warning, "starts a pager", "builtin:pager")
 	for _, p := range values(flags, "P", "--pager", "H", "--html") {
 		c.programString(p)
 	}
 	if has(flags, "l", "--local-file") {
 		// man -l FILE formats and shows any file, credentials too.
-		_, ops := parseOpts(c.rest(), optSpec{short: "PHCMSmLRTEe", long: []string{"--pager", "--config-file", "--manpath", "--sections", "--systems", "--locale", "--recode", "--encoding", "--extension"}})
+		_, ops := parseOpts(c.rest(), optSpec{short: "PHCMSmLRTEe", long: []string{"--pager", "--config-file", "--manpath", "--sections", "--systems", "--locale", "--recode", "--encoding", "--extension"}, noVal: []string{"--local-file", "--html"}})
 		c.read(ops)
 	}
 	for _, f := range values(flags, "C", "--config-file") {

@@ -64,7 +64,7 @@ func TestClangTablesMatchInstalledHelp(t *testing.T) {
 			table.parsed = nil
 			table.spec()
 			for _, o := range opts {
-				if !table.knows("-" + strings.TrimLeft(o, "-")) {
+				if !table.helpKnows("-" + strings.TrimLeft(o, "-")) {
 					t.Errorf("%s --help lists %s, which its table does not know", tc.name, o)
 				}
 			}

@@ -10,7 +10,7 @@ import (
 // rm deletes files; recursive or forced deletes are Dangerous, and what is
 // deleted is judged by the path rules (the root, a home, / are Blocked).
 func rm(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{})
+	flags, ops := parseOpts(c.rest(), optSpec{noVal: strings.Fields("--force --interactive --one-file-system --no-preserve-root --preserve-root --recursive --dir --verbose --help --version")})
 	rec := has(flags, "r", "R", "--recursive")
 	force := has(flags, "f", "--force")
 	for _, op := range ops {
@@ -53,7 +53,7 @@ func rmdir(c *cmd) {
 // deleted) and the destination written.
 func copyLike(why string, srcAcc access) handler {
 	return func(c *cmd) {
-		flags, ops := parseOpts(c.rest(), optSpec{short: "tSmogb", long: []string{"--target-directory", "--suffix", "--mode", "--owner", "--group"}})
+		flags, ops := parseOpts(c.rest(), optSpec{short: "tSmogb", long: []string{"--target-directory", "--suffix", "--mode", "--owner", "--group"}, noVal: []string{"--archive", "--directory", "--recursive", "--symbolic"}})
 		c.add(Warning, why, "builtin:"+c.name)
 		if c.name == "install" && has(flags, "d", "--directory") {
 			c.write(ops)
@@ -230,7 +230,7 @@ func isOctal(s string) bool {
 
 // chown changes ownership, which is Dangerous wherever it is done.
 func chown(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{long: []string{"--from"}})
+	flags, ops := parseOpts(c.rest(), optSpec{long: []string{"--from", "--reference"}, noVal: []string{"--recursive"}})
 	c.add(Dangerous, "changes file ownership", "builtin:chown")
 	if !has(flags, "--reference") && len(ops) > 0 {
 		ops = ops[1:]
@@ -488,7 +488,7 @@ var compressorOpts = func() map[string]*toolOpts {
 }()
 
 func patch(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "pdioDBFrVYzgx", long: []string{"--strip", "--directory", "--input", "--output", "--reject-file", "--prefix", "--suffix", "--backup-if-mismatch"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "pdioDBFrVYzgx", long: []string{"--strip", "--directory", "--input", "--output", "--reject-file", "--prefix", "--suffix", "--backup-if-mismatch"}, noVal: []string{"--check", "--dry-run"}})
 	if has(flags, "--dry-run", "C", "--check") {
 		c.add(Safe, "checks a patch", "builtin:read-only")
 		return

@@ -287,6 +287,16 @@ var gitSafe = map[string]bool{
 	"merge-tree": true, "show-index": true, "diff-pairs": true,
 }
 
+// gitSubFlags are the long options without a value that gitSub's
+// handlers ask for: parseOpts reads their abbreviations (git's
+// parse-options takes any unique prefix) as them.
+const gitSubFlags = "--abort --add --all --amend --apply --cached --check --conflict --contains --copy --delete --discard-changes --dry-run " +
+	"--edit --edit-description --edit-todo --ext-diff --filters --force --force-create --get --get-all --get-color --get-colorbool " +
+	"--get-regexp --get-urlmatch --global --hard --help --info --interactive --list --local --lost-found --man --merge --merged --move " +
+	"--no-contains --no-index --no-merged --numstat --ours --patch --points-at --prune --quit --remotes --remove-section --rename-section " +
+	"--replace-all --show-current-patch --staged --stat --stdout --summary --system --textconv --theirs --track --trivial-merge " +
+	"--unsafe-paths --unset --unset-all --unset-upstream --verify --web --worktree"
+
 // gitSub judges a git subcommand with its arguments.
 func gitSub(c *cmd, sub string, rest []field) {
 	flags, ops := parseOpts(rest, optSpec{
@@ -297,7 +307,8 @@ func gitSub(c *cmd, sub string, rest []field) {
 			"--pretty", "--author", "--since", "--until", "--grep", "--directory", "--remote",
 			"--prefix", "--depth", "--branch", "--origin", "--tree-filter", "--index-filter",
 			"--msg-filter", "--env-filter", "--commit-filter", "--parent-filter",
-			"--tag-name-filter", "--subdirectory-filter", "--extcmd", "--tool", "--contents"},
+			"--tag-name-filter", "--subdirectory-filter", "--extcmd", "--tool", "--contents", "--output-directory"},
+		noVal: strings.Fields(gitSubFlags),
 	})
 	dashdash := false
 	for _, a := range rest {
@@ -800,11 +811,12 @@ func gitGrepPager(c *cmd, rest []field) {
 }
 
 // gitTakesNext reports whether the option word s takes the next word as
-// its value, by the table t: -e, -nA, --context (but not -Ovim, whose
-// optional value is glued).
+// its value, by the table t: -e, -nA, --context or its abbreviation
+// --cont (but not -Ovim, whose optional value is glued).
 func gitTakesNext(s string, t *gitTable) bool {
 	if strings.HasPrefix(s, "--") {
-		return !strings.Contains(s, "=") && takesLong(s, strings.Fields(t.opts.longVal))
+		_, _, takes := t.opts.spec().resolveLong(s)
+		return !strings.Contains(s, "=") && takes
 	}
 	if len(s) < 2 || s[0] != '-' {
 		return false

@@ -217,7 +217,7 @@ func TestGitTablesMatchInstalledHelp(t *testing.T) {
 			}
 			o := table.opts
 			for _, opt := range opts {
-				if !o.knows(opt) {
+				if !o.helpKnows(opt) {
 					t.Errorf("git %s -h lists %s, which its table does not know", sub, opt)
 				}
 			}
@@ -280,7 +280,7 @@ func TestGitLFSTablesMatchInstalledHelp(t *testing.T) {
 				continue
 			}
 			checked++
-			if !table.opts.knows(m[1]) {
+			if !table.opts.helpKnows(m[1]) {
 				t.Errorf("git lfs help %s lists %s, which its table does not know", verb, m[1])
 			}
 		}

@@ -255,7 +255,11 @@ func goToolFlags(c *cmd, f flag) {
 		v = v[i+1:]
 	}
 	safe := goSafeToolFlags[f.name]
-	words := strings.Fields(strings.Trim(v, `"'`))
+	words, ok := goSplitFlags(v)
+	if !ok {
+		c.add(Warning, f.name+" has an unterminated quote, which go refuses: "+shorten(v), "builtin:go-exec")
+		return
+	}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		name, _, _ := strings.Cut(w, "=")
@@ -269,6 +273,35 @@ func goToolFlags(c *cmd, f flag) {
 	}
 }
 
+// goSplitFlags splits the value of -ldflags or -gcflags into the words
+// go passes on, as go does (cmd/internal/quoted.Split): at spaces, with
+// a word that starts with ' or " running to the same quote, unescaped;
+// a quote inside a word is part of it. ok is false for an unterminated
+// quote, which go refuses.
+func goSplitFlags(s string) (words []string, ok bool) {
+	for {
+		s = strings.TrimLeft(s, " \t\n\r")
+		if s == "" {
+			return words, true
+		}
+		if q := s[0]; q == '"' || q == '\'' {
+			end := strings.IndexByte(s[1:], q)
+			if end < 0 {
+				return nil, false
+			}
+			words = append(words, s[1:1+end])
+			s = s[2+end:]
+			continue
+		}
+		end := strings.IndexAny(s, " \t\n\r")
+		if end < 0 {
+			end = len(s)
+		}
+		words = append(words, s[:end])
+		s = s[end:]
+	}
+}
+
 // goDoc judges go doc: it prints documentation, unless -http starts a
 // documentation server.
 func goDoc(c *cmd, flags []flag) {
@@ -277,6 +310,25 @@ func goDoc(c *cmd, flags []flag) {
 		return
 	}
 	c.add(Safe, "prints documentation", "builtin:read-only")
+}
+
+// goToolchainTools are the options of the toolchain's compiler, linker,
+// assembler and cgo (go tool NAME -help, Go 1.26): vals take a value,
+// writes name a file or directory written. Run by hand they are never
+// safe, but what they write goes by the path rules, as go build -o does.
+var goToolchainTools = map[string]struct{ vals, writes string }{
+	"compile": {
+		vals: "-D -I -asmhdr -bench -blockprofile -buildid -c -coveragecfg -cpuprofile -d -embedcfg -env -gendwarfinl -goversion -importcfg " +
+			"-installsuffix -json -lang -linkobj -memprofile -memprofilerate -mutexprofile -o -p -pgoprofile -spectre -symabis -traceprofile -trimpath",
+		writes: "-o -asmhdr -bench -blockprofile -cpuprofile -linkobj -memprofile -mutexprofile -traceprofile"},
+	"link": {
+		vals: "-B -D -E -H -I -L -R -T -X -benchmark -benchmarkprofile -buildid -buildmode -capturehostobjs -cpuprofile -debugtextsize -debugtramp " +
+			"-extar -extld -extldflags -fipso -funcalign -importcfg -installsuffix -k -libgcc -linkmode -memprofile -memprofilerate -o -pluginpath -r " +
+			"-randlayout -strictdups -tmpdir",
+		writes: "-o -benchmarkprofile -capturehostobjs -cpuprofile -fipso -memprofile -tmpdir"},
+	"asm": {vals: "-D -I -d -o -p -spectre -trimpath", writes: "-o"},
+	"cgo": {vals: "-dynimport -dynout -dynpackage -exportheader -gccgopkgpath -gccgoprefix -importpath -ldflags -objdir -srcdir -trimpath",
+		writes: "-dynout -exportheader -objdir"},
 }
 
 // goTool judges "go tool NAME": the tools that only read build output
@@ -308,6 +360,12 @@ func goTool(c *cmd, ops []field) {
 	t, ok := goToolTables[name]
 	if !ok {
 		c.add(Warning, "runs a Go tool", "builtin:go")
+		if tt, ok := goToolchainTools[name]; ok {
+			flags, _ := parseOpts(args, optSpec{oneDash: true, long: strings.Fields(tt.vals)})
+			for _, f := range values(flags, strings.Fields(tt.writes)...) {
+				c.output(f)
+			}
+		}
 		return
 	}
 	flags, files := c.judgeArgs(args, t)

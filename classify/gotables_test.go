@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -163,7 +164,7 @@ func TestGoTablesMatchGoHelp(t *testing.T) {
 		o.parsed = nil
 		o.spec()
 		for _, m := range flags {
-			if f := m[1] + m[2]; !o.knows(f) {
+			if f := m[1] + m[2]; !o.helpKnows(f) {
 				t.Errorf("go tool %s: the help lists %s, which the table does not know", name, f)
 			}
 		}
@@ -176,7 +177,7 @@ func TestGoTablesMatchGoHelp(t *testing.T) {
 			if f == "-args" && verb == "test" {
 				continue // goCmd ends go test's options at -args
 			}
-			if !o.knows(f) {
+			if !o.helpKnows(f) {
 				t.Errorf("go %s: the help lists %s, which the table does not know", verb, f)
 			}
 		}
@@ -295,7 +296,7 @@ func TestGoFormatterTablesMatchTheirHelp(t *testing.T) {
 			table.parsed = nil
 			table.spec()
 			for _, o := range opts {
-				if !table.knows(o) {
+				if !table.helpKnows(o) {
 					t.Errorf("%s's help lists %s, which its table does not know", tc.bin, o)
 				}
 			}
@@ -348,7 +349,7 @@ func TestGolangciLintTablesMatchItsHelp(t *testing.T) {
 			table.parsed = nil
 			table.spec()
 			for _, opt := range opts {
-				if !table.knows(opt) {
+				if !table.helpKnows(opt) {
 					t.Errorf("golangci-lint %s --help lists %s, which its table does not know", verb, opt)
 				}
 			}
@@ -402,7 +403,7 @@ func TestGinkgoTablesMatchItsHelp(t *testing.T) {
 				}
 			}
 			for _, opt := range goFlagOptions(strings.Join(lines, "\n"), true) {
-				if !table.knows(opt) {
+				if !table.helpKnows(opt) {
 					t.Errorf("ginkgo help %s lists %s, which its table does not know", verb, opt)
 				}
 			}
@@ -469,4 +470,96 @@ func TestToolchainVariablesChangeWhatRuns(t *testing.T) {
 		{"CARGO_TERM_COLOR=always cargo test", Safe}, {"RUST_BACKTRACE=1 cargo test", Safe}, {"CARGO_INCREMENTAL=0 cargo build", Safe},
 		{"make CC=clang test", Warning},
 	})
+}
+
+// The toolchain's own tools run by hand are never safe, and what they
+// write goes by the path rules, as go build -o does.
+func TestGoToolchainToolsOutputsArePaths(t *testing.T) {
+	checkLevels(t, []levelCase{
+		{"go tool compile x.go", Warning}, {"go tool compile -o x.o x.go", Warning}, {"go tool link -L /usr/lib -o bin/a x.o", Warning},
+		{"go tool compile -L -o x.o x.go", Warning}, {"go tool compile -p main -o x.o x.go", Warning},
+		{"go tool link -o /tmp/a.out x.o", Dangerous}, {"go tool compile -cpuprofile /tmp/c.prof x.go", Dangerous},
+		{"go tool compile -o ~/.bashrc x.go", Blocked}, {"go tool compile -o=/home/dev/.bashrc x.go", Blocked},
+		{"go tool compile -L -o ~/.profile x.go", Blocked}, {"go tool compile -asmhdr ~/.bashrc x.go", Blocked},
+		{"go tool asm -o ~/.bashrc x.s", Blocked}, {"go tool link -tmpdir ~/.ssh x.o", Blocked}, {"go tool cgo -objdir /home/dev/.ssh x.go", Blocked},
+	})
+}
+
+// TestGoToolchainTablesMatchInstalledHelp checks goToolchainTools'
+// value options against the installed toolchain's -help: Go's flag
+// package prints an option that takes a value as "  -name type".
+func TestGoToolchainTablesMatchInstalledHelp(t *testing.T) {
+	t.Parallel()
+	bin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not installed here, so the toolchain's tables are not checked against its -help")
+	}
+	valueLine := regexp.MustCompile(`(?m)^  (-\S+) \S+$`)
+	for name, tt := range goToolchainTools {
+		cmd := exec.CommandContext(t.Context(), bin, "tool", name, "-help")
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "GOTOOLCHAIN=local", "GOFLAGS="}
+		out, _ := cmd.CombinedOutput()
+		var help []string
+		for _, m := range valueLine.FindAllStringSubmatch(string(out), -1) {
+			help = append(help, m[1])
+		}
+		if len(help) < 5 {
+			t.Errorf("go tool %s -help lists %d options with a value; has its format changed?\n%s", name, len(help), firstLine(string(out)))
+			continue
+		}
+		vals := strings.Fields(tt.vals)
+		for _, h := range help {
+			if !slices.Contains(vals, h) {
+				t.Errorf("go tool %s -help lists %s with a value, which goToolchainTools does not", name, h)
+			}
+		}
+		for _, v := range vals {
+			if !slices.Contains(help, v) {
+				t.Errorf("goToolchainTools lists %s for go tool %s, whose -help does not", v, name)
+			}
+		}
+		for _, w := range strings.Fields(tt.writes) {
+			if !slices.Contains(vals, w) {
+				t.Errorf("goToolchainTools: %s writes %s, which it does not list with a value", name, w)
+			}
+		}
+	}
+}
+
+// -ldflags and -gcflags are split as go splits them: a word that starts
+// with a quote runs to the same quote, so the reason names the word the
+// linker gets.
+func TestGoToolFlagsSplitLikeGo(t *testing.T) {
+	for _, tc := range []struct {
+		cmd  string
+		want Level
+		why  string
+	}{
+		{`go build -ldflags="-X 'main.version=1 2' -s" .`, Safe, ""},
+		{`go build -ldflags='-s "-extldflags=-static -lfoo"' .`, Warning, "-ldflags passes -extldflags=-static -lfoo on"},
+		{`go build -ldflags="-extldflags '-static -lfoo'" .`, Warning, "-ldflags passes -extldflags on"},
+		{`go build -ldflags='"-s -w"' .`, Warning, "-ldflags passes -s -w on"},
+		{`go build -ldflags="-X main.v='a b'" .`, Warning, "-ldflags passes b' on"},
+		{`go build -gcflags='all=-N "-l' .`, Warning, "-gcflags has an unterminated quote"},
+	} {
+		v := Classify(shellAction(tc.cmd), Policy{})
+		reasons := strings.Join(v.Reasons, "; ")
+		if v.Level != tc.want || !strings.Contains(reasons, tc.why) {
+			t.Errorf("Classify(%q) = %v (%s), want %v saying %q", tc.cmd, v.Level, reasons, tc.want, tc.why)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`-s -w`, []string{"-s", "-w"}}, {` -X 'a=b c'  -s `, []string{"-X", "a=b c", "-s"}}, {`"-s -w"`, []string{"-s -w"}},
+		{`-X a="b c"`, []string{"-X", `a="b`, `c"`}}, {`''`, []string{""}}, {"", nil},
+	} {
+		if got, ok := goSplitFlags(tc.in); !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("goSplitFlags(%q) = %q, %v, want %q", tc.in, got, ok, tc.want)
+		}
+	}
+	if _, ok := goSplitFlags(`-X 'a=b`); ok {
+		t.Errorf("goSplitFlags(%q) split an unterminated quote", `-X 'a=b`)
+	}
 }

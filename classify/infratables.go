@@ -278,7 +278,7 @@ var pulumiTool = newInfraTool(
 	toolOpts{source: "pulumi --help (pkg/cmd/pulumi/pulumi.go), Pulumi v3.259.0", flags: "eQh", vals: "Cv",
 		long:    "--emoji --fully-qualify-stack-names --disable-integrity-checking --logflow --logtostderr --non-interactive --help --version",
 		longVal: "--cwd --tracing --otel-traces --profiling --memprofilerate --verbose --color --tracing-header"},
-	toolOpts{vals: "Cvsc",
+	toolOpts{vals: "Cvsc", long: "--show-secrets",
 		longVal: "--cwd --tracing --otel-traces --profiling --memprofilerate --verbose --color --tracing-header --stack --config-file --save-plan --plan --message --target --replace --parallel --secrets-provider --policy-pack --policy-pack-config --config --path",
 		reads:   "--config-file --plan --policy-pack-config", writes: "--save-plan", runs: "--policy-pack"},
 	nil, []string{"C", "--cwd"}, "changes infrastructure",

@@ -80,7 +80,7 @@ func TestDockerTableMatchesInstalledHelp(t *testing.T) {
 				t.Skipf("docker %s --help lists no options (%q)", name, firstLine(string(out)))
 			}
 			for _, opt := range opts {
-				if !o.knows(opt) {
+				if !o.helpKnows(opt) {
 					t.Errorf("docker %s --help lists %s, which its table does not know", name, opt)
 				}
 			}
@@ -154,7 +154,7 @@ func TestTerraformTableMatchesInstalledHelp(t *testing.T) {
 			continue
 		}
 		checked++
-		if !o.knows(name) {
+		if !o.helpKnows(name) {
 			t.Errorf("terraform -help lists the global option %s, which its table does not know", name)
 		}
 	}

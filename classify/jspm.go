@@ -165,7 +165,7 @@ func init() {
 func npmGlobal(flags []flag) bool {
 	for _, f := range flags {
 		switch {
-		case matchFlag(f.name, "g"), f.name == "--global":
+		case f.is("g"), f.name == "--global":
 			return true
 		case f.name == "--location" && f.hasVal && f.val.s != "project":
 			return true

@@ -119,7 +119,7 @@ func TestPnpmTablesMatchInstalledHelp(t *testing.T) {
 				if strings.HasSuffix(opt, "-") || strings.TrimLeft(opt, "-0123456789") == "" {
 					continue // a wrapped description, or --depth's -1
 				}
-				if !o.knows(opt) && !o.knows(strings.Replace(opt, "--", "--no-", 1)) {
+				if !o.helpKnows(opt) && !o.helpKnows(strings.Replace(opt, "--", "--no-", 1)) {
 					t.Errorf("pnpm help %s lists %s, which its table does not know", verb, opt)
 				}
 			}
@@ -213,7 +213,7 @@ func TestYarnTablesMatchInstalledHelp(t *testing.T) {
 				t.Skipf("yarn %s --help is not Yarn 1's (%q)", verb, firstLine(string(out)))
 			}
 			for _, opt := range helpOptions(string(out)) {
-				if !o.knows(opt) {
+				if !o.helpKnows(opt) {
 					t.Errorf("yarn %s --help lists %s, which its table does not know", verb, opt)
 				}
 			}
@@ -267,7 +267,7 @@ func checkVerbHelp(t *testing.T, name string, tables map[string]*toolOpts) {
 				t.Skipf("%s %s --help lists no options (%q)", name, verb, firstLine(string(out)))
 			}
 			for _, opt := range opts {
-				if !o.knows(opt) {
+				if !o.helpKnows(opt) {
 					t.Errorf("%s %s --help lists %s, which its table does not know", name, verb, opt)
 				}
 			}

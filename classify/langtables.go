@@ -114,18 +114,18 @@ func rspec(c *cmd) {
 	flags, ops := c.judgeOpts(&rspecOpts)
 	for _, f := range flags {
 		switch {
-		case (f.name == "-r" || matchFlag(f.name, "--require")) && f.hasVal:
+		case (f.name == "-r" || f.is("--require")) && f.hasVal:
 			requires(c, f.val)
-		case (f.name == "-O" || matchFlag(f.name, "--options")) && f.hasVal:
+		case (f.name == "-O" || f.is("--options")) && f.hasVal:
 			c.path(accRead, f.val)
 			c.add(Warning, "reads more options from "+shorten(f.val.s)+", which the classifier cannot see", "builtin:file-list")
-		case (f.name == "-f" || matchFlag(f.name, "--format")) && f.hasVal && !rspecFormats[f.val.s]:
+		case (f.name == "-f" || f.is("--format")) && f.hasVal && !rspecFormats[f.val.s]:
 			c.add(Warning, "loads the formatter class it names ("+shorten(f.val.s)+")", "builtin:tool-program")
-		case (f.name == "-o" || matchFlag(f.name, "--out") || matchFlag(f.name, "--deprecation-out")) && f.hasVal:
+		case (f.name == "-o" || f.is("--out") || f.is("--deprecation-out")) && f.hasVal:
 			c.output(f.val)
-		case f.name == "-X" || matchFlag(f.name, "--drb") || matchFlag(f.name, "--drb-port"):
+		case f.name == "-X" || f.is("--drb") || f.is("--drb-port"):
 			c.add(Warning, "runs the specs in a DRb server over the network", "builtin:network")
-		case matchFlag(f.name, "--init"):
+		case f.is("--init"):
 			c.add(Warning, "writes the project's RSpec configuration", "builtin:write-project")
 		}
 	}
@@ -168,9 +168,9 @@ func rubocop(c *cmd) {
 	flags, ops := c.judgeOpts(&rubocopOpts)
 	for _, f := range flags {
 		switch {
-		case (f.name == "-r" || matchFlag(f.name, "--require")) && f.hasVal:
+		case (f.name == "-r" || f.is("--require")) && f.hasVal:
 			requires(c, f.val)
-		case (f.name == "-o" || matchFlag(f.name, "--out") || matchFlag(f.name, "--cache-root")) && f.hasVal:
+		case (f.name == "-o" || f.is("--out") || f.is("--cache-root")) && f.hasVal:
 			c.output(f.val)
 		case f.name == "--server" || f.name == "--start-server" || f.name == "--restart-server" || f.name == "--stop-server":
 			c.add(Warning, "starts or stops a RuboCop server that outlives the command ("+f.name+")", "builtin:server")
@@ -213,13 +213,13 @@ func cucumber(c *cmd) {
 	flags, ops := c.judgeOpts(&cucumberOpts)
 	for _, f := range flags {
 		switch {
-		case (f.name == "-r" || matchFlag(f.name, "--require")) && f.hasVal:
+		case (f.name == "-r" || f.is("--require")) && f.hasVal:
 			requires(c, f.val)
-		case (f.name == "-f" || matchFlag(f.name, "--format")) && f.hasVal && !cucumberFormats[f.val.s]:
+		case (f.name == "-f" || f.is("--format")) && f.hasVal && !cucumberFormats[f.val.s]:
 			c.add(Warning, "loads the formatter class it names ("+shorten(f.val.s)+")", "builtin:tool-program")
-		case (f.name == "-o" || matchFlag(f.name, "--out")) && f.hasVal:
+		case (f.name == "-o" || f.is("--out")) && f.hasVal:
 			c.output(f.val)
-		case matchFlag(f.name, "--init"):
+		case f.is("--init"):
 			c.add(Warning, "writes the project's feature folders", "builtin:write-project")
 		}
 	}
@@ -260,22 +260,22 @@ func phpunit(c *cmd) {
 	flags, ops := c.judgeOpts(&phpunitOpts)
 	for _, f := range flags {
 		switch {
-		case matchFlag(f.name, "--extensions") || matchFlag(f.name, "--printer"):
+		case f.is("--extensions") || f.is("--printer"):
 			c.add(Warning, "loads the extensions or printer class it names ("+f.name+")", "builtin:tool-program")
 		case f.name == "-d" && f.hasVal:
 			key, _, _ := strings.Cut(f.val.s, "=")
 			if f.val.dyn || !phpunitIniSafe[key] {
 				c.add(Warning, "changes a php.ini setting ("+shorten(f.val.s)+"), which can load or run code", "builtin:env-override")
 			}
-		case matchFlag(f.name, "--include-path") && f.hasVal:
+		case f.is("--include-path") && f.hasVal:
 			for _, p := range strings.Split(f.val.s, ":") {
 				if p != "" {
 					c.path(accRead, field{s: p, dyn: f.val.dyn, w: f.val.w})
 				}
 			}
-		case matchFlag(f.name, "--check-version"):
+		case f.is("--check-version"):
 			c.add(Warning, "asks the network for the latest PHPUnit version", "builtin:network")
-		case matchFlag(f.name, "--generate-configuration") || matchFlag(f.name, "--migrate-configuration"):
+		case f.is("--generate-configuration") || f.is("--migrate-configuration"):
 			c.add(Warning, "writes the project's PHPUnit configuration", "builtin:write-project")
 		case f.hasVal && strings.HasPrefix(f.name, "--") && (strings.HasPrefix(f.name, "--coverage-") && f.name != "--coverage-filter" ||
 			strings.HasPrefix(f.name, "--log-") || strings.HasPrefix(f.name, "--testdox-") && !strings.HasSuffix(f.name, "group") ||
@@ -342,11 +342,11 @@ func dune(c *cmd) {
 		switch {
 		case f.name == "--diff-command":
 			c.add(Warning, "runs the diff program it names (--diff-command)", "builtin:tool-program")
-		case matchFlag(f.name, "--build-dir") && f.hasVal:
+		case f.is("--build-dir") && f.hasVal:
 			c.output(f.val)
-		case matchFlag(f.name, "--auto-promote"):
+		case f.is("--auto-promote"):
 			c.add(Warning, "promotes generated files into the project's sources", "builtin:write-project")
-		case matchFlag(f.name, "--cache") && f.hasVal && f.val.s != "disabled":
+		case f.is("--cache") && f.hasVal && f.val.s != "disabled":
 			c.add(Warning, "uses the shared build cache in the home directory", "builtin:write-outside")
 		}
 	}

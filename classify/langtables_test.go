@@ -146,7 +146,7 @@ func TestMixTablesMatchInstalledHelp(t *testing.T) {
 		o.parsed = nil
 		o.spec()
 		for _, m := range opts {
-			if !o.knows(m[1]) {
+			if !o.helpKnows(m[1]) {
 				t.Errorf("mix help %s lists %s, which its table does not know", task, m[1])
 			}
 		}

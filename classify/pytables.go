@@ -349,9 +349,9 @@ func behave(c *cmd) {
 	flags, ops := c.judgeOpts(&behaveOpts)
 	for _, f := range flags {
 		switch {
-		case (f.name == "-f" || matchFlag(f.name, "--format")) && f.hasVal && (f.val.dyn || strings.Contains(f.val.s, ":")):
+		case (f.name == "-f" || f.is("--format")) && f.hasVal && (f.val.dyn || strings.Contains(f.val.s, ":")):
 			c.add(Warning, "imports the formatter class it names ("+shorten(f.val.s)+")", "builtin:tool-program")
-		case (f.name == "-o" || matchFlag(f.name, "--outfile") || matchFlag(f.name, "--junit-directory")) && f.hasVal:
+		case (f.name == "-o" || f.is("--outfile") || f.is("--junit-directory")) && f.hasVal:
 			c.output(f.val)
 		}
 	}

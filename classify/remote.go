@@ -17,6 +17,7 @@ func curl(c *cmd) {
 			"--stderr", "--netrc-file", "--unix-socket", "--abstract-unix-socket", "--quote",
 			"--url", "--connect-timeout", "--retry", "--resolve", "--connect-to", "--interface",
 			"--variable", "--expand-data", "--oauth2-bearer", "--proto", "--proto-redir"},
+		noVal: []string{"--remote-name", "--remote-name-all"},
 	})
 	c.add(Warning, "downloads from the network", "builtin:network")
 	for _, o := range values(flags, "o", "--output", "D", "--dump-header", "c", "--cookie-jar", "--libcurl", "--trace", "--trace-ascii", "--stderr") {
@@ -137,7 +138,7 @@ func wget(c *cmd) {
 // httpie judges http, https and xh: data items or a method other than GET
 // send data.
 func httpie(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "oaA", long: []string{"--output", "--auth", "--auth-type", "--session", "--session-read-only", "--proxy", "--verify", "--cert", "--cert-key", "--timeout", "--print", "--pretty", "--style", "--format-options"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "oaA", long: []string{"--output", "--auth", "--auth-type", "--session", "--session-read-only", "--proxy", "--verify", "--cert", "--cert-key", "--timeout", "--print", "--pretty", "--style", "--format-options"}, noVal: []string{"--download"}})
 	c.add(Warning, "downloads from the network", "builtin:network")
 	if o, ok := value(flags, "o", "--output"); ok {
 		c.path(accWrite, o)
@@ -162,7 +163,8 @@ func httpie(c *cmd) {
 // remote judges ssh, scp and rsync: anything that reaches another machine
 // is Dangerous; local files sent are read, and credential stores Blocked.
 func remote(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "bcDEeFIiJLlmOopQRSWwPi", long: []string{"--rsh", "--rsync-path", "--exclude", "--include", "--filter", "--files-from", "--password-file", "--log-file", "--partial-dir", "--temp-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--port", "--timeout"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "bcDEeFIiJLlmOopQRSWwPi", long: []string{"--rsh", "--rsync-path", "--exclude", "--include", "--filter", "--files-from", "--password-file", "--log-file", "--partial-dir", "--temp-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--port", "--timeout"},
+		noVal: strings.Fields("--archive --delete --delete-after --delete-before --delete-during --delete-excluded --recursive --remove-source-files")})
 	isRemote := c.name != "rsync" || has(flags, "e", "--rsh", "--rsync-path")
 	for _, op := range ops {
 		if hostPath(op.s) {
@@ -297,6 +299,7 @@ func dockerHostAccess(c *cmd, args []field) {
 	flags, _ := parseOpts(args, optSpec{
 		short: "veplwumhcn",
 		long:  []string{"--volume", "--mount", "--pid", "--network", "--net", "--ipc", "--uts", "--userns", "--cap-add", "--device", "--security-opt", "--env", "--publish", "--workdir", "--user", "--name", "--entrypoint", "--label", "--hostname", "--platform"},
+		noVal: []string{"--privileged"},
 	})
 	if has(flags, "--privileged") {
 		c.add(Dangerous, "runs a privileged container", "builtin:docker-host")
@@ -350,7 +353,7 @@ func dockerHostAccess(c *cmd, args []field) {
 // kubectl judges by verb: reading the cluster is Warning (network),
 // changing it Dangerous.
 func kubectl(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "nfclos", long: []string{"--namespace", "--filename", "--context", "--cluster", "--selector", "--output", "--kubeconfig", "--server", "--token", "--user", "--container", "--type", "--template"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "nfclos", long: []string{"--namespace", "--filename", "--context", "--cluster", "--selector", "--output", "--kubeconfig", "--server", "--token", "--user", "--container", "--type", "--template"}, noVal: []string{"--dry-run"}})
 	switch sub := first(ops); sub {
 	case "get", "describe", "logs", "explain", "top", "version", "api-resources", "api-versions",
 		"cluster-info", "diff", "events", "wait", "auth", "plugin", "completion", "kustomize", "":
@@ -452,7 +455,7 @@ func cloudCLI(c *cmd) {
 // gh judges GitHub's CLI: reading is Warning, writing Dangerous, and
 // printing the token Blocked.
 func gh(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "RXfFHqtpbcrlsLAwjmBq", long: []string{"--repo", "--method", "--field", "--raw-field", "--header", "--input", "--jq", "--template", "--hostname", "--json", "--limit", "--state", "--label", "--body", "--title", "--base", "--head"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "RXfFHqtpbcrlsLAwjmBq", long: []string{"--repo", "--method", "--field", "--raw-field", "--header", "--input", "--jq", "--template", "--hostname", "--json", "--limit", "--state", "--label", "--body", "--title", "--base", "--head"}, noVal: []string{"--show-token"}})
 	area, verb := first(ops), second(ops)
 	switch {
 	case area == "auth" && (verb == "token" || verb == "status" && has(flags, "t", "--show-token")):

@@ -163,8 +163,8 @@ func unshare(c *cmd) {
 
 // runParts runs every executable in a directory.
 func runParts(c *cmd) {
-	_, ops := parseOpts(c.rest(), optSpec{long: []string{"--umask", "--arg", "--regex"}})
-	if has(parsedDocker(c.rest()), "--test", "--list") {
+	flags, ops := parseOpts(c.rest(), optSpec{long: []string{"--umask", "--arg", "--regex"}, noVal: strings.Fields("--test --list --report --reverse --verbose --lsbsysinit --exit-on-error --new-session")})
+	if has(flags, "--test", "--list") {
 		c.add(Safe, "lists the scripts it would run", "builtin:read-only")
 		return
 	}

@@ -54,7 +54,7 @@ func systemctl(c *cmd) {
 		c.add(Blocked, why, "builtin:system-admin")
 	}
 	c.systemdTargets(flags)
-	for _, r := range exactValues(flags, "--root", "--image") {
+	for _, r := range values(flags, "--root", "--image") {
 		c.readTrees([]field{r})
 	}
 }
@@ -62,10 +62,10 @@ func systemctl(c *cmd) {
 // systemdTargets judges the systemd tools' -H (another machine, over
 // ssh) and -M (a local container).
 func (c *cmd) systemdTargets(flags []flag) {
-	if len(exactValues(flags, "-H", "--host")) > 0 {
+	if len(values(flags, "-H", "--host")) > 0 {
 		c.add(Warning, "operates on another machine over ssh", "builtin:network")
 	}
-	if len(exactValues(flags, "-M", "--machine")) > 0 {
+	if len(values(flags, "-M", "--machine")) > 0 {
 		c.add(Warning, "operates on a local container", "builtin:system")
 	}
 }
@@ -293,7 +293,7 @@ var cowsayOpts = toolOpts{source: "cowsay -h and cowsay(6), cowsay 3.03 (Debian 
 func cowsay(c *cmd) {
 	flags, _ := c.judgeOpts(&cowsayOpts)
 	c.add(Safe, "prints text or information", "builtin:read-only")
-	for _, f := range exactValues(flags, "-f") {
+	for _, f := range values(flags, "-f") {
 		if f.dyn || strings.Contains(f.s, "/") || strings.HasSuffix(f.s, ".cow") {
 			c.path(accRead, f)
 			c.add(Warning, "runs a cow file, which is a Perl program", "builtin:interpreter")
@@ -357,14 +357,14 @@ var perfTool = func() *verbTool {
 // and --per-event-dump write files here.
 func perf(c *cmd) {
 	global, verb, flags, ops, known := c.verbGlobal(perfTool)
-	for _, d := range exactValues(global, "--exec-path") {
+	for _, d := range values(global, "--exec-path") {
 		c.add(Warning, "runs perf's commands from a directory", "builtin:tool-program")
 		c.path(accRead, d)
 	}
-	for _, d := range exactValues(global, "--buildid-dir") {
+	for _, d := range values(global, "--buildid-dir") {
 		c.path(accWrite, d)
 	}
-	for _, d := range exactValues(global, "--debugfs-dir") {
+	for _, d := range values(global, "--debugfs-dir") {
 		c.path(accRead, d)
 	}
 	switch {
@@ -375,17 +375,17 @@ func perf(c *cmd) {
 		if verb.s == "diff" {
 			c.read(ops)
 		}
-		for _, d := range exactValues(flags, "--symfs", "--guestmount", "--guestmodules") {
+		for _, d := range values(flags, "--symfs", "--guestmount", "--guestmodules") {
 			c.readTrees([]field{d})
 		}
-		for _, p := range exactValues(flags, "--objdump") {
+		for _, p := range values(flags, "--objdump") {
 			c.add(Warning, "runs a program of its own", "builtin:tool-program")
 			c.run([]field{p, {s: "FILE", dyn: true}})
 		}
 		if has(flags, "--xed") {
 			c.add(Warning, "runs xed to decode instructions", "builtin:tool-program")
 		}
-		if verb.s == "script" && (len(exactValues(flags, "-g", "--gen-script")) > 0 || has(flags, "--per-event-dump")) {
+		if verb.s == "script" && (len(values(flags, "-g", "--gen-script")) > 0 || has(flags, "--per-event-dump")) {
 			c.add(Warning, "writes files here", "builtin:write-project")
 			c.path(accWrite, lit("."))
 		}
@@ -400,7 +400,7 @@ func perf(c *cmd) {
 			}
 		}
 		flags, inner := parseOpts(ops, optSpec{short: "eoCcFptjG", long: []string{"--event", "--output", "--cpu", "--count", "--freq", "--pid", "--call-graph", "--tid"}, stop: true})
-		for _, o := range exactValues(flags, "-o", "--output") {
+		for _, o := range values(flags, "-o", "--output") {
 			c.path(accWrite, o)
 		}
 		if len(inner) > 0 {
@@ -459,38 +459,38 @@ func uftrace(c *cmd) {
 		record, prog = c.judgeArgs(ops, &uftraceRecord)
 	}
 	all := append(append(global, flags...), record...)
-	for _, f := range exactValues(all, "--logfile") {
+	for _, f := range values(all, "--logfile") {
 		c.path(accWrite, f)
 	}
-	for _, f := range exactValues(all, "--opt-file") {
+	for _, f := range values(all, "--opt-file") {
 		c.path(accRead, f)
 		c.add(Warning, "reads more options from "+shorten(f.s)+", which the classifier cannot see", "builtin:file-list")
 	}
-	for _, f := range exactValues(all, "--libmcount-path", "-S", "--script") {
+	for _, f := range values(all, "--libmcount-path", "-S", "--script") {
 		c.path(accRead, f)
 		c.add(Warning, "loads a library or script into the traced program", "builtin:tool-program")
 	}
-	for _, f := range exactValues(all, "--run-cmd") {
+	for _, f := range values(all, "--run-cmd") {
 		c.add(Warning, "runs a command when the trace arrives", "builtin:tool-program")
 		c.programString(f)
 	}
-	if len(exactValues(all, "--host")) > 0 {
+	if len(values(all, "--host")) > 0 {
 		c.add(Warning, "sends the trace to another machine", "builtin:network")
 	}
 	switch {
 	case known:
 		c.add(Safe, "reads trace data", "builtin:read-only")
-		c.readTrees(exactValues(all, "-d", "--data", "--diff", "--with-syms"))
+		c.readTrees(values(all, "-d", "--data", "--diff", "--with-syms"))
 	case verb.s == "" && !verb.dyn:
 		c.add(Safe, "prints its usage", "builtin:read-only")
 	case verb.dyn:
 		c.run(append([]field{verb}, ops...))
 	case verb.s == "record" || verb.s == "live":
 		c.add(Safe, "traces a program", "builtin:wrapper")
-		for _, d := range exactValues(all, "-d", "--data") {
+		for _, d := range values(all, "-d", "--data") {
 			c.path(accWrite, d)
 		}
-		if len(exactValues(all, "-d", "--data")) == 0 && verb.s == "record" {
+		if len(values(all, "-d", "--data")) == 0 && verb.s == "record" {
 			c.path(accWrite, lit("uftrace.data"))
 		}
 		if len(prog) > 0 {
@@ -654,30 +654,30 @@ func openssl(c *cmd) {
 	default:
 		c.add(Warning, "runs openssl "+shorten(verb.s), "builtin:unknown")
 	}
-	for _, f := range exactValues(flags, strings.Fields(opensslReads)...) {
+	for _, f := range values(flags, strings.Fields(opensslReads)...) {
 		c.path(accRead, f)
 	}
-	for _, f := range exactValues(flags, strings.Fields(opensslWrites)...) {
+	for _, f := range values(flags, strings.Fields(opensslWrites)...) {
 		c.path(accWrite, f)
 	}
-	c.readTrees(exactValues(flags, strings.Fields(opensslTrees)...))
-	for _, f := range exactValues(flags, strings.Fields(opensslModules)...) {
+	c.readTrees(values(flags, strings.Fields(opensslTrees)...))
+	for _, f := range values(flags, strings.Fields(opensslModules)...) {
 		c.add(Warning, "loads an engine, a provider or a configuration that can load code", "builtin:tool-program")
 		if f.dyn || strings.ContainsAny(f.s, "/.~") {
 			c.path(accRead, f)
 		}
 	}
-	for _, f := range exactValues(flags, strings.Fields(opensslPasses)...) {
+	for _, f := range values(flags, strings.Fields(opensslPasses)...) {
 		if file, ok := strings.CutPrefix(f.s, "file:"); ok || f.dyn {
 			c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
 		}
 	}
-	for _, f := range exactValues(flags, "-rand") {
+	for _, f := range values(flags, "-rand") {
 		for _, file := range strings.Split(f.s, ":") {
 			c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
 		}
 	}
-	for _, f := range exactValues(flags, "-newkey") {
+	for _, f := range values(flags, "-newkey") {
 		// -newkey rsa:2048 is a size; ec:FILE and param:FILE a file.
 		if _, file, ok := strings.Cut(f.s, ":"); ok && strings.Trim(file, "0123456789") != "" || f.dyn {
 			c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
@@ -718,25 +718,25 @@ var parallelOpts = toolOpts{source: "parallel(1), GNU parallel 20221122 (Debian 
 // --profile reads options from a file; the SQL options reach a database;
 // --tmux uses the person's tmux server and --record-env writes in home.
 func (c *cmd) parallelFiles(flags []flag, ops []field) {
-	for _, f := range exactValues(flags, "-a", "--arg-file", "--basefile", "--bf", "--transferfile", "--tf", "--trc") {
+	for _, f := range values(flags, "-a", "--arg-file", "--basefile", "--bf", "--transferfile", "--tf", "--trc") {
 		c.path(accRead, f)
 	}
-	for _, f := range exactValues(flags, "--joblog", "--jl", "--results", "--res", "--tmpdir", "--return") {
+	for _, f := range values(flags, "--joblog", "--jl", "--results", "--res", "--tmpdir", "--return") {
 		c.path(accWrite, f)
 	}
-	for _, f := range exactValues(flags, "--template", "--tmpl") {
+	for _, f := range values(flags, "--template", "--tmpl") {
 		file, out, _ := strings.Cut(f.s, "=")
 		c.path(accRead, field{s: file, dyn: f.dyn, glob: f.glob})
 		c.path(accWrite, field{s: out, dyn: f.dyn, glob: f.glob})
 	}
-	if len(exactValues(flags, "--filter", "--rpl", "--shard", "--bin", "--group-by")) > 0 {
+	if len(values(flags, "--filter", "--rpl", "--shard", "--bin", "--group-by")) > 0 {
 		c.add(Warning, "runs Perl code of its own", "builtin:inline-code")
 	}
-	for _, p := range exactValues(flags, "--limit", "--ssh", "--compress-program", "--decompress-program") {
+	for _, p := range values(flags, "--limit", "--ssh", "--compress-program", "--decompress-program") {
 		c.add(Warning, "runs a program of its own", "builtin:tool-program")
 		c.programString(p)
 	}
-	for _, f := range exactValues(flags, "-J", "--profile") {
+	for _, f := range values(flags, "-J", "--profile") {
 		c.add(Warning, "reads options from the profile "+shorten(f.s)+", which the classifier cannot see", "builtin:file-list")
 	}
 	if has(flags, "--tmux", "--tmuxpane") {
@@ -745,7 +745,7 @@ func (c *cmd) parallelFiles(flags []flag, ops []field) {
 	if has(flags, "--record-env") {
 		c.add(Dangerous, "writes ~/.parallel/ignored_vars, outside the project", "builtin:write-outside")
 	}
-	if len(exactValues(flags, "--sql", "--sql-master", "--sql-worker", "--sql-and-worker")) > 0 {
+	if len(values(flags, "--sql", "--sql-master", "--sql-worker", "--sql-and-worker")) > 0 {
 		c.add(Warning, "keeps its jobs in a database", "builtin:network")
 	}
 	files := false

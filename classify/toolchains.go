@@ -23,7 +23,7 @@ func parsed(args []field) []flag {
 // formatter judges tools that only check unless told to rewrite files.
 func formatter(writeFlags ...string) handler {
 	return func(c *cmd) {
-		flags, ops := parseOpts(c.rest(), optSpec{})
+		flags, ops := parseOpts(c.rest(), optSpec{noVal: append([]string{"--check", "--diff"}, writeFlags...)})
 		if has(flags, writeFlags...) || hasWord(c.rest(), "fix", "format") && c.name == "ruff" && !has(flags, "--check", "--diff") {
 			c.add(Warning, "rewrites project files", "builtin:format")
 			for _, op := range ops {
@@ -41,7 +41,7 @@ func formatter(writeFlags ...string) handler {
 // rewriter judges tools that rewrite files unless told only to check.
 func rewriter(checkFlags ...string) handler {
 	return func(c *cmd) {
-		flags, ops := parseOpts(c.rest(), optSpec{})
+		flags, ops := parseOpts(c.rest(), optSpec{noVal: checkFlags})
 		if has(flags, checkFlags...) {
 			c.add(Safe, "checks formatting", "builtin:lint")
 			c.read(ops)
@@ -67,7 +67,7 @@ func hasWord(args []field, words ...string) bool {
 // dependencies and running scripts Warning, global installs and
 // publishing Dangerous.
 func npm(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "Cw", long: []string{"--prefix", "--workspace", "--dir", "--filter", "--cwd", "--location", "--registry", "--tag", "--script-shell", "--node-options"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "Cw", long: []string{"--prefix", "--workspace", "--dir", "--filter", "--cwd", "--location", "--registry", "--tag", "--script-shell", "--node-options"}, noVal: []string{"--global", "--shell"}})
 	if has(flags, "--script-shell", "--node-options", "--shell") {
 		c.add(Dangerous, "changes the shell or options scripts run with", "builtin:env-override")
 	}
@@ -143,7 +143,7 @@ func npm(c *cmd) {
 // pip judges pip: installing into the project's environment is Warning,
 // outside it Dangerous, reading Safe.
 func pip(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "rctei", long: []string{"--requirement", "--constraint", "--target", "--prefix", "--root", "--index-url", "--extra-index-url", "--editable", "--python", "--find-links"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "rctei", long: []string{"--requirement", "--constraint", "--target", "--prefix", "--root", "--index-url", "--extra-index-url", "--editable", "--python", "--find-links"}, noVal: []string{"--user", "--break-system-packages"}})
 	switch first(ops) {
 	case "install", "uninstall", "download", "wheel":
 		switch {
@@ -218,7 +218,7 @@ func systemPackages(readVerbs ...string) handler {
 // testRunner is a test runner: Safe, unless it is told to update snapshots
 // or fix files, which is Warning.
 func testRunner(c *cmd) {
-	flags, _ := parseOpts(c.rest(), optSpec{})
+	flags, _ := parseOpts(c.rest(), optSpec{long: []string{"--basetemp"}, noVal: strings.Fields("--updateSnapshot --update-snapshots --update --fix")})
 	if has(flags, "u", "--updateSnapshot", "--update-snapshots", "--update", "--fix", "--basetemp") {
 		if v, ok := value(flags, "--basetemp"); ok {
 			// pytest empties --basetemp before it starts.

@@ -73,7 +73,14 @@ func (o *toolOpts) build() {
 		known[l] = true
 	}
 	o.known = known
-	o.parsed = &optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: strings.Fields(o.long), exact: o.exact}
+	// --help and --version are every GNU tool's, so they are among the
+	// names an abbreviation may stand for.
+	noVal := strings.Fields(o.long)
+	if !o.oneDash {
+		noVal = append(noVal, "--help", "--version")
+	}
+	o.parsed = &optSpec{short: o.vals, long: strings.Fields(o.longVal), stop: o.stop, oneDash: o.oneDash, noVal: noVal, exact: o.exact, complete: true}
+	o.parsed.shared = o.parsed
 }
 
 // merge adds the options of p to o: the table of a tool whose commands
@@ -90,20 +97,11 @@ func (o *toolOpts) merge(p *toolOpts) {
 }
 
 // knows reports whether the option name (as parsed: "-x" or "--name",
-// possibly abbreviated) is one the manual lists.
+// an abbreviation already read as the name it stands for) is one the
+// manual lists. An abbreviation of several names is not.
 func (o *toolOpts) knows(name string) bool {
 	o.spec() // known is built with the spec
-	if o.known[name] {
-		return true
-	}
-	if strings.HasPrefix(name, "--") && len(name) > 3 && !o.exact {
-		for l := range o.known {
-			if strings.HasPrefix(l, name) {
-				return true
-			}
-		}
-	}
-	return false
+	return o.known[name]
 }
 
 // judgeOpts parses a read-only tool's arguments by its manual, judges the

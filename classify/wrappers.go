@@ -330,7 +330,6 @@ func watch(c *cmd) {
 // parallel (GNU) runs a command line through the shell for each argument.
 func parallel(c *cmd) {
 	flags, ops := c.judgeArgs(c.rest(), &parallelOpts)
-	flags = fullNames(&parallelOpts, flags)
 	if has(flags, "S", "--sshlogin", "--sshloginfile", "--slf") {
 		c.add(Dangerous, "runs commands on other machines", "builtin:remote")
 	}
