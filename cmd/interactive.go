@@ -139,8 +139,9 @@ func (a *app) runInteractive(c *cobra.Command, _ []string) error {
 	specs := opts.Panels
 	session := a.session
 	opts.Start = func() tui.Started {
-		// Now that the first frame is being drawn.
-		session.begin()
+		// The session's git processes (the checkpoint store) wait for the
+		// agents too: begun together they slowed the first frame.
+		defer session.begin()
 		return a.startPanels(cfg, files, names, wirings, specs)
 	}
 	ctx, stop := a.session.guard(c.Context())

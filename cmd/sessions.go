@@ -81,8 +81,9 @@ type sessionRun struct {
 	background sync.WaitGroup
 	// begun is closed by begin: the work on the side (opening the
 	// checkpoint store, the clean-up of old sessions) may start. The
-	// screen begins it once its first frame is drawn, which those git
-	// processes would otherwise compete with; other commands at once.
+	// screen begins it once its panels' agents are built, after its first
+	// frame, which those git processes would otherwise compete with;
+	// other commands at once.
 	begun     chan struct{}
 	beginOnce sync.Once
 	// reported is set once the recording's failure was returned as the
