@@ -10,7 +10,8 @@ func TestNewCompilesOnceOnFirstUse(t *testing.T) {
 	if !re().MatchString("aab") || re().MatchString("ba") {
 		t.Error("the compiled expression does not match as written")
 	}
-	if re() != re() {
+	first, second := re(), re()
+	if first != second {
 		t.Error("the expression is compiled again on every call")
 	}
 }
