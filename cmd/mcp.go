@@ -35,7 +35,10 @@ func (a *app) startMCP(ctx context.Context, cfg Config, root, logDir, outputDir 
 	exe, err := os.Executable()
 	var sb sandbox.Sandbox
 	if err == nil {
-		sb = sandbox.New(a.sandboxConfig(cfg.Sandbox, stateDir(a.getenv)), exe)
+		// Made when a server that runs in it starts: the screen starts
+		// its servers on the side and its first frame need not wait for
+		// the sandbox's probe.
+		sb = sandbox.NewOnFirstUse(a.sandboxConfig(cfg.Sandbox, stateDir(a.getenv)), exe)
 	}
 	var env []string // nil: the agent's own
 	if len(a.mcpEnv) > 0 {

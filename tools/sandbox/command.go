@@ -24,6 +24,23 @@ func New(cfg Config, exe string) Sandbox {
 	return newSandbox(cfg, exe, Probe())
 }
 
+// NewOnFirstUse is New, made when one of its methods is first called
+// rather than now: New waits for the probe of the OS, which a caller
+// that only starts things on the side (the screen's MCP servers, whose
+// start its first frame does not wait for) need not wait for.
+func NewOnFirstUse(cfg Config, exe string) Sandbox {
+	return onFirstUse{sandbox: sync.OnceValue(func() Sandbox { return New(cfg, exe) })}
+}
+
+// onFirstUse is the Sandbox of NewOnFirstUse.
+type onFirstUse struct{ sandbox func() Sandbox }
+
+func (s onFirstUse) Command(ctx context.Context, opts Options, argv []string) (*Cmd, error) {
+	return s.sandbox().Command(ctx, opts, argv)
+}
+
+func (s onFirstUse) Status() Status { return s.sandbox().Status() }
+
 // sandbox is the Sandbox behind New. It is immutable after newSandbox, so
 // it is safe for concurrent use.
 type sandbox struct {
