@@ -29,17 +29,18 @@ func New(cfg Config, exe string) Sandbox {
 // that only starts things on the side (the screen's MCP servers, whose
 // start its first frame does not wait for) need not wait for.
 func NewOnFirstUse(cfg Config, exe string) Sandbox {
-	return onFirstUse{sandbox: sync.OnceValue(func() Sandbox { return New(cfg, exe) })}
+	return &onFirstUse{sandbox: sync.OnceValue(func() Sandbox { return New(cfg, exe) })}
 }
 
-// onFirstUse is the Sandbox of NewOnFirstUse.
+// onFirstUse is the Sandbox of NewOnFirstUse; a pointer, so that it can
+// be a map key like the others (sessions are kept per sandbox).
 type onFirstUse struct{ sandbox func() Sandbox }
 
-func (s onFirstUse) Command(ctx context.Context, opts Options, argv []string) (*Cmd, error) {
+func (s *onFirstUse) Command(ctx context.Context, opts Options, argv []string) (*Cmd, error) {
 	return s.sandbox().Command(ctx, opts, argv)
 }
 
-func (s onFirstUse) Status() Status { return s.sandbox().Status() }
+func (s *onFirstUse) Status() Status { return s.sandbox().Status() }
 
 // sandbox is the Sandbox behind New. It is immutable after newSandbox, so
 // it is safe for concurrent use.
