@@ -1,10 +1,11 @@
 package classify
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // rm deletes files; recursive or forced deletes are Dangerous, and what is

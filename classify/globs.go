@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"path"
 	"regexp"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"mvdan.cc/sh/v3/pattern"
 
 	"github.com/agentcli/agent/classify/secrets"
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // A glob is judged by everything it could match: "> .gi?/config" writes

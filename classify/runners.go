@@ -1,8 +1,9 @@
 package classify
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // More programs whose job is to run their arguments as a command: resource

@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"fmt"
-	"github.com/agentcli/agent/internal/lazyre"
 	"maps"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/agentcli/agent/acp"
 	"github.com/agentcli/agent/agent/session"
+	"github.com/agentcli/agent/internal/lazyre"
 	"github.com/agentcli/agent/tools/mcp"
 )
 

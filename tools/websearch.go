@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/agentcli/agent/internal/lazyre"
 	"html"
 	"io"
 	"net"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/agentcli/agent/classify"
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // WebSearchConfig is [tools.web_search]: the search backend web_search

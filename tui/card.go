@@ -2,11 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
 	"time"
 
 	"github.com/agentcli/agent/agent"
+	"github.com/agentcli/agent/internal/lazyre"
 	"github.com/agentcli/agent/internal/termsafe"
 	"github.com/agentcli/agent/tui/callfmt"
 )

@@ -1,13 +1,14 @@
 package tui
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // mdItem is the assistant's reply, drawn as Markdown while it streams:

@@ -3,12 +3,13 @@ package mcp
 import (
 	"errors"
 	"fmt"
-	"github.com/agentcli/agent/internal/lazyre"
 	"maps"
 	"net/url"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // ServerConfig is one [mcp_servers.NAME] section: a server the agent starts

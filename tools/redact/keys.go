@@ -1,9 +1,10 @@
 package redact
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"math"
 	"strings"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // keyMarker matches the armour lines of private keys of every kind: PEM

@@ -1,9 +1,10 @@
 package redact
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"regexp"
 	"strings"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // The shapes secrets take in the files of the credential stores (package

@@ -1,10 +1,11 @@
 package redact
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // token is one known format of API key or access token: a fixed prefix

@@ -1,8 +1,9 @@
 package redact
 
 import (
-	"github.com/agentcli/agent/internal/lazyre"
 	"strings"
+
+	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // URLs carry credentials in their user information: a password
