@@ -4,8 +4,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-
-	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // rm deletes files; recursive or forced deletes are Dangerous, and what is
@@ -847,12 +845,12 @@ func (c *cmd) gawkOutputs() {
 	}
 }
 
-var awkInclude = lazyre.New(`@(include|load|namespace)\s*"`)
+var awkInclude = lazyRegexp(`@(include|load|namespace)\s*"`)
 
 var (
-	awkGetline = lazyre.New(`getline[^<;}|]*<\s*("([^"]*)"|[^\s;}]+)`)
-	awkOutput  = lazyre.New(`>>?\s*"([^"]*)"`)
-	awkCall    = lazyre.New(`@[A-Za-z_][A-Za-z_0-9]*\s*\(`)
+	awkGetline = lazyRegexp(`getline[^<;}|]*<\s*("([^"]*)"|[^\s;}]+)`)
+	awkOutput  = lazyRegexp(`>>?\s*"([^"]*)"`)
+	awkCall    = lazyRegexp(`@[A-Za-z_][A-Za-z_0-9]*\s*\(`)
 )
 
 // awkFiles judges the files an awk program reads with getline < FILE and

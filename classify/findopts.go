@@ -1,7 +1,5 @@
 package classify
 
-import "github.com/agentcli/agent/internal/lazyre"
-
 // findSource is where find's expression words come from.
 const findSource = "find --help and find(1), GNU findutils 4.9.0"
 
@@ -28,7 +26,7 @@ var findWords = map[string]int{
 
 // findNewer matches -newerXY (X the file's time, Y the reference's), which
 // takes a file or, with Y = t, a date.
-var findNewer = lazyre.New(`^-newer[aBcm][aBcmt]$`)
+var findNewer = lazyRegexp(`^-newer[aBcm][aBcmt]$`)
 
 // fdOpts is fd's table (fd --help, fd 8.6.0, Debian fd-find 8.6.0, with
 // the aliases its help names). -x and -X take the rest of the command

@@ -5,11 +5,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/pattern"
 
 	"github.com/agentcli/agent/classify/secrets"
-	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // A glob is judged by everything it could match: "> .gi?/config" writes
@@ -51,7 +51,7 @@ var guardedNames = func() []string {
 // maxGlobCandidates bounds the paths one glob stands for.
 const maxGlobCandidates = 64
 
-var extglobRe = lazyre.New(`[@!?*+]\(`)
+var extglobRe = lazyRegexp(`[@!?*+]\(`)
 
 // globCandidates returns the guarded paths the clean absolute path p,
 // holding pattern characters, could match. extra are more names to try
@@ -242,4 +242,13 @@ func pathAlias(s string, d dirs) (out []string, unknown, ok bool) {
 		return nil, true, true
 	}
 	return nil, false, false
+}
+
+// lazyRegexp compiles expr on its first use, not when the package starts:
+// the classifier's patterns are package variables, and most starts of the
+// binary (the sandbox's helper is the same binary) use none of them.
+// (classify imports nothing of the project's own beyond its secrets, so
+// it has this one line rather than internal/lazyre.)
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

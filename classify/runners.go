@@ -2,8 +2,6 @@ package classify
 
 import (
 	"strings"
-
-	"github.com/agentcli/agent/internal/lazyre"
 )
 
 // More programs whose job is to run their arguments as a command: resource
@@ -179,11 +177,11 @@ func runParts(c *cmd) {
 // does. The code stays at least Warning; a visible payload takes its
 // level.
 var (
-	codeStrings  = lazyre.New("\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|`(?:[^`\\\\]|\\\\.)*`")
-	codeWipeHome = lazyre.New(`(?i)(rmtree|rm_rf|rm_r|rimraf|rmsync|rmdirsync|remove_dir_all|removeall|fs\.rm|\brm)\s*\(.{0,60}?(expanduser\(\s*['"]~['"]\s*\)|homedir\(\)|path\.home\(\)|home_dir\(\)|['"](/|~|~/|\$home)['"]|dir\.home|env\[['"]home['"]\]|\$env\{home\}|environ\[['"]home['"]\]|getenv\(['"]home['"]\))`)
-	codeForkBomb = lazyre.New(`(?is)(while[^\n]{0,40}(os\.)?fork\(|fork\s+while\s+fork|fork\(\)\s*while|loop\s*\{[^}]{0,40}fork|for\s*\(\s*;;\s*\)[^}]{0,40}fork\()`)
-	codeSocket   = lazyre.New(`(?is)(socket|fsockopen|tcpsocket|net\.connect|io::socket|/dev/tcp/)`)
-	codeSpawn    = lazyre.New(`(?is)(dup2|pty\.spawn|subprocess|child_process|/bin/(ba)?sh|exec\s*\(|\bspawn\(|popen|proc_open|system\()`)
+	codeStrings  = lazyRegexp("\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|`(?:[^`\\\\]|\\\\.)*`")
+	codeWipeHome = lazyRegexp(`(?i)(rmtree|rm_rf|rm_r|rimraf|rmsync|rmdirsync|remove_dir_all|removeall|fs\.rm|\brm)\s*\(.{0,60}?(expanduser\(\s*['"]~['"]\s*\)|homedir\(\)|path\.home\(\)|home_dir\(\)|['"](/|~|~/|\$home)['"]|dir\.home|env\[['"]home['"]\]|\$env\{home\}|environ\[['"]home['"]\]|getenv\(['"]home['"]\))`)
+	codeForkBomb = lazyRegexp(`(?is)(while[^\n]{0,40}(os\.)?fork\(|fork\s+while\s+fork|fork\(\)\s*while|loop\s*\{[^}]{0,40}fork|for\s*\(\s*;;\s*\)[^}]{0,40}fork\()`)
+	codeSocket   = lazyRegexp(`(?is)(socket|fsockopen|tcpsocket|net\.connect|io::socket|/dev/tcp/)`)
+	codeSpawn    = lazyRegexp(`(?is)(dup2|pty\.spawn|subprocess|child_process|/bin/(ba)?sh|exec\s*\(|\bspawn\(|popen|proc_open|system\()`)
 )
 
 // payload judges code in another language for visible destructive
