@@ -3,6 +3,7 @@ package tools
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -106,4 +107,26 @@ func show(s *string) string {
 		return "<new file>"
 	}
 	return *s
+}
+
+// An existing empty file is a file of no text, not one too large to show:
+// a write over it is planned, previewed and shown whole like any other.
+func TestAnEmptyFileIsPlannedAsText(t *testing.T) {
+	t.Parallel()
+	ed := &fakeEditor{fakeBuffers: fakeBuffers{texts: map[string]string{}}, save: true}
+	r, root := editorRegistry(t, ed)
+	path := filepath.Join(root, "empty.txt")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.Plan("write_file", `{"path":"empty.txt","content":"now\n"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(p.Preview, "too large") {
+		t.Errorf("the preview of a write over an empty file says %q", p.Preview)
+	}
+	if len(p.Changes) != 1 || p.Changes[0].Before == nil || *p.Changes[0].Before != "" || p.Changes[0].After != "now\n" {
+		t.Errorf("Changes = %+v, want the empty text before and now\\n after", p.Changes)
+	}
 }

@@ -88,7 +88,11 @@ func (r *Registry) fileState(rel string) (snapshot, []byte, error) {
 	if fi.Size() > maxEditBytes || buf.Len() > maxEditBytes {
 		return s, nil, nil
 	}
-	return s, buf.Bytes(), nil
+	data := buf.Bytes()
+	if data == nil {
+		data = []byte{} // an empty file: nil would say too large
+	}
+	return s, data, nil
 }
 
 // treeState fingerprints the tree at rel (a directory, a link or a file)
