@@ -356,7 +356,7 @@ func (a *Agent) toolSpecs() []llm.ToolSpec {
 	for i, s := range specs {
 		out[i] = llm.ToolSpec{Name: s.Name, Description: s.Description, Parameters: s.Parameters}
 	}
-	return append(out, planSpec)
+	return append(out, planSpec())
 }
 
 func (a *Agent) publish(e Event) {

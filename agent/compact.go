@@ -126,7 +126,8 @@ func (a *Agent) requestBytes(msgs []llm.Message) int {
 	for _, s := range a.opts.Tools.Specs() {
 		n += 32 + len(s.Name) + len(s.Description) + len(s.Parameters)
 	}
-	n += 32 + len(planSpec.Name) + len(planSpec.Description) + len(planSpec.Parameters)
+	plan := planSpec()
+	n += 32 + len(plan.Name) + len(plan.Description) + len(plan.Parameters)
 	return n
 }
 

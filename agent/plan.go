@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/agentcli/agent/agent/llm"
 	"github.com/agentcli/agent/classify"
@@ -46,14 +47,17 @@ var planParams = []tools.Param{
 	}},
 }
 
-// planSpec is the tool's spec, as the model sees it.
-var planSpec = llm.ToolSpec{
-	Name: PlanTool,
-	Description: "Keep a short plan of the task for the person to follow: the whole list of steps each time, " +
-		"each pending, in_progress or completed, with at most one in_progress. Use it for tasks of several " +
-		"steps; update it as you finish a step. It changes nothing in the project.",
-	Parameters: tools.Schema(planParams),
-}
+// planSpec is the tool's spec, as the model sees it; made on first use,
+// not at every start of the binary (its schema is marshalled JSON).
+var planSpec = sync.OnceValue(func() llm.ToolSpec {
+	return llm.ToolSpec{
+		Name: PlanTool,
+		Description: "Keep a short plan of the task for the person to follow: the whole list of steps each time, " +
+			"each pending, in_progress or completed, with at most one in_progress. Use it for tasks of several " +
+			"steps; update it as you finish a step. It changes nothing in the project.",
+		Parameters: tools.Schema(planParams),
+	}
+})
 
 // planArgs are update_plan's arguments.
 type planArgs struct {

@@ -27,7 +27,9 @@ func New(cfg Config, exe string) Sandbox {
 // NewOnFirstUse is New, made when one of its methods is first called
 // rather than now: New waits for the probe of the OS, which a caller
 // that only starts things on the side (the screen's MCP servers, whose
-// start its first frame does not wait for) need not wait for.
+// start its first frame does not wait for) need not wait for. It runs
+// every command through a helper of its own: NewSessions gives no
+// sessions for it.
 func NewOnFirstUse(cfg Config, exe string) Sandbox {
 	return &onFirstUse{sandbox: sync.OnceValue(func() Sandbox { return New(cfg, exe) })}
 }
