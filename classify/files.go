@@ -258,7 +258,7 @@ func tee(c *cmd) {
 
 var (
 	teeOpts    = toolOpts{source: "tee --help, GNU coreutils 9.1", flags: "aip", long: "--append --ignore-interrupts --output-error"}
-	mktempOpts = toolOpts{source: "mktemp --help, GNU coreutils 9.1", flags: "dqtu", vals: "p", long: "--directory --dry-run --quiet", longVal: "--tmpdir --suffix"}
+	mktempOpts = toolOpts{source: "mktemp --help, GNU coreutils 9.1", flags: "dqtu", vals: "p", long: "--directory --dry-run --quiet --tmpdir", longVal: "--suffix"}
 )
 
 // ddSource is where dd's operands come from: dd takes KEY=VALUE
@@ -524,7 +524,7 @@ func sortCmd(c *cmd) {
 }
 
 // uniq reads its first operand and writes its second.
-var uniqOpts = toolOpts{source: "uniq --help, GNU coreutils 9.1", flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated", longVal: "--skip-fields --skip-chars --check-chars --group --all-repeated"}
+var uniqOpts = toolOpts{source: "uniq --help, GNU coreutils 9.1", flags: "cdDiuz", vals: "fsw", long: "--count --repeated --ignore-case --unique --zero-terminated --group --all-repeated", longVal: "--skip-fields --skip-chars --check-chars"}
 
 func uniq(c *cmd) {
 	_, ops := c.judgeOpts(&uniqOpts)

@@ -147,9 +147,20 @@ func TestOptionTablesMatchInstalledHelp(t *testing.T) {
 					t.Errorf("%s --help lists %s, which its table does not know", name, opt)
 				}
 			}
+			// An option whose value is optional (--name[=X]) takes one
+			// only with "=": listed as taking a value, it would swallow
+			// the next word (uniq --group ~/.ssh/id_rsa read no file).
+			for _, m := range optionalValue.FindAllStringSubmatch(string(out), -1) {
+				if slices.Contains(strings.Fields(o.longVal), m[1]) {
+					t.Errorf("%s --help gives %s an optional value (%s[=...]), which the table says it takes always", name, m[1], m[1])
+				}
+			}
 		})
 	}
 }
+
+// optionalValue finds a long option with an optional value in --help.
+var optionalValue = regexp.MustCompile(`(--[A-Za-z0-9][A-Za-z0-9-]*)\[=`)
 
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")

@@ -26,7 +26,7 @@ var (
 	exprOpts  = toolOpts{source: "expr --help and factor --help, GNU coreutils 9.1", words: true, noOpts: true}
 	yesOpts   = toolOpts{source: "yes --help, GNU coreutils 9.1", words: true}
 	numfmtOpt = toolOpts{source: "numfmt --help, GNU coreutils 9.1", words: true, flags: "z", vals: "d",
-		long: "--debug --grouping --zero-terminated", longVal: "--delimiter --field --format --from --from-unit --header --invalid --padding --round --suffix --to --to-unit"}
+		long: "--debug --grouping --zero-terminated --header", longVal: "--delimiter --field --format --from --from-unit --invalid --padding --round --suffix --to --to-unit"}
 	pathNameOpts = toolOpts{source: "basename, dirname, realpath and readlink --help, GNU coreutils 9.1", words: true,
 		flags: "asz" + "emLPq" + "fnv", long: "--multiple --zero --canonicalize-existing --canonicalize-missing --logical --physical --quiet --strip --no-symlinks --canonicalize --no-newline --silent --verbose",
 		longVal: "--suffix --relative-to --relative-base"}
