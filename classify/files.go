@@ -487,7 +487,7 @@ var compressorOpts = func() map[string]*toolOpts {
 }()
 
 func patch(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "pdioDBFrVYzgx", long: []string{"--strip", "--directory", "--input", "--output", "--reject-file", "--prefix", "--suffix", "--backup-if-mismatch"}, noVal: []string{"--check", "--dry-run"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "pdioDBFrVYzgx", long: []string{"--strip", "--directory", "--input", "--output", "--reject-file", "--prefix", "--suffix"}, noVal: []string{"--check", "--dry-run", "--backup", "--backup-if-mismatch"}})
 	if has(flags, "--dry-run", "C", "--check") {
 		c.add(Safe, "checks a patch", "builtin:read-only")
 		return

@@ -17,7 +17,7 @@ func curl(c *cmd) {
 			"--stderr", "--netrc-file", "--unix-socket", "--abstract-unix-socket", "--quote",
 			"--url", "--connect-timeout", "--retry", "--resolve", "--connect-to", "--interface",
 			"--variable", "--expand-data", "--oauth2-bearer", "--proto", "--proto-redir"},
-		noVal: []string{"--remote-name", "--remote-name-all"},
+		noVal: []string{"--remote-name", "--remote-name-all", "--head", "--netrc"}, // real options that begin listed ones
 	})
 	c.add(Warning, "downloads from the network", "builtin:network")
 	for _, o := range values(flags, "o", "--output", "D", "--dump-header", "c", "--cookie-jar", "--libcurl", "--trace", "--trace-ascii", "--stderr") {
@@ -138,7 +138,7 @@ func wget(c *cmd) {
 // httpie judges http, https and xh: data items or a method other than GET
 // send data.
 func httpie(c *cmd) {
-	flags, ops := parseOpts(c.rest(), optSpec{short: "oaA", long: []string{"--output", "--auth", "--auth-type", "--session", "--session-read-only", "--proxy", "--verify", "--cert", "--cert-key", "--timeout", "--print", "--pretty", "--style", "--format-options"}, noVal: []string{"--download"}})
+	flags, ops := parseOpts(c.rest(), optSpec{short: "oaA", long: []string{"--output", "--auth", "--auth-type", "--session", "--session-read-only", "--proxy", "--verify", "--cert", "--cert-key", "--timeout", "--print", "--pretty", "--style", "--format-options"}, noVal: []string{"--download", "--form"}})
 	c.add(Warning, "downloads from the network", "builtin:network")
 	if o, ok := value(flags, "o", "--output"); ok {
 		c.path(accWrite, o)

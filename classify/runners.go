@@ -151,7 +151,7 @@ func (c *cmd) debuggerCommand(f field) {
 
 // unshare runs a command in new namespaces; alone it starts a shell.
 func unshare(c *cmd) {
-	_, ops := parseOpts(c.rest(), optSpec{short: "SGRwCpT", long: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation", "--setgroups", "--mount-proc", "--kill-child"}, stop: true})
+	_, ops := parseOpts(c.rest(), optSpec{short: "SGRwCpT", long: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation", "--setgroups", "--mount-proc"}, noVal: []string{"--mount", "--kill-child"}, stop: true})
 	c.add(Dangerous, "runs a command in new namespaces", "builtin:namespace")
 	if len(ops) == 0 {
 		c.add(Warning, "starts a shell", "builtin:shell")
