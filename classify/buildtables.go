@@ -1000,8 +1000,15 @@ var dotnetProperties = map[string]bool{"configuration": true, "version": true, "
 // (-p:Name=Value, -m, -bl) are judged by msbuildSwitch.
 func dotnet(c *cmd) {
 	args := c.rest()
-	var rest []field
-	for _, a := range args {
+	var rest, after []field
+	for i, a := range args {
+		if !a.dyn && a.s == "--" {
+			// The words after "--" are not MSBuild's switches: dotnet
+			// test passes them to the test host as run settings.
+			after = args[i+1:]
+			rest = append(rest, args[i:]...)
+			break
+		}
 		if !a.dyn && (strings.HasPrefix(a.s, "-") || strings.HasPrefix(a.s, "/")) && strings.Contains(a.s, ":") && !strings.HasPrefix(a.s, "--") {
 			c.msbuildSwitch(a)
 			continue
@@ -1060,7 +1067,11 @@ func dotnet(c *cmd) {
 			}
 		}
 	}
+	if n := len(ops) - len(after); len(after) > 0 && n >= 0 && slices.EqualFunc(ops[n:], after, func(a, b field) bool { return a.s == b.s }) {
+		ops = ops[:n]
+	}
 	c.read(ops)
+	c.runSettings(after)
 	if verb.s == "test" {
 		if has(flags, "t", "--list-tests") {
 			c.add(Safe, "lists the project's tests", "builtin:test")
@@ -1070,6 +1081,38 @@ func dotnet(c *cmd) {
 		return
 	}
 	c.add(Safe, "builds the project", "builtin:build")
+}
+
+// runSettings judges the words after "--" on dotnet build and test:
+// dotnet test hands them to the test host as run settings
+// (RunConfiguration.DotnetHostPath=FILE runs a host of the caller's,
+// RunConfiguration.TestAdaptersPaths=DIR loads adapters, ResultsDirectory
+// and CoverletOutput are written, MSTest.DeploymentEnabled copies files).
+// None is modelled, so each is a warning, and each value (or word) that
+// names a file goes by the path rules: written for the settings that name
+// output, read for the others.
+func (c *cmd) runSettings(words []field) {
+	for _, w := range words {
+		key, val, ok := strings.Cut(w.s, "=")
+		if !ok || w.dyn {
+			c.add(Warning, "passes "+shorten(w.s)+" after -- to the test host, which the classifier does not model", "builtin:unknown-option")
+			c.path(accRead, w)
+			continue
+		}
+		c.add(Warning, "sets the run setting "+shorten(key)+" for the test host: not modelled", "builtin:unknown-option")
+		k := lower(key)
+		for _, v := range strings.Split(val, ";") {
+			if v == "" {
+				continue
+			}
+			f := field{s: v, w: w.w}
+			if strings.Contains(k, "directory") || strings.Contains(k, "output") || strings.Contains(k, "logfile") || strings.Contains(k, "resultsfile") {
+				c.output(f)
+				continue
+			}
+			c.path(accRead, f)
+		}
+	}
 }
 
 // msbuildSwitch judges one of MSBuild's switches, which dotnet build and

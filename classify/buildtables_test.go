@@ -161,6 +161,23 @@ func TestDotnetAndSwiftJudgeTheirOptions(t *testing.T) {
 		{"dotnet build -bl:/tmp/x.binlog", Dangerous}, {"dotnet build -o /tmp/out", Dangerous}, {"dotnet test -e LD_PRELOAD=/tmp/x.so", Dangerous},
 		{"dotnet build -o ~/.ssh", Blocked}, {"dotnet test -s ~/.aws/credentials", Blocked}, {"dotnet build @/home/dev/.netrc", Blocked},
 		{"dotnet test --results-directory /home/dev/.ssh", Blocked},
+		// Run settings after "--" go to the test host: none is modelled,
+		// and their paths go by the path rules.
+		{"dotnet test -- RunConfiguration.DotnetHostPath=/root/evil", Warning}, {"dotnet test -- RunConfiguration.TestAdaptersPaths=/root/x", Warning},
+		{"dotnet test -- MSTest.DeploymentEnabled=true", Warning}, {"dotnet test -- NUnit.NumberOfTestWorkers=2", Warning},
+		{"dotnet test --filter Category=Unit -- xUnit.MaxParallelThreads=1", Warning}, {`dotnet test -- "$SETTING"`, Warning},
+		{"dotnet build -- -p:Foo=1", Warning},
+		{"dotnet test -- RunConfiguration.ResultsDirectory=/root", Dangerous}, {"dotnet test -- CoverletOutput=/tmp/cov/", Dangerous},
+		{"dotnet test -- RunConfiguration.ResultsDirectory=/home/dev/.ssh", Blocked}, {"dotnet test -- RunConfiguration.TestAdaptersPaths=/home/dev/.aws", Blocked},
+		// .NET and CoreCLR code-loading variables, by -e, assignment or env.
+		{"dotnet test -e DOTNET_STARTUP_HOOKS=/root/x.dll", Dangerous}, {"DOTNET_STARTUP_HOOKS=/root/x.dll dotnet test", Dangerous},
+		{"env DOTNET_STARTUP_HOOKS=/root/x.dll dotnet test", Dangerous}, {"dotnet test -e DOTNET_ADDITIONAL_DEPS=/tmp/d.json", Dangerous},
+		{"DOTNET_SHARED_STORE=/tmp/s dotnet build", Dangerous}, {"env CORECLR_ENABLE_PROFILING=1 dotnet test", Dangerous},
+		{"CORECLR_PROFILER={0} dotnet test", Dangerous}, {"dotnet test --environment CORECLR_PROFILER_PATH=/tmp/p.so", Dangerous},
+		{"CORECLR_PROFILER_PATH_64=/tmp/p.so dotnet test", Dangerous}, {"CORECLR_PROFILER_PATH_ARM64=/tmp/p.so dotnet test", Dangerous},
+		{"COR_ENABLE_PROFILING=1 dotnet test", Dangerous}, {"env COR_PROFILER={0} dotnet test", Dangerous}, {"COR_PROFILER_PATH=/tmp/p.dll dotnet test", Dangerous},
+		{"DOTNET_ROOT=/tmp/dn dotnet test", Dangerous}, {"export DOTNET_STARTUP_HOOKS=/tmp/h.dll", Dangerous},
+		{"DOTNET_CLI_TELEMETRY_OPTOUT=1 dotnet test", Safe}, {"dotnet test -e ASPNETCORE_ENVIRONMENT=Test", Safe},
 		// SwiftPM 5.9: build and test; package verbs.
 		{"swift build", Safe}, {"swift test", Safe}, {"swift build -c release", Safe}, {"swift test --filter FooTests --parallel", Safe},
 		{"swift test -l", Safe}, {"swift package describe", Safe}, {"swift build --show-bin-path", Safe}, {"swift build -j 4 -v", Safe},

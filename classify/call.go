@@ -669,23 +669,22 @@ var versionFlags = map[string][]string{
 	"rustup": {"show", "-V"}, "ninja": {"-h"}, "cmake": {"-h"}, "git": {"-v", "version"},
 	// Database, migration and framework tools (their --help or manual at
 	// the version named): only the forms they document. mongorestore -h
-	// is its --host, migrate and goose "version" ask the database.
-	"alembic":    {"-h"},                          // alembic --help, Alembic 1.8 (argparse)
-	"rake":       {"-V", "-h", "-H"},              // rake --help, Rake 13.0
-	"rails":      {"-v", "-h", "version", "help"}, // rails --help, Rails 7.0 (railties' version and help commands)
-	"knex":       {"-V", "-h", "help"},            // knex --help, knex 2.4 (commander)
-	"typeorm":    {"-v", "-h", "version"},         // typeorm --help, TypeORM 0.3 (yargs aliases; "version" prints the CLI's and the project's TypeORM versions)
-	"flyway":     {"-v", "-h", "-?", "help"},      // flyway -?, Flyway 9 command line: flags -v, -h/-?, command help
-	"liquibase":  {"-v", "-h"},                    // liquibase --help, Liquibase 4.17 (picocli)
-	"diesel":     {"-V", "-h", "help"},            // diesel --help, diesel_cli 2.0 (clap)
-	"sqlx":       {"-V", "-h", "help"},            // sqlx --help, sqlx-cli 0.6 (clap)
-	"dbmate":     {"-v", "-h", "help"},            // dbmate --help, dbmate 1.16 (urfave/cli)
-	"goose":      {"-version", "-h", "-help"},     // goose -h, goose 3.11 (Go flags; the command "version" reads the database)
-	"migrate":    {"-version", "-h", "-help"},     // migrate -help, golang-migrate 4.15 (Go flags; the command "version" reads the database)
-	"prisma":     {"-v", "-h", "version"},         // prisma --help, Prisma 4.16
-	"supabase":   {"-h", "help"},                  // supabase --help, Supabase CLI 1.50 (cobra)
-	"atlas":      {"-h", "help", "version"},       // atlas --help, Atlas 0.12 (cobra)
-	"pg_restore": {"-V", "-?"},                    // pg_restore --help, PostgreSQL 15
+	// is its --host, migrate and goose "version" ask the database. rails,
+	// prisma and liquibase run the project's code even for these words
+	// (noVersionOption).
+	"alembic":    {"-h"},                      // alembic --help, Alembic 1.8 (argparse)
+	"rake":       {"-V", "-h", "-H"},          // rake --help, Rake 13.0
+	"knex":       {"-V", "-h", "help"},        // knex --help, knex 2.4 (commander)
+	"typeorm":    {"-v", "-h", "version"},     // typeorm --help, TypeORM 0.3 (yargs aliases; "version" prints the CLI's and the project's TypeORM versions)
+	"flyway":     {"-v", "-h", "-?", "help"},  // flyway -?, Flyway 9 command line: flags -v, -h/-?, command help
+	"diesel":     {"-V", "-h", "help"},        // diesel --help, diesel_cli 2.0 (clap)
+	"sqlx":       {"-V", "-h", "help"},        // sqlx --help, sqlx-cli 0.6 (clap)
+	"dbmate":     {"-v", "-h", "help"},        // dbmate --help, dbmate 1.16 (urfave/cli)
+	"goose":      {"-version", "-h", "-help"}, // goose -h, goose 3.11 (Go flags; the command "version" reads the database)
+	"migrate":    {"-version", "-h", "-help"}, // migrate -help, golang-migrate 4.15 (Go flags; the command "version" reads the database)
+	"supabase":   {"-h", "help"},              // supabase --help, Supabase CLI 1.50 (cobra)
+	"atlas":      {"-h", "help", "version"},   // atlas --help, Atlas 0.12 (cobra)
+	"pg_restore": {"-V", "-?"},                // pg_restore --help, PostgreSQL 15
 	// Tools that drive windows and terminals (their --help or manual).
 	"kitty":    {"-v", "-h"},                    // kitty --help, kitty 0.26.5 (Debian 12)
 	"wezterm":  {"-V", "-h", "help"},            // wezterm --help, WezTerm 20230712 (clap)

@@ -25,6 +25,13 @@ var riskyEnvNames = map[string]bool{
 	"PAGER": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "EDITOR": true,
 	"VISUAL": true, "BROWSER": true, "LESSOPEN": true, "LESSCLOSE": true,
 	"NPM_CONFIG_SCRIPT_SHELL": true, "TERMINAL": true,
+	// .NET and CoreCLR load these assemblies, dependency files, stores and
+	// profilers into every process they start (dotnet test's test host too).
+	"DOTNET_STARTUP_HOOKS": true, "DOTNET_ADDITIONAL_DEPS": true, "DOTNET_SHARED_STORE": true,
+	"CORECLR_ENABLE_PROFILING": true, "CORECLR_PROFILER": true, "CORECLR_PROFILER_PATH": true,
+	"CORECLR_PROFILER_PATH_32": true, "CORECLR_PROFILER_PATH_64": true,
+	"COR_ENABLE_PROFILING": true, "COR_PROFILER": true, "COR_PROFILER_PATH": true,
+	"COR_PROFILER_PATH_32": true, "COR_PROFILER_PATH_64": true,
 }
 
 // riskyAssign reports whether assigning value to name changes what runs.
@@ -64,6 +71,11 @@ func riskyEnv(name string) bool {
 	if strings.HasPrefix(name, "BASH_FUNC_") {
 		// An exported function: bash defines it (and runs its body when
 		// called) in every bash started below.
+		return true
+	}
+	if strings.HasPrefix(name, "CORECLR_PROFILER_PATH_") || strings.HasPrefix(name, "COR_PROFILER_PATH_") || name == "DOTNET_ROOT" || strings.HasPrefix(name, "DOTNET_ROOT_") || name == "DOTNET_ROOT(x86)" {
+		// The profiler for one architecture (_32, _64, _ARM64), and the
+		// runtime an app host starts (DOTNET_ROOT, DOTNET_ROOT_X64).
 		return true
 	}
 	if l := strings.ToLower(name); strings.HasPrefix(l, "npm_config_") {

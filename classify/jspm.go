@@ -726,6 +726,12 @@ func bun(c *cmd) {
 		c.add(Warning, "connects to a server before running", "builtin:network")
 	}
 	for _, f := range flags {
+		// -i is --install=fallback; --install=force, auto and fallback
+		// fetch the packages an import names from the registry (bun
+		// --help, "auto-install"), and --prefer-latest always asks it.
+		if f.name == "-i" || f.name == "--prefer-latest" || f.name == "--install" && (!f.hasVal || f.val.dyn || f.val.s != "disable") {
+			c.add(Warning, "installs the packages its imports name from the network ("+f.name+")", "builtin:network")
+		}
 		if (f.name == "--coverage-dir" || f.name == "--reporter-outfile") && f.hasVal {
 			c.output(f.val)
 		}

@@ -330,6 +330,11 @@ func TestBunTableJudgesEveryOption(t *testing.T) {
 		{"bun test --coverage-dir ~/.config/autostart", Blocked}, {"bun test --reporter junit --reporter-outfile /tmp/j.xml", Dangerous},
 		{"bun --cwd /tmp/other test", Warning}, {"bun test --inspect-brk", Warning}, {"bun -e 'console.log(1)'", Warning},
 		{"bun --redirect-warnings ~/.bashrc test", Blocked}, {"bun test ~/.ssh/id_rsa", Blocked},
+		// Auto-install fetches what imports name: -i is --install=fallback.
+		{"bun test -i", Warning}, {"bun test --install=force", Warning}, {"bun test --install=fallback", Warning},
+		{"bun test --install auto", Warning}, {"bun -i test", Warning}, {"bun --install=force test", Warning},
+		{"bun test --prefer-latest", Warning}, {`bun test --install="$MODE"`, Warning}, {"bun -i run test", Warning},
+		{"bun test --install=disable", Safe}, {"bun --install disable test", Safe},
 
 		{"bun install", Warning}, {"bun add -g x", Dangerous}, {"bun run build", Warning}, {"bun ./script.ts", Warning},
 		{"bun x cowsay", Warning}, {"bun publish", Dangerous}, {"bun $CMD", Warning},

@@ -35,13 +35,19 @@ func TestVersionWordsAreEachToolsOwn(t *testing.T) {
 		{"dtach -h", Dangerous},            // "Invalid mode"
 		{"manage.py --version", Warning},   // the project's own script
 		{"artisan --version", Warning},     // boots the project's application
-		{"kitty version", Dangerous},       // kitty runs the program "version"
+		{"rails -v", Warning},              // execs the project's bin/rails (Gemfile, config/boot.rb)
+		{"rails version", Warning}, {"rails -h", Warning}, {"rails help", Warning}, {"rails --version", Warning},
+		{"prisma -v", Warning}, // runs the engine binaries in node_modules
+		{"prisma version", Warning}, {"prisma --version", Warning}, {"prisma -h", Warning},
+		{"liquibase -v", Warning}, // loads the jars in ./liquibase_libs
+		{"liquibase --version", Warning}, {"liquibase -h", Warning},
+		{"kitty version", Dangerous}, // kitty runs the program "version"
 		// The documented forms print and exit.
 		{"mongorestore --version", Safe}, {"pg_restore -V", Safe}, {"pg_restore -?", Safe}, {"pg_restore --help", Safe},
 		{"goose -version", Safe}, {"goose --version", Safe}, {"migrate -version", Safe}, {"migrate -help", Safe},
-		{"rake -V", Safe}, {"rake -H", Safe}, {"rails version", Safe}, {"rails -v", Safe}, {"knex -V", Safe}, {"knex help", Safe},
-		{"typeorm version", Safe}, {"flyway -v", Safe}, {"flyway -?", Safe}, {"liquibase -v", Safe}, {"diesel -V", Safe},
-		{"sqlx help", Safe}, {"dbmate -v", Safe}, {"prisma version", Safe}, {"supabase help", Safe}, {"atlas version", Safe},
+		{"rake -V", Safe}, {"rake -H", Safe}, {"knex -V", Safe}, {"knex help", Safe},
+		{"typeorm version", Safe}, {"flyway -v", Safe}, {"flyway -?", Safe}, {"diesel -V", Safe},
+		{"sqlx help", Safe}, {"dbmate -v", Safe}, {"supabase help", Safe}, {"atlas version", Safe},
 		{"alembic -h", Safe}, {"alembic --version", Safe}, {"drizzle-kit --version", Safe}, {"sqitch --version", Safe},
 		{"kitty -v", Safe}, {"kitty --version", Safe}, {"wezterm -V", Safe}, {"wezterm help", Safe}, {"xdotool version", Safe},
 		{"xdotool -v", Safe}, {"xdotool help", Safe}, {"ydotool help", Safe}, {"reptyr -v", Safe}, {"reptyr -h", Safe},
