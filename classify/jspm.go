@@ -824,6 +824,11 @@ func deno(c *cmd) {
 			c.output(f.val)
 		}
 	}
+	if has(flags, "-r", "--reload", "--vendor", "--node-modules-dir") || slices.ContainsFunc(ops, denoRemote) {
+		// Modules it has not cached are fetched, into DENO_DIR or the
+		// project (--vendor, node_modules).
+		c.add(Warning, "downloads modules", "builtin:network")
+	}
 	switch {
 	case verb.dyn:
 		c.add(Warning, "the deno command is not known until it runs", "builtin:unknown")
@@ -852,6 +857,12 @@ func deno(c *cmd) {
 	default:
 		c.add(Warning, "runs a program, a task or a package ("+shorten(verb.s)+")", "builtin:build")
 	}
+}
+
+// denoRemote reports whether a module deno is given is fetched from the
+// network: a URL, an npm: or jsr: specifier, or not known until it runs.
+func denoRemote(f field) bool {
+	return f.dyn || strings.Contains(f.s, "://") || strings.HasPrefix(f.s, "npm:") || strings.HasPrefix(f.s, "jsr:")
 }
 
 // turboSource names the manual turbo's tables were taken from.
@@ -911,11 +922,21 @@ func turbo(c *cmd) {
 		flags, ops = c.judgeArgs(c.afterGlobal(turboTool), &turboRun)
 	}
 	flags = append(global, flags...)
-	if has(flags, "--api", "--login", "--token", "--team", "--experimental-otel-endpoint") {
+	if has(flags, "--api", "--login", "--token", "--team", "--experimental-otel-endpoint", "--remote-only", "--remote-cache-read-only", "--preflight") {
 		c.add(Warning, "talks to a remote cache or endpoint it is given", "builtin:network")
 	}
 	for _, f := range flags {
 		switch f.name {
+		case "--cache":
+			if !f.hasVal || f.val.dyn || strings.Contains(f.val.s, "remote") {
+				c.add(Warning, "reads or writes the remote cache", "builtin:network")
+			}
+		case "--daemon":
+			c.add(Warning, "leaves turbo's daemon running", "builtin:server")
+		case "--ui":
+			if !f.hasVal || f.val.dyn || f.val.s != "tui" && f.val.s != "stream" {
+				c.add(Warning, "may serve its web UI", "builtin:server")
+			}
 		case "--heap", "--trace", "--profile", "--anon-profile", "--graph", "--log-file", "--cache-dir":
 			if f.hasVal {
 				c.output(f.val)
