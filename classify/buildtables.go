@@ -467,11 +467,12 @@ var cmakeCache = map[string]bool{"CMAKE_BUILD_TYPE": true, "CMAKE_EXPORT_COMPILE
 	"CMAKE_CXX_FLAGS": false, "CMAKE_UNITY_BUILD": true, "CMAKE_COMPILE_WARNING_AS_ERROR": true, "CMAKE_MESSAGE_LOG_LEVEL": true,
 	"CMAKE_FIND_DEBUG_MODE": true, "CMAKE_SKIP_RPATH": true, "CMAKE_INTERPROCEDURAL_OPTIMIZATION": true}
 
-// cmake configures the project (running its CMakeLists.txt, code of the
-// project: Safe when the source and build trees are inside the
-// project), builds a configured tree (cmake --build, as make or ninja
-// would), installs one (Dangerous), runs a script (-P) or one of its
-// file commands (-E, judged as the command it stands for).
+// cmake configures the project (running its CMakeLists.txt and presets,
+// whose execute_process, file(DOWNLOAD) and find modules run anything:
+// Warning, like make's default target, unless -N only loads the cache),
+// builds a configured tree (cmake --build, as make or ninja would),
+// installs one (Dangerous), runs a script (-P) or one of its file
+// commands (-E, judged as the command it stands for).
 func cmake(c *cmd) {
 	args := c.rest()
 	if len(args) > 0 && args[0].s == "-E" && !args[0].dyn {
@@ -508,6 +509,10 @@ func cmake(c *cmd) {
 	for _, d := range values(flags, "-D") {
 		c.cmakeDefine(d)
 	}
+	for _, p := range values(flags, "--install-prefix") {
+		// The same cache entry as -DCMAKE_INSTALL_PREFIX=PATH.
+		c.cmakeDefine(field{s: "CMAKE_INSTALL_PREFIX=" + p.s, dyn: p.dyn, w: p.w})
+	}
 	for _, f := range values(flags, "--graphviz", "--trace-redirect", "--profiling-output") {
 		c.output(f)
 	}
@@ -543,7 +548,11 @@ func cmake(c *cmd) {
 	for _, b := range values(flags, "-B") {
 		c.output(b)
 	}
-	c.add(Safe, "configures the project", "builtin:build")
+	if has(flags, "N") {
+		c.add(Safe, "loads the build's cache without configuring (-N)", "builtin:build")
+		return
+	}
+	c.add(Warning, "configures the project: runs its CMakeLists.txt, which can run any command", "builtin:build")
 }
 
 // cmakeDefine judges a -D cache entry: NAME[:TYPE]=VALUE.
@@ -786,7 +795,8 @@ var mesonTool = newVerbTool(toolOpts{source: "meson --help and meson VERB --help
 		"introspect": {flags: "haif", long: "--ast --benchmarks --buildoptions --buildsystem-files --dependencies --scan-dependencies --installed --install-plan --projectinfo --targets --tests --all --indent --force-object-output", longVal: "--backend"},
 	})
 
-// meson configures (setup, the default verb), builds and tests the
+// meson configures (setup, the default verb: Warning, as its meson.build
+// runs commands like make's default target), builds and tests the
 // project with its meson.build (code of the project, builtin:build);
 // introspect prints. Installing is Dangerous; the verbs that fetch
 // subprojects reach the network; the ones that write project files or
@@ -895,7 +905,7 @@ func (c *cmd) mesonSetup(flags []flag, ops []field) {
 			c.add(Warning, "configures a project outside this one ("+shorten(op.s)+")", "builtin:build")
 		}
 	}
-	c.add(Safe, "configures the project", "builtin:build")
+	c.add(Warning, "configures the project: runs its meson.build, which can run any command (run_command)", "builtin:build")
 }
 
 // mesonOption judges a -D option=value: a value that names a file is

@@ -62,10 +62,14 @@ func TestCMakeToolsJudgeTheirOptions(t *testing.T) {
 		{"ninja -t commands --zz", Warning}, {"ninja -f ../x.ninja", Warning}, {"ninja -C ../other", Warning}, {"ninja mylib", Warning},
 		{"ninja -C build install", Dangerous}, {"ninja -C ~/.ssh", Blocked}, {"ninja -f /home/dev/.aws/credentials", Blocked},
 		// cmake 3.25.1: configure, --build, --install, -P, -E.
-		{"cmake -S . -B build", Safe}, {"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -G Ninja", Safe}, {"cmake -B build -DBUILD_TESTS=ON", Safe},
-		{"cmake -LAH -B build", Safe}, {"cmake -Wno-dev -B build", Safe}, {"cmake --build build --target test", Safe},
+		{"cmake -N -LA build", Safe}, {"cmake --build build --target test", Safe},
 		{"cmake --system-information info.txt", Safe}, {"cmake -E echo hi", Safe}, {"cmake -E cat CMakeLists.txt", Safe},
 		{"cmake -E sha256sum a.tar", Safe}, {"cmake -E chdir build ls", Safe}, {"cmake --help-full", Safe}, {"cmake -E capabilities", Safe},
+		// Configuring runs CMakeLists.txt (execute_process, file(DOWNLOAD)), as make runs its makefile.
+		{"cmake -S . -B build", Warning}, {"cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -G Ninja", Warning}, {"cmake -B build -DBUILD_TESTS=ON", Warning},
+		{"cmake -LAH -B build", Warning}, {"cmake -Wno-dev -B build", Warning}, {"cmake --preset x", Warning}, {"cmake .", Warning},
+		{"cmake -B build --install-prefix /root", Warning}, {"cmake -B build --install-prefix=/opt/x", Warning},
+		{"cmake -B build --install-prefix ~/.ssh", Blocked},
 		{"cmake --frobnicate -B build", Warning}, {"cmake -Z", Warning}, {"cmake --build build", Warning}, {"cmake ..", Warning},
 		{"cmake -B build -DCMAKE_C_COMPILER=/tmp/cc", Warning}, {"cmake -B build -DCMAKE_PROJECT_INCLUDE=x.cmake", Warning},
 		{"cmake -B build --toolchain ../tc.cmake", Warning}, {"cmake -B build -DMY_DATA=../data", Warning}, {"cmake -P script.cmake", Warning},
@@ -93,9 +97,11 @@ func TestCMakeToolsJudgeTheirOptions(t *testing.T) {
 func TestMesonSconsAntJudgeTheirOptions(t *testing.T) {
 	checkLevels(t, []levelCase{
 		// meson 1.0.1: setup (the default verb), compile, test, introspect.
-		{"meson setup build", Safe}, {"meson build", Safe}, {"meson setup build --buildtype=release -Dtests=true", Safe},
 		{"meson compile -C build", Safe}, {"meson test -C build --print-errorlogs -v", Safe}, {"meson test --list", Safe},
 		{"meson introspect build --targets", Safe}, {"meson configure build", Safe}, {"meson configure build -Dfoo=bar", Safe},
+		// Configuring runs meson.build (run_command), as make runs its makefile.
+		{"meson setup build", Warning}, {"meson build", Warning}, {"meson setup build --buildtype=release -Dtests=true", Warning},
+		{"meson setup --reconfigure build", Warning},
 		{"meson setup build --zz", Warning}, {"meson --zz setup build", Warning}, {"meson test -Z", Warning},
 		{"meson compile -C build mytarget", Warning}, {"meson compile -C build --ninja-args=-t,clean", Warning},
 		{"meson test --wrapper valgrind", Warning}, {"meson test --gdb", Warning}, {"meson subprojects update", Warning},

@@ -12,7 +12,7 @@ func gitCmd(c *cmd) {
 	d := c.d
 	outside := c.outsideRoot(d)
 	var worktree *dirs // --work-tree's directory
-	noIndex := false   // -c grep.fallbackToNoIndex: outside a repository, grep searches the directory
+	var set gitSet     // what -c and --config-env set that the subcommand's judgement needs
 loop:
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -30,20 +30,18 @@ loop:
 			return
 		case s == "-c":
 			if kv, ok := next(); ok {
-				c.gitConfigKey(kv, "-c")
-				key, _, _ := strings.Cut(kv.s, "=")
-				noIndex = noIndex || kv.dyn || lower(key) == "grep.fallbacktonoindex"
+				c.gitGlobalConfig(kv, "-c", &set)
 			}
 		case strings.HasPrefix(s, "-c") && len(s) > 2 && !strings.HasPrefix(s, "--"):
 			// Read as -c KEY=VALUE in one word, as the option parsers of
 			// some git versions and wrappers do.
-			c.gitConfigKey(field{s: s[2:]}, "-c")
+			c.gitGlobalConfig(field{s: s[2:]}, "-c", &set)
 		case s == "--config-env":
 			if kv, ok := next(); ok {
-				c.gitConfigKey(kv, "--config-env")
+				c.gitGlobalConfig(kv, "--config-env", &set)
 			}
 		case strings.HasPrefix(s, "--config-env="):
-			c.gitConfigKey(field{s: strings.TrimPrefix(s, "--config-env=")}, "--config-env")
+			c.gitGlobalConfig(field{s: strings.TrimPrefix(s, "--config-env=")}, "--config-env", &set)
 		case s == "-C":
 			if dir, ok := next(); ok {
 				d = c.chdir(d, dir)
@@ -109,8 +107,14 @@ loop:
 	} else if c.wk.j.level(c.start) == Safe {
 		c.add(Warning, "not modelled: git "+key+" (a subcommand the classifier's tables for git do not list)", "builtin:unknown-option")
 	}
-	if noIndex && sub == "grep" {
+	if set.noIndex && sub == "grep" {
 		c.readTrees([]field{lit(".")})
+	}
+	if sub == "format-patch" {
+		// format.outputDirectory is where format-patch writes without -o.
+		for _, dir := range set.outDirs {
+			c.path(accWrite, dir)
+		}
 	}
 	if worktree != nil && gitReadsWorkTree[sub] {
 		// The files it prints come from the work tree named, wherever
@@ -177,7 +181,7 @@ var gitFileKeys = map[string]bool{
 	"mailmap.file": true, "gpg.ssh.allowedsignersfile": true, "http.sslcert": true,
 	"http.sslkey": true, "http.sslcainfo": true, "http.cookiefile": true, "core.attributesfile": true,
 	"include.path": true, "gpg.ssh.revocationfile": true, "http.sslcapath": true,
-	"diff.orderfile": true,
+	"diff.orderfile": true, "format.signaturefile": true, "sendemail.aliasesfile": true,
 }
 
 // gitKeyRuns reports whether setting key can make git run a program.
@@ -210,6 +214,41 @@ func gitKeyRuns(key string) bool {
 	return false
 }
 
+// gitSet is what the -c and --config-env options before the subcommand
+// set that the subcommand's judgement needs.
+type gitSet struct {
+	// noIndex: grep.fallbackToNoIndex, with which git grep outside a
+	// repository searches the whole directory.
+	noIndex bool
+	// outDirs: format.outputDirectory, where format-patch writes.
+	outDirs []field
+}
+
+// gitGlobalConfig judges a configuration option before the subcommand in
+// any of its forms (-c KEY=VALUE, -cKEY=VALUE, --config-env KEY=ENVVAR,
+// --config-env=KEY=ENVVAR) and records in set what it sets. The value of
+// --config-env comes from the environment, so it is not known.
+func (c *cmd) gitGlobalConfig(kv field, opt string, set *gitSet) {
+	c.gitConfigKey(kv, opt)
+	if kv.dyn {
+		set.noIndex = true
+		return
+	}
+	key, val, _ := strings.Cut(kv.s, "=")
+	switch lower(key) {
+	case "grep.fallbacktonoindex":
+		set.noIndex = true
+	case "format.outputdirectory":
+		dir := field{s: val, dyn: true}
+		if opt == "-c" {
+			dir = c.gitPathValue(val)
+		}
+		if dir.dyn || dir.s != "" {
+			set.outDirs = append(set.outDirs, dir)
+		}
+	}
+}
+
 // gitConfigKey judges a -c key=value or --config-env key=ENV option.
 func (c *cmd) gitConfigKey(kv field, opt string) {
 	if kv.dyn {
@@ -217,7 +256,11 @@ func (c *cmd) gitConfigKey(kv field, opt string) {
 		return
 	}
 	key, val, _ := strings.Cut(kv.s, "=")
-	if gitFileKeys[lower(key)] && val != "" {
+	switch {
+	case gitFileKeys[lower(key)] && opt == "--config-env":
+		// The value is the environment variable's, not known here.
+		c.path(accRead, field{s: val, dyn: true})
+	case gitFileKeys[lower(key)] && val != "":
 		c.path(accRead, c.gitPathValue(val))
 	}
 	if gitKeyRuns(key) {
@@ -311,9 +354,11 @@ func gitSub(c *cmd, sub string, rest []field) {
 		noVal: strings.Fields(gitSubFlags),
 	})
 	dashdash := false
-	for _, a := range rest {
-		if a.s == "--" && !a.dyn {
+	paths := 0 // the operands after "--", the last of ops
+	for i, a := range rest {
+		if a.s == "--" && !a.dyn && !dashdash {
 			dashdash = true
+			paths = len(rest) - i - 1
 		}
 	}
 	for _, f := range ops {
@@ -374,9 +419,9 @@ func gitSub(c *cmd, sub string, rest []field) {
 		if sub == "grep" && !has(flags, "e", "f") && len(ops) > 0 {
 			ops = ops[1:] // the pattern
 		}
-		if sub != "diff" {
-			c.readTrees(gitOutsidePaths(ops))
-		}
+		// (diff has read its operands above, but as files: REV:../x
+		// and :/ are judged here.)
+		c.readTrees(c.gitOutsidePaths(ops, paths))
 		switch sub {
 		case "diff", "grep":
 			if has(flags, "--no-index") {

@@ -1,6 +1,9 @@
 package classify
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Git's option tables, one per subcommand that can be judged read-only,
 // taken from the git 2.39.5 manual pages of Debian 12 (git-SUB(1), whose
@@ -397,25 +400,117 @@ func gitDashed(c *cmd) {
 // path above the current directory or from the root: git refuses those
 // outside its work tree, but the work tree may reach above the project
 // (a project in a subdirectory of a larger repository), and then git
-// reads them. Ranges such as ..main are not paths.
-func gitOutsidePaths(ops []field) []field {
+// reads them. Each is cleaned first (./../x and sub/../../x are ../x).
+// Ranges such as ..main are not paths. The last paths operands are those
+// after "--", which are never revisions.
+func (c *cmd) gitOutsidePaths(ops []field, paths int) []field {
 	var out []field
-	for _, op := range ops {
+	for i, op := range ops {
 		if op.dyn {
 			continue
 		}
-		s := op.s
-		if i := strings.Index(s, ":../"); i >= 0 {
-			// REV:../path names a path relative to the current directory.
-			op.s = s[i+1:]
-			out = append(out, op)
+		if gitMessageSearch(op.s) && i < len(ops)-paths {
+			// :/TEXT before "--" is the youngest commit whose
+			// message matches TEXT, which git tries first.
 			continue
 		}
-		if s == ".." || strings.HasPrefix(s, "../") || strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
+		if p, ok := c.gitPathspec(op.s); ok {
+			op.s = p
 			out = append(out, op)
 		}
 	}
 	return out
+}
+
+// gitPathspec reports whether the operand s names a path outside the
+// current directory's project, and the path to judge for it:
+//   - REV:./path and REV:../path name a path relative to the current
+//     directory, cleaned (HEAD:./sub/../../x is ../x);
+//   - pathspec magic for the top of the work tree (:/x, :(top)x) names
+//     a path below the work tree's top, which the classifier cannot
+//     place: it may lie above the project root, so it stands for the
+//     directory above the root (an exclusion, :!x or :(exclude)x, reads
+//     nothing; :/TEXT before "--" is left to gitOutsidePaths);
+//   - otherwise a path that cleans to .. or below it, or starts at / or ~.
+func (c *cmd) gitPathspec(s string) (string, bool) {
+	if strings.HasPrefix(s, ":") {
+		top, exclude, rest := gitPathspecMagic(s)
+		switch {
+		case exclude:
+			return "", false
+		case top:
+			if c.wk.pl.root == "" || c.wk.pl.root == "/" {
+				return path.Join("..", rest), true
+			}
+			return path.Join(path.Dir(c.wk.pl.root), rest), true
+		}
+		s = rest
+	}
+	for i := 0; i < len(s); i++ {
+		// REV:path, where the path starts with ./ or ../.
+		if s[i] != ':' {
+			continue
+		}
+		p := s[i+1:]
+		if p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+			if cl := path.Clean(p); cl == ".." || strings.HasPrefix(cl, "../") {
+				return cl, true
+			}
+			return "", false
+		}
+	}
+	if strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~") {
+		return s, true
+	}
+	if cl := path.Clean(s); cl == ".." || strings.HasPrefix(cl, "../") {
+		return cl, true
+	}
+	return "", false
+}
+
+// gitMessageSearch reports whether s may be the revision :/TEXT (the
+// youngest commit whose message matches TEXT): :/ alone is not one.
+func gitMessageSearch(s string) bool {
+	text, ok := strings.CutPrefix(s, ":/")
+	return ok && text != ""
+}
+
+// gitPathspecMagic reads the magic of a pathspec starting with ":"
+// (gitglossary(7)): the short form :/!^ with an optional closing colon,
+// or the long form :(top,exclude,...). It reports whether the pathspec is
+// relative to the top of the work tree, whether it excludes, and the
+// pattern after the magic.
+func gitPathspecMagic(s string) (top, exclude bool, rest string) {
+	s = s[1:]
+	if body, ok := strings.CutPrefix(s, "("); ok {
+		magic, pat, found := strings.Cut(body, ")")
+		if !found {
+			return false, false, s
+		}
+		for w := range strings.SplitSeq(magic, ",") {
+			switch strings.TrimSpace(w) {
+			case "top":
+				top = true
+			case "exclude":
+				exclude = true
+			}
+		}
+		return top, exclude, pat
+	}
+	for len(s) > 0 {
+		switch s[0] {
+		case '/':
+			top = true
+		case '!', '^':
+			exclude = true
+		case ':':
+			return top, exclude, s[1:]
+		default:
+			return top, exclude, s
+		}
+		s = s[1:]
+	}
+	return top, exclude, s
 }
 
 // gitReadsWorkTree are the reading subcommands that print the contents of

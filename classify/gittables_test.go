@@ -178,6 +178,49 @@ func TestGitTables(t *testing.T) {
 		{"git --work-tree=. grep -e key", Safe},
 		{"cd ~ && git -c grep.fallbackToNoIndex=true grep -e key", Blocked},
 		{"git -c grep.fallbackToNoIndex=true grep -e key", Safe},
+
+		// Paths above the project once cleaned, and pathspec magic for
+		// the top of the work tree, which may lie above the project.
+		{"git show HEAD:./../x", Warning},
+		{"git show HEAD:./sub/../../x", Warning},
+		{"git cat-file -p HEAD:./a/../../secrets.env", Warning},
+		{"git log -- ./../x", Warning},
+		{"git blame -- sub/../../x", Warning},
+		{"git grep x -- sub/../../", Blocked},
+		{"git grep x -- ./../", Blocked},
+		{"git grep x :/", Blocked},
+		{"git grep x -- ':(top)'", Blocked},
+		{"git log -p -- ':/'", Blocked},
+		{"git diff HEAD -- ':/'", Blocked},
+		{"git grep -e key -- ':/secrets.env'", Warning},
+		{"git grep -e key -- ':(top,icase)secrets.env'", Warning},
+		{"git grep -e key -- ':(icase)../secrets.env'", Warning},
+		{"git grep -e key -- ':!vendor'", Safe},
+		{"git grep -e key -- ':(exclude)../x'", Safe},
+		{"git grep -e key -- ':(icase)src'", Safe},
+		{"git show HEAD:./main.go", Safe},
+		{"git log -- ./src", Safe},
+		{"git log main..", Safe},
+		{"git log ..main", Safe},
+		{"git log -1 :/fix", Safe},
+		{"git log -p -- :/secrets.env", Warning},
+		{"git log -p :/fix -- :/secrets.env", Warning},
+
+		// Configuration keys naming a file git reads or writes.
+		{"git -c format.signatureFile=~/.ssh/id_rsa log", Blocked},
+		{"git -cformat.signatureFile=~/.ssh/id_rsa log", Blocked},
+		{"git -c format.signatureFile=/etc/shadow format-patch --stdout -1", Blocked},
+		{"git -c format.signatureFile=sig.txt format-patch --stdout -1", Safe},
+		{"git -c sendemail.aliasesFile=~/.netrc log", Blocked},
+		{"git -c format.outputDirectory=/root/x format-patch -1", Dangerous},
+		{"git --config-env=format.outputDirectory=D format-patch -1", Dangerous},
+		{"git --config-env=diff.orderFile=V log", Warning},
+
+		// grep.fallbackToNoIndex in every form of -c and --config-env.
+		{"cd ~ && git -cgrep.fallbackToNoIndex=true grep x", Blocked},
+		{"cd ~ && git --config-env=grep.fallbackToNoIndex=V grep x", Blocked},
+		{"cd ~ && git --config-env grep.fallbackToNoIndex=V grep x", Blocked},
+		{"git -cgrep.fallbackToNoIndex=true grep x", Safe},
 	})
 }
 
